@@ -1,1 +1,32 @@
-export {};
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { classifyCommand } from './classifyCommand.js';
+import { compareCommand } from './compareCommand.js';
+import { parseCommand } from './parseCommand.js';
+import { runCommand } from './runCommand.js';
+import { serveLlmCommand } from './serveLlmCommand.js';
+import { validateCommand } from './validateCommand.js';
+import { EXIT_BAD_INPUT } from './exitCodes.js';
+
+await yargs(hideBin(process.argv))
+  .scriptName('nlu-harness')
+  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.')
+  .command(runCommand)
+  .command(validateCommand)
+  .command(compareCommand)
+  .command(classifyCommand)
+  .command(parseCommand)
+  .command(serveLlmCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, classify, parse, serve-llm (see --help).')
+  .strict()
+  .recommendCommands()
+  .fail((message, error, y) => {
+    if (error) throw error;
+    process.stderr.write(`${y.help()}\n\n${message}\n`);
+    process.exit(EXIT_BAD_INPUT);
+  })
+  .help()
+  .alias('h', 'help')
+  .version()
+  .wrap(Math.min(110, process.stdout.columns ?? 110))
+  .parseAsync();

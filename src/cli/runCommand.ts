@@ -1,0 +1,168 @@
+import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import chalk from 'chalk';
+import type { Argv, CommandModule } from 'yargs';
+import { loadDatasets } from '../datasets/loadDatasets.js';
+import { DatasetError, type Dialogue } from '../datasets/datasetTypes.js';
+import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import { createProgress, renderConsoleSummary } from '../report/console.js';
+import { REPORT_SCHEMA_VERSION, type MetricName, type Report } from '../report/reportTypes.js';
+import { writeReports } from '../report/writeReports.js';
+import { runSuite } from '../sim/runSuite.js';
+import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
+import { selectDialogues, parseShard } from './selectDialogues.js';
+import { UsageError, exitCodeFor } from './exitCodes.js';
+
+export const DEFAULT_DATASETS = ['datasets'];
+
+interface RunArgs extends BackendArgs {
+  dataset: string[];
+  mode: 'e2e' | 'gold';
+  out: string;
+  baseline?: string;
+  updateBaseline?: boolean;
+  tolerance: number;
+  seed: number;
+  filter: string[];
+  shard?: string;
+  repeat: number;
+  protocol: 'batch' | 'conversation';
+  db?: string;
+  progress: boolean;
+}
+
+export const runCommand: CommandModule<object, RunArgs> = {
+  command: 'run',
+  describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
+      .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
+      .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
+      .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
+      .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
+      .option('seed', { type: 'number', default: 1, describe: 'Seed for ids and injected faults' })
+      .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
+      .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
+      .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
+      .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm' })
+      .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
+      .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
+      .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
+      .option('model', { type: 'string', describe: 'Model name (openai backend)' })
+      .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
+      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
+      .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
+      .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
+      .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
+      .example('$0 run', 'the bundled suite with the scripted backend')
+      .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
+      .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression') as unknown as Argv<RunArgs>,
+  handler: async (args) => {
+    process.exitCode = await run(args);
+  },
+};
+
+async function run(args: RunArgs): Promise<number> {
+  const startedAt = new Date();
+  const wallStart = performance.now();
+  try {
+    if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
+    const shard = args.shard ? parseShard(args.shard) : null;
+    const { dialogues: loaded, files } = loadDatasets(args.dataset);
+    const dialogues: Dialogue[] = selectDialogues(loaded, args.filter, shard);
+    if (dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
+    const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
+    const { backend, describe, close } = await createBackend(args);
+
+    const progress = args.progress ? createProgress(dialogues.length * args.repeat, process.stderr) : null;
+    let result;
+    try {
+      result = await runSuite(dialogues, {
+        backend,
+        mode: args.mode,
+        seed: args.seed,
+        repeat: args.repeat,
+        ...(args.db ? { dbFile: args.db } : {}),
+        onDialogue: (_d, passed) => progress?.tick(passed),
+      });
+    } finally {
+      progress?.done();
+      await close();
+    }
+
+    const summary = {
+      dialogues: {
+        total: result.dialogues.length,
+        passed: result.dialogues.filter((d) => d.passed).length,
+        failed: result.dialogues.filter((d) => !d.passed).length,
+      },
+      turns: result.turns,
+      checks: result.checks,
+      passAt1: round(result.passAt1),
+      passHatK: round(result.passHatK),
+    };
+    const draft: Report = {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      run: {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        timing: {
+          wallMs: Math.round(performance.now() - wallStart),
+          layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
+        },
+        llm: describe,
+        datasets: files,
+        mode: args.mode,
+        protocol: args.protocol,
+        seed: args.seed,
+        repeat: args.repeat,
+        filter: args.filter,
+        shard: args.shard ?? null,
+      },
+      summary,
+      metrics: result.metrics,
+      gate: null,
+      dialogues: result.dialogues,
+    };
+    const gate = baseline
+      ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
+      : null;
+    const report: Report = { ...draft, gate };
+    const out = resolve(args.out);
+    await writeReports(out, report);
+    if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
+
+    process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
+    process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
+    if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
+    return summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+  } catch (error) {
+    return reportError(error);
+  }
+}
+
+function writeBaseline(file: string, report: Report): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(toBaseline(report), null, 2)}\n`);
+  renameSync(temporary, file);
+}
+
+export function reportError(error: unknown): number {
+  if (error instanceof DatasetError) {
+    process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
+  } else if (error instanceof BaselineError || error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  }
+  return exitCodeFor(error);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10000) / 10000;
+}
+
+export type { MetricName };

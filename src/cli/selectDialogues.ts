@@ -1,0 +1,24 @@
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import { UsageError } from './exitCodes.js';
+
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** `2/4` → the second of four slices. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard takes i/n with 1 <= i <= n, e.g. 1/4 (got "${text}")`);
+  }
+  return { index, count };
+}
+
+/** Dialogues matching any filter (tag or id), then the shard's slice: every n-th dialogue from position i-1. */
+export function selectDialogues(dialogues: readonly Dialogue[], filters: readonly string[], shard: Shard | null): Dialogue[] {
+  const wanted = filters.length === 0 ? dialogues : dialogues.filter((d) => filters.some((f) => d.id === f || d.tags.includes(f)));
+  return shard ? wanted.filter((_, i) => i % shard.count === shard.index - 1) : [...wanted];
+}

@@ -1,0 +1,107 @@
+/** JSON Schema (draft-07) of a YAML dataset file as written, before normalisation. */
+
+export const NETWORKS = ['online', 'offline'] as const;
+export const TAPS = ['confirm', 'cancel'] as const;
+export const STATES = ['IDLE', 'LISTENING', 'CONFIRMING'] as const;
+export const ROUTES = ['local', 'llm', 'fallback', 'offline', 'none'] as const;
+export const INTENTS = [
+  'confirm',
+  'cancel',
+  'exit',
+  'continueRecording',
+  'confirmItem',
+  'cancelItem',
+  'correction',
+  'newInput',
+] as const;
+export const FAULTS = ['timeout', 'error'] as const;
+export const ITEM_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export const ITEM_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER'] as const;
+
+const nonEmptyString = { type: 'string', minLength: 1 } as const;
+const latencyMs = { type: 'number', minimum: 0 } as const;
+const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+const expectedItem = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    index: { type: 'integer', minimum: 0 },
+    amount: { type: ['number', 'null'] },
+    type: { enum: ITEM_TYPES },
+    category: { type: ['string', 'null'] },
+    description: { type: ['string', 'null'] },
+    status: { enum: ITEM_STATUSES },
+  },
+} as const;
+
+const itemList = { type: 'array', items: expectedItem } as const;
+
+// The answer objects themselves are free model output: only their being objects is checked.
+const llmScript = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    parse: { type: 'object' },
+    correct: { type: 'object' },
+    conversation: { type: 'object' },
+    raw: { type: 'string' },
+    fault: { enum: FAULTS },
+    latencyMs,
+  },
+} as const;
+
+const expectation = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: { enum: STATES },
+    route: { enum: ROUTES },
+    intent: { enum: INTENTS },
+    llmRequest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { correctionText: { type: 'string' }, currentBatch: itemList },
+    },
+    batch: { type: ['array', 'null'], items: expectedItem },
+    tts: stringList,
+    ttsIncludes: stringList,
+    saved: itemList,
+  },
+} as const;
+
+const turn = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    user: nonEmptyString,
+    tap: { enum: TAPS },
+    advanceMs: { type: 'integer', minimum: 0 },
+    network: { enum: NETWORKS },
+    llm: llmScript,
+    store: { type: 'object', additionalProperties: false, properties: { fail: { type: 'boolean' } } },
+    expect: expectation,
+  },
+} as const;
+
+const dialogue = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'turns'],
+  properties: {
+    id: nonEmptyString,
+    title: { type: 'string' },
+    tags: stringList,
+    network: { enum: NETWORKS },
+    turns: { type: 'array', minItems: 1, items: turn },
+  },
+} as const;
+
+export const datasetSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://nlu-harness.local/dataset.schema.json',
+  title: 'NLU harness dialogue dataset',
+  type: 'array',
+  minItems: 1,
+  items: dialogue,
+} as const;

@@ -1,0 +1,80 @@
+import type { Phase } from '../domain/orchestratorTypes.js';
+
+/** What the model says for one endpoint in one turn (scripted backend only). */
+export interface ScriptedAnswer {
+  /** A JSON value the model answers with; serialised and sent through the gateway like real model text. */
+  readonly json?: unknown;
+  /** Text the model returns verbatim (for malformed answers). */
+  readonly raw?: string;
+  /** No answer: `timeout` never answers within the deadline, `error` fails the request. */
+  readonly fault?: 'timeout' | 'error';
+  readonly latencyMs?: number;
+}
+
+export interface TurnScript {
+  readonly parse?: ScriptedAnswer;
+  readonly correct?: ScriptedAnswer;
+  readonly conversation?: ScriptedAnswer;
+  /** From the turn-level `raw:` / `fault:` keys: answers the one call of the turn, whichever endpoint it is. */
+  readonly any?: ScriptedAnswer;
+}
+
+export interface ExpectedItem {
+  readonly index?: number;
+  readonly amount?: number | null;
+  readonly type?: 'EXPENSE' | 'INCOME' | 'TRANSFER';
+  readonly category?: string | null;
+  readonly description?: string | null;
+  readonly status?: 'pending' | 'confirmed' | 'cancelled';
+}
+
+export interface TurnExpectation {
+  readonly state?: Phase;
+  readonly route?: 'local' | 'llm' | 'fallback' | 'offline' | 'none';
+  readonly intent?: string;
+  /** Subset of the correction request sent to the LLM this turn (currentBatch items matched by position, fields subset). */
+  readonly llmRequest?: { readonly correctionText?: string; readonly currentBatch?: readonly ExpectedItem[] };
+  /** null = no batch; otherwise the exact item count, each item a field subset. */
+  readonly batch?: readonly ExpectedItem[] | null;
+  readonly tts?: readonly string[];
+  readonly ttsIncludes?: readonly string[];
+  readonly saved?: readonly ExpectedItem[];
+}
+
+export interface Turn {
+  /** 1-based line of the turn in its file, for error messages and reports. */
+  readonly line: number;
+  readonly user?: string;
+  readonly tap?: 'confirm' | 'cancel';
+  readonly advanceMs?: number;
+  readonly network?: 'online' | 'offline';
+  readonly llm?: TurnScript;
+  readonly store?: { readonly fail?: boolean };
+  readonly expect?: TurnExpectation;
+}
+
+export interface Dialogue {
+  readonly id: string;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly network: 'online' | 'offline';
+  readonly turns: readonly Turn[];
+  /** Where it came from: `datasets/foo.yaml`, and the 1-based line of its `- id:`. */
+  readonly file: string;
+  readonly line: number;
+}
+
+/** A located problem in a dataset file: printed as `file:line:col: message`. */
+export interface DatasetIssue {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+export class DatasetError extends Error {
+  constructor(readonly issues: readonly DatasetIssue[]) {
+    super(issues.map((i) => `${i.file}:${i.line}:${i.col}: ${i.message}`).join('\n'));
+    this.name = 'DatasetError';
+  }
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { DatasetError, type DatasetIssue, type Dialogue } from './datasetTypes.js';
+import { displayPath } from './datasetFile.js';
+import { filesUnder, globFiles, hasGlobMagic, kindOfPath } from './globFiles.js';
+import { idPositions } from './idPositions.js';
+import { loadCsvCases } from './loadCsvCases.js';
+import { loadYamlDataset } from './loadYamlDataset.js';
+
+const LOADERS: Record<string, (file: string) => Dialogue[]> = {
+  '.yaml': loadYamlDataset,
+  '.yml': loadYamlDataset,
+  '.csv': loadCsvCases,
+};
+
+export interface LoadedDatasets {
+  readonly dialogues: Dialogue[];
+  /** Display paths, in load order: each pattern's matches sorted, patterns in the order given. */
+  readonly files: string[];
+}
+
+/**
+ * Loads every file that `patterns` name (files, directories, globs), reporting all problems of
+ * all files at once. A file named twice is loaded once.
+ */
+export function loadDatasets(patterns: readonly string[]): LoadedDatasets {
+  const issues: DatasetIssue[] = [];
+  const files: string[] = [];
+  const seen = new Set<string>();
+  for (const pattern of patterns) {
+    const matched = expandPattern(pattern);
+    if (matched.length === 0) issues.push({ file: pattern, line: 1, col: 1, message: `no dataset matches "${pattern}"` });
+    for (const file of matched) {
+      const shown = displayPath(file);
+      if (!seen.has(shown)) {
+        seen.add(shown);
+        files.push(shown);
+      }
+    }
+  }
+
+  const dialogues: Dialogue[] = [];
+  for (const file of files) {
+    const load = LOADERS[path.extname(file).toLowerCase()];
+    if (load === undefined) {
+      issues.push({ file, line: 1, col: 1, message: 'unsupported file type (expected .yaml, .yml or .csv)' });
+      continue;
+    }
+    try {
+      dialogues.push(...load(file));
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+      issues.push(...error.issues);
+    }
+  }
+
+  issues.push(...duplicateIdIssues(dialogues));
+  if (issues.length > 0) throw new DatasetError(issues);
+  return { dialogues, files };
+}
+
+function expandPattern(pattern: string): string[] {
+  if (hasGlobMagic(pattern)) return globFiles(pattern).filter(isDatasetFile);
+  const kind = kindOfPath(pattern);
+  if (kind === 'dir') return filesUnder(pattern).filter(isDatasetFile);
+  return kind === 'file' ? [pattern] : [];
+}
+
+function isDatasetFile(file: string): boolean {
+  return path.extname(file).toLowerCase() in LOADERS;
+}
+
+/** Within a file the loaders report duplicates themselves; this catches the same id in two files. */
+function duplicateIdIssues(dialogues: readonly Dialogue[]): DatasetIssue[] {
+  const first = new Map<string, Dialogue>();
+  const issues: DatasetIssue[] = [];
+  for (const dialogue of dialogues) {
+    const earlier = first.get(dialogue.id);
+    if (earlier === undefined) {
+      first.set(dialogue.id, dialogue);
+      continue;
+    }
+    const here = positionOf(dialogue);
+    const there = positionOf(earlier);
+    issues.push({
+      file: dialogue.file,
+      ...here,
+      message: `duplicate id "${dialogue.id}" (also defined at ${earlier.file}:${there.line}:${there.col})`,
+    });
+  }
+  return issues;
+}
+
+function positionOf(dialogue: Dialogue): { line: number; col: number } {
+  return idPositions.get(dialogue) ?? { line: dialogue.line, col: 1 };
+}

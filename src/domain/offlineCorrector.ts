@@ -1,0 +1,185 @@
+import { findCategory, findFuzzyCategory, isCategory, type CategoryHit } from './categories.js';
+import {
+  ALL_ITEMS_WORDS,
+  CHANGE_MARKERS,
+  DECREASE_WORDS,
+  INCREASE_WORDS,
+  LOCAL_CORRECTOR_MODEL,
+  NEGATION_WORD,
+  REFERENCE_WORDS,
+  TYPE_CORRECTION_WORDS,
+} from './correctionLexicon.js';
+import type { BatchItemDto, CorrectionItem, CorrectionRequest, CorrectionResponse } from './correctionProtocol.js';
+import { KeywordTrie } from './keywordTrie.js';
+import { findAmounts, findOrdinals, type AmountMatch } from './numerals.js';
+import { parseSegment } from './offlineParser.js';
+import type { FieldPatch, TransactionType } from './parseResult.js';
+import { APPEND_MARKERS } from './phrases.js';
+import { normalizeUtterance } from './textNormalize.js';
+
+const CHANGE_TRIE = new KeywordTrie(CHANGE_MARKERS.map((word) => [word, true] as const));
+const REFERENCE_TRIE = new KeywordTrie(REFERENCE_WORDS.map((word) => [word, true] as const));
+const ALL_ITEMS_TRIE = new KeywordTrie(ALL_ITEMS_WORDS.map((word) => [word, true] as const));
+const APPEND_TRIE = new KeywordTrie(APPEND_MARKERS.map((word) => [word, true] as const));
+/** 「不是X」 up to the next 是, punctuation or the end. */
+const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=而是|是|[，,。；;！!？?]|$)`, 'g');
+const SPLITTING_MARKERS = /改|换|变|记成|写成|应该|应当|其实|实际|不对|错/;
+
+const UNCLEAR: CorrectionResponse = Object.freeze({
+  corrections: Object.freeze([]),
+  intent: 'unclear',
+  confidence: 0,
+  model: LOCAL_CORRECTOR_MODEL,
+});
+
+interface Reading {
+  /** Names the item (红包那笔, 第二笔, 不是吃饭); may be empty. */
+  readonly locator: string;
+  /** Carries the new values (改成100, 应该是收入). */
+  readonly value: string;
+  /** True when no marker separated them, so both are the whole text. */
+  readonly unsplit: boolean;
+}
+
+function read(text: string): Reading {
+  const negated: string[] = [];
+  const positive = text.replace(NEGATED_CHUNK, (_chunk, old: string) => {
+    negated.push(old);
+    return '';
+  });
+  const marker = CHANGE_TRIE.findAll(positive)[0];
+  if (marker) {
+    return { locator: [positive.slice(0, marker.start), ...negated].join('，'), value: positive.slice(marker.end), unsplit: false };
+  }
+  const reference = REFERENCE_TRIE.findAll(positive)[0];
+  if (reference) {
+    return { locator: [positive.slice(0, reference.end), ...negated].join('，'), value: positive.slice(reference.end), unsplit: false };
+  }
+  return { locator: [positive, ...negated].join('，'), value: positive, unsplit: negated.length === 0 };
+}
+
+function endsWithAny(text: string, words: readonly string[]): boolean {
+  const trimmed = text.endsWith('了') && !words.some((w) => text.endsWith(w)) ? text.slice(0, -1) : text;
+  return words.some((word) => trimmed.endsWith(word));
+}
+
+/** Seed 003: 收入 is checked first, then 支出, then 转账. */
+function typeIn(value: string): TransactionType | null {
+  for (const [word, type] of TYPE_CORRECTION_WORDS) if (value.includes(word)) return type;
+  return null;
+}
+
+interface Change {
+  readonly patch: FieldPatch;
+  /** 金额加10 / 多记了10块: added to each target's amount. */
+  readonly amountDelta: number | null;
+  readonly categoryHit: CategoryHit | null;
+}
+
+function readChange(value: string): Change {
+  const patch: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = {};
+  const type = typeIn(value);
+  if (type) patch.type = type;
+
+  let amountDelta: number | null = null;
+  const amount: AmountMatch | undefined = findAmounts(value)[0];
+  if (amount) {
+    const lead = value.slice(0, amount.start);
+    if (endsWithAny(lead, INCREASE_WORDS)) amountDelta = amount.value;
+    else if (endsWithAny(lead, DECREASE_WORDS)) amountDelta = -amount.value;
+    else patch.amount = amount.value;
+  }
+
+  const categoryHit = findFuzzyCategory(value);
+  if (categoryHit) {
+    patch.category = categoryHit.category;
+    // 改成打车: the keyword is what was bought, so it becomes the description too.
+    if (!isCategory(categoryHit.keyword) && findCategory(categoryHit.keyword)) patch.description = categoryHit.keyword;
+  }
+  return { patch, amountDelta, categoryHit };
+}
+
+type Targets = { readonly indices: readonly number[]; readonly byLocator: boolean } | null;
+
+function scoreItem(item: BatchItemDto, locator: string): number {
+  if (item.description && locator.includes(item.description)) return 3;
+  if (item.category && locator.includes(item.category)) return 2;
+  const located = findFuzzyCategory(locator);
+  if (located && located.category === item.category) return 1;
+  const type = typeIn(locator);
+  return type !== null && type === item.type ? 1 : 0;
+}
+
+/** 第N笔 (N counts pending items: the request is already renumbered), 都, 红包那笔, or the only item. */
+function resolveTargets(text: string, locator: string, batch: readonly BatchItemDto[]): Targets {
+  const ordinals = findOrdinals(text);
+  if (ordinals.length > 0) {
+    const indices = [...new Set(ordinals.map((o) => o.ordinal - 1))];
+    return indices.every((index) => index < batch.length) ? { indices, byLocator: false } : null;
+  }
+  if (ALL_ITEMS_TRIE.containsAny(text) && batch.length > 0) {
+    return { indices: batch.map((_, index) => index), byLocator: false };
+  }
+  let best = 0;
+  let bestIndices: number[] = [];
+  batch.forEach((item, index) => {
+    const score = scoreItem(item, locator);
+    if (score > best) {
+      best = score;
+      bestIndices = [index];
+    } else if (score === best && score > 0) {
+      bestIndices.push(index);
+    }
+  });
+  if (bestIndices.length === 1) return { indices: bestIndices, byLocator: true };
+  if (batch.length === 1) return { indices: [0], byLocator: false };
+  return null;
+}
+
+function appendResponse(text: string): CorrectionResponse | null {
+  const marker = APPEND_TRIE.findAll(text)[0];
+  if (!marker || findOrdinals(text).length > 0 || SPLITTING_MARKERS.test(text)) return null;
+  const parsed = parseSegment(text.slice(marker.end)) ?? parseSegment(text.slice(0, marker.start));
+  if (!parsed || parsed.amount === null) return null;
+  const updatedFields: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { amount: parsed.amount, type: parsed.type };
+  if (parsed.category !== null) updatedFields.category = parsed.category;
+  if (parsed.description !== null) updatedFields.description = parsed.description;
+  return { corrections: [{ index: -1, updatedFields }], intent: 'append', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
+}
+
+/**
+ * Seed 003 离线降级纠正: the rule-based stand-in for the correction endpoint, same
+ * request and response. Type from 收入/支出/转账 (收入 checked first), amount from a
+ * number, category by fuzzy match; the item from 第N笔, 都, a description or category
+ * it names, or the only pending item. 「还有一笔奶茶15」 is an append.
+ */
+export function correctOffline(request: CorrectionRequest): CorrectionResponse {
+  const text = normalizeUtterance(request.correctionText);
+  const batch = request.currentBatch;
+  const append = appendResponse(text);
+  if (append) return append;
+  if (batch.length === 0) return UNCLEAR;
+
+  const reading = read(text);
+  const change = readChange(reading.value);
+  const targets = resolveTargets(text, reading.locator, batch);
+  if (!targets) return UNCLEAR;
+
+  const patch: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { ...change.patch };
+  // Unsplit 「打车那笔50」: the word that found the item is not a new category for it.
+  if (reading.unsplit && targets.byLocator) {
+    delete patch.category;
+    delete patch.description;
+  }
+  const corrections: CorrectionItem[] = [];
+  for (const index of targets.indices) {
+    const fields: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { ...patch };
+    const current = batch[index]?.amount;
+    if (change.amountDelta !== null && current !== null && current !== undefined) {
+      fields.amount = Math.round((current + change.amountDelta) * 100) / 100;
+    }
+    if (Object.keys(fields).length > 0) corrections.push({ index, updatedFields: fields });
+  }
+  if (corrections.length === 0) return UNCLEAR;
+  return { corrections, intent: 'correction', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
+}

@@ -1,0 +1,199 @@
+import type { CorrectionRequest, CorrectionResponse } from '../domain/correctionProtocol.js';
+import { EDITABLE_FIELDS, parseResult, type FieldPatch } from '../domain/parseResult.js';
+import {
+  HarnessSetupError,
+  LlmCallError,
+  LlmTimeoutError,
+  type ChatBackend,
+  type ChatMessage,
+  type ChatResult,
+  type Endpoint,
+  type TokenUsage,
+} from '../llm/backend.js';
+import type {
+  ConversationResponse,
+  ConversationTurn,
+  CurrentTransaction,
+  TransactionBatchParseResponse,
+} from './dto.js';
+import { extractJson } from './extractJson.js';
+import {
+  renderConversationMessages,
+  renderCorrectionMessages,
+  renderParseMessages,
+  type RenderOptions,
+} from './promptTemplates.js';
+import {
+  schemaErrors,
+  validateConversationResponse,
+  validateCorrectionResponse,
+  validateParseResponse,
+  type WireCorrectionResponse,
+  type WireTransaction,
+} from './schemas.js';
+
+/** Seed 002 decision 7. */
+export const DEFAULT_DEADLINE_MS = 3000;
+
+export type FailureKind = 'malformed' | 'invalid' | 'error' | 'timeout';
+
+export type GatewayOutcome<T> =
+  | { ok: true; value: T; rawText: string; latencyMs: number; usage?: TokenUsage; model: string }
+  | {
+      ok: false;
+      failure: FailureKind;
+      detail: string;
+      rawText?: string;
+      /** Infinity when a virtual-clock model never answers. */
+      latencyMs: number;
+      usage?: TokenUsage;
+      model?: string;
+    };
+
+export interface EndpointOptions {
+  /**
+   * Real-clock backends are aborted when it passes (default 3000 ms). On a virtual
+   * clock the caller owns time: the outcome carries the modelled latency, even past
+   * the deadline, and a model that never answers gives a timeout with Infinity.
+   */
+  deadlineMs?: number;
+  signal?: AbortSignal;
+  render?: RenderOptions;
+}
+
+type Failure = Extract<GatewayOutcome<never>, { ok: false }>;
+
+export async function parseTransactions(
+  backend: ChatBackend,
+  text: string,
+  options: EndpointOptions = {},
+): Promise<GatewayOutcome<TransactionBatchParseResponse>> {
+  const messages = renderParseMessages(text, options.render);
+  return run(backend, 'parse', messages, options, (value, model) => {
+    if (!validateParseResponse(value)) return schemaErrors(validateParseResponse);
+    const transactions = value.transactions.map((t) =>
+      parseResult({ ...pickFields(t), amount: t.amount, type: t.type, confidence: t.confidence ?? 1, source: 'llm' }),
+    );
+    return { transactions, model };
+  });
+}
+
+export async function correctTransactions(
+  backend: ChatBackend,
+  request: CorrectionRequest,
+  options: EndpointOptions = {},
+): Promise<GatewayOutcome<CorrectionResponse>> {
+  const messages = renderCorrectionMessages(request, options.render);
+  return run(backend, 'correct', messages, options, (value, model) => {
+    if (!validateCorrectionResponse(value)) return schemaErrors(validateCorrectionResponse);
+    const problem = indexProblem(value, request.currentBatch.length);
+    if (problem) return problem;
+    return {
+      corrections: value.corrections.map((c) => ({ index: c.index, updatedFields: pickFields(c.updatedFields) })),
+      intent: value.intent,
+      // The Kotlin DTO defaults a missing confidence to 0.0.
+      confidence: value.confidence ?? 0,
+      model,
+    };
+  });
+}
+
+export async function converse(
+  backend: ChatBackend,
+  history: readonly ConversationTurn[],
+  current: CurrentTransaction | null,
+  text: string,
+  options: EndpointOptions = {},
+): Promise<GatewayOutcome<ConversationResponse>> {
+  const messages = renderConversationMessages(history, current, text, options.render);
+  return run(backend, 'conversation', messages, options, (value, model) => {
+    if (!validateConversationResponse(value)) return schemaErrors(validateConversationResponse);
+    return {
+      action: value.action,
+      transaction: value.transaction ? pickFields(value.transaction) : null,
+      message: value.message ?? null,
+      model,
+    };
+  });
+}
+
+/** Seed 002 decision 8: indices must point into the batch that was sent; append uses -1. */
+function indexProblem(response: WireCorrectionResponse, batchLength: number): string | null {
+  if (response.intent === 'append') {
+    if (response.corrections.length === 0) return 'append carries no transaction';
+    const wrong = response.corrections.find((c) => c.index !== -1);
+    return wrong ? `append uses index -1, got ${wrong.index}` : null;
+  }
+  const outside = response.corrections.find((c) => c.index < 0 || c.index >= batchLength);
+  return outside ? `index ${outside.index} is out of range (currentBatch has ${batchLength} items)` : null;
+}
+
+/** Keeps the editable fields the model gave and drops anything else it invented. */
+function pickFields(fields: WireTransaction): FieldPatch {
+  const patch: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) if (fields[field] !== undefined) patch[field] = fields[field];
+  return patch as FieldPatch;
+}
+
+/** `interpret` returns the DTO, or a string saying why the JSON is invalid. */
+async function run<T extends object>(
+  backend: ChatBackend,
+  endpoint: Endpoint,
+  messages: ChatMessage[],
+  options: EndpointOptions,
+  interpret: (value: Record<string, unknown>, model: string) => T | string,
+): Promise<GatewayOutcome<T>> {
+  const called = await call(backend, endpoint, messages, options);
+  if ('failure' in called) return called;
+  const { text, latencyMs, model, usage } = called;
+  const meta = { rawText: text, latencyMs, model, ...(usage ? { usage } : {}) };
+  const extracted = extractJson(text);
+  if (!extracted.ok) return { ok: false, failure: 'malformed', detail: extracted.reason, ...meta };
+  const value = interpret(extracted.value, model);
+  if (typeof value === 'string') return { ok: false, failure: 'invalid', detail: value, ...meta };
+  return { ok: true, value, ...meta };
+}
+
+async function call(
+  backend: ChatBackend,
+  endpoint: Endpoint,
+  messages: ChatMessage[],
+  options: EndpointOptions,
+): Promise<ChatResult | Failure> {
+  const real = backend.clock === 'real';
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const controller = new AbortController();
+  const forwardAbort = (): void => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  else options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  let deadlinePassed = false;
+  const timer =
+    real && Number.isFinite(deadlineMs)
+      ? setTimeout(() => {
+          deadlinePassed = true;
+          controller.abort(new LlmTimeoutError(`no answer within ${deadlineMs} ms`, deadlineMs));
+        }, deadlineMs)
+      : undefined;
+  const started = performance.now();
+  try {
+    return await backend.complete({ endpoint, messages, signal: controller.signal });
+  } catch (error) {
+    if (error instanceof HarnessSetupError) throw error;
+    const wall = Math.round(performance.now() - started);
+    const message = error instanceof Error ? error.message : String(error);
+    if (deadlinePassed || controller.signal.aborted || error instanceof LlmTimeoutError || isAbortError(error)) {
+      const latencyMs = real ? wall : error instanceof LlmTimeoutError ? error.latencyMs : Number.POSITIVE_INFINITY;
+      const detail = deadlinePassed ? `no answer within ${deadlineMs} ms` : message;
+      return { ok: false, failure: 'timeout', detail, latencyMs, model: backend.model };
+    }
+    const latencyMs = error instanceof LlmCallError && error.latencyMs !== undefined ? error.latencyMs : real ? wall : 0;
+    return { ok: false, failure: 'error', detail: message, latencyMs, model: backend.model };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CorrectionRequest } from '../domain/correctionProtocol.js';
+import { CATEGORIES } from '../domain/categories.js';
+import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
+import type { ChatMessage, Endpoint } from '../llm/backend.js';
+import { ENDPOINT_MARKERS } from '../llm/endpointMarker.js';
+import type { ConversationTurn, CurrentTransaction } from './dto.js';
+import { conversationInputJson, correctionInputJson } from './promptInputs.js';
+
+export const TEMPLATE_FILES: Readonly<Record<Endpoint, string>> = {
+  parse: 'transaction-parse.txt',
+  correct: 'correction-dialogue.txt',
+  conversation: 'conversation.txt',
+};
+
+export interface RenderOptions {
+  /** YYYY-MM-DD, for relative dates (昨天). Left out, the prompt says today is unknown. */
+  today?: string;
+  /** The category vocabulary offered to the model (default: the app's categories). */
+  categories?: readonly string[];
+}
+
+/** Walks up from this module (src/gateway or dist/gateway) to the folder holding prompts/. */
+function findPromptsDirectory(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'prompts'))) return join(dir, 'prompts');
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no prompts/ folder above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+let promptsDir: string | undefined;
+const templates = new Map<Endpoint, string>();
+
+export function promptsDirectory(): string {
+  promptsDir ??= findPromptsDirectory();
+  return promptsDir;
+}
+
+/** Reads a template once; its first line must be the endpoint's marker, which servers route on. */
+export function loadTemplate(endpoint: Endpoint): string {
+  const cached = templates.get(endpoint);
+  if (cached !== undefined) return cached;
+  const path = join(promptsDirectory(), TEMPLATE_FILES[endpoint]);
+  const text = readFileSync(path, 'utf8').replace(/\r\n/g, '\n');
+  if (text.split('\n', 1)[0] !== ENDPOINT_MARKERS[endpoint]) {
+    throw new Error(`${path} must start with the line '${ENDPOINT_MARKERS[endpoint]}'`);
+  }
+  templates.set(endpoint, text);
+  return text;
+}
+
+/** Replaces every {{name}}; a placeholder without a value is a template bug and throws. */
+export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`prompt placeholder {{${name}}} has no value`);
+    return value;
+  });
+}
+
+function systemPrompt(endpoint: Endpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
+  const categories = [...new Set([...(options.categories ?? CATEGORIES), ...extraCategories])];
+  return renderTemplate(loadTemplate(endpoint), {
+    today: options.today ?? 'unknown',
+    categories: categories.join('、'),
+    maxTransactions: String(MAX_BATCH_SIZE),
+  }).trimEnd();
+}
+
+export function renderParseMessages(text: string, options: RenderOptions = {}): ChatMessage[] {
+  return [
+    { role: 'system', content: systemPrompt('parse', options) },
+    { role: 'user', content: text },
+  ];
+}
+
+export function renderCorrectionMessages(request: CorrectionRequest, options: RenderOptions = {}): ChatMessage[] {
+  const extra = [...(request.context?.recentCategories ?? []), ...(request.context?.customCategories ?? [])];
+  return [
+    { role: 'system', content: systemPrompt('correct', options, extra) },
+    { role: 'user', content: correctionInputJson(request) },
+  ];
+}
+
+/** Earlier turns go in as they were; the current one is the machine-readable input. */
+export function renderConversationMessages(
+  history: readonly ConversationTurn[],
+  current: CurrentTransaction | null,
+  text: string,
+  options: RenderOptions = {},
+): ChatMessage[] {
+  return [
+    { role: 'system', content: systemPrompt('conversation', options) },
+    ...history.map((turn): ChatMessage => ({ role: turn.role, content: turn.content })),
+    { role: 'user', content: conversationInputJson(current, text) },
+  ];
+}
+
+/** sha256 over the three templates, for cache keys and reports. */
+export function promptFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const endpoint of Object.keys(TEMPLATE_FILES) as Endpoint[]) {
+    hash.update(TEMPLATE_FILES[endpoint]).update('\0').update(loadTemplate(endpoint)).update('\0');
+  }
+  return hash.digest('hex');
+}

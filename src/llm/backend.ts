@@ -1,0 +1,77 @@
+/** The three server endpoints a chat request can serve. */
+export const ENDPOINTS = ['parse', 'correct', 'conversation'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  endpoint: Endpoint;
+  messages: ChatMessage[];
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ChatResult {
+  text: string;
+  latencyMs: number;
+  model: string;
+  usage?: TokenUsage;
+}
+
+export interface ChatBackend {
+  readonly name: string;
+  readonly model: string;
+  /**
+   * 'virtual': latencyMs is a modelled figure and the call returns at once, so a
+   * deadline is judged by comparing latencyMs with it. 'real': wall-clock time.
+   */
+  readonly clock: 'virtual' | 'real';
+  complete(req: ChatRequest): Promise<ChatResult>;
+}
+
+/** The model did not answer before the deadline (or the call was aborted). */
+export class LlmTimeoutError extends Error {
+  override readonly name = 'LlmTimeoutError';
+  constructor(
+    message: string,
+    readonly latencyMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The call failed: transport error, HTTP error status, injected fault. */
+export class LlmCallError extends Error {
+  override readonly name = 'LlmCallError';
+  readonly status: number | undefined;
+  readonly latencyMs: number | undefined;
+  constructor(message: string, details: { status?: number; latencyMs?: number } = {}) {
+    super(message);
+    this.status = details.status;
+    this.latencyMs = details.latencyMs;
+  }
+}
+
+/**
+ * A mistake in how the harness was set up (a script that did not anticipate a call,
+ * a cassette without the entry). Unlike model failures these must reach the run
+ * and be reported; the gateway never turns them into a fallback outcome.
+ */
+export class HarnessSetupError extends Error {
+  override readonly name: string = 'HarnessSetupError';
+}
+
+export function lastUserMessage(messages: readonly ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'user') return message.content;
+  }
+  return '';
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
+
+/** One recorded answer. Holds the request's summary, never headers or keys. */
+export interface CassetteEntry {
+  key: string;
+  endpoint: Endpoint;
+  model: string;
+  request: { systemFirstLine: string; userMessage: string; messageCount: number };
+  text: string;
+  latencyMs: number;
+  usage?: TokenUsage;
+}
+
+const CASSETTE_VERSION = 1;
+
+export function requestKey(endpoint: Endpoint, model: string, messages: readonly ChatMessage[]): string {
+  const canonical = JSON.stringify([endpoint, model, messages.map((m) => [m.role, m.content])]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export function summarizeRequest(messages: readonly ChatMessage[]): CassetteEntry['request'] {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  return {
+    systemFirstLine: system.split('\n', 1)[0] ?? '',
+    userMessage: lastUserMessage(messages),
+    messageCount: messages.length,
+  };
+}
+
+/** Rebuilds an entry with a fixed key order so the file is byte-stable. */
+function canonicalEntry(entry: CassetteEntry): CassetteEntry {
+  const ordered: CassetteEntry = {
+    key: entry.key,
+    endpoint: entry.endpoint,
+    model: entry.model,
+    request: {
+      systemFirstLine: entry.request.systemFirstLine,
+      userMessage: entry.request.userMessage,
+      messageCount: entry.request.messageCount,
+    },
+    text: entry.text,
+    latencyMs: entry.latencyMs,
+  };
+  if (entry.usage) {
+    ordered.usage = { promptTokens: entry.usage.promptTokens, completionTokens: entry.usage.completionTokens };
+  }
+  return ordered;
+}
+
+/** A JSON file of recorded answers, keyed by sha256(endpoint, model, messages). */
+export class Cassette {
+  private readonly byKey = new Map<string, CassetteEntry>();
+  private saving: Promise<void> = Promise.resolve();
+  private tmpCounter = 0;
+
+  constructor(
+    readonly path: string,
+    entries: readonly CassetteEntry[] = [],
+  ) {
+    for (const entry of entries) this.byKey.set(entry.key, canonicalEntry(entry));
+  }
+
+  /** Loads the file, or starts an empty cassette when it does not exist yet. */
+  static load(path: string): Cassette {
+    if (!existsSync(path)) return new Cassette(path);
+    const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; entries?: unknown };
+    if (data.version !== CASSETTE_VERSION || !Array.isArray(data.entries)) {
+      throw new Error(`${path}: not a version ${CASSETTE_VERSION} cassette`);
+    }
+    return new Cassette(path, data.entries as CassetteEntry[]);
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  get(key: string): CassetteEntry | undefined {
+    return this.byKey.get(key);
+  }
+
+  put(entry: CassetteEntry): void {
+    this.byKey.set(entry.key, canonicalEntry(entry));
+  }
+
+  entries(): CassetteEntry[] {
+    return [...this.byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  models(): string[] {
+    return [...new Set(this.entries().map((entry) => entry.model))].sort();
+  }
+
+  toJson(): string {
+    return `${JSON.stringify({ version: CASSETTE_VERSION, entries: this.entries() }, null, 2)}\n`;
+  }
+
+  /** Writes a temporary file and renames it over the cassette; saves run one at a time. */
+  save(): Promise<void> {
+    const run = async (): Promise<void> => {
+      const tmp = `${this.path}.${process.pid}.${++this.tmpCounter}.tmp`;
+      await writeFile(tmp, this.toJson(), 'utf8');
+      await rename(tmp, this.path);
+    };
+    this.saving = this.saving.then(run, run);
+    return this.saving;
+  }
+}

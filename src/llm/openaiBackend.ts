@@ -1,0 +1,116 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { abortableSleep } from './abortableSleep.js';
+import {
+  LlmCallError,
+  LlmTimeoutError,
+  type ChatBackend,
+  type ChatRequest,
+  type ChatResult,
+} from './backend.js';
+
+export interface OpenAiBackendOptions {
+  /** Any OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1. */
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  temperature?: number;
+  /** Retries after a 429, a 5xx or a connection error (default 2). */
+  maxRetries?: number;
+  /** First backoff; doubles on each retry (default 500 ms). */
+  backoffMs?: number;
+  /** Transport timeout of one HTTP attempt (default 60 s); the gateway's deadline comes through the signal. */
+  requestTimeoutMs?: number;
+}
+
+/** Reads the key from the environment; the error names the variable, never a value. */
+export function readApiKey(envName = 'OPENAI_API_KEY', env: NodeJS.ProcessEnv = process.env): string {
+  const key = env[envName];
+  if (!key) throw new Error(`environment variable ${envName} is not set (it should hold the API key)`);
+  return key;
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) return false;
+  if (error instanceof APIConnectionError) return true;
+  if (error instanceof APIError) return error.status === 429 || (error.status !== undefined && error.status >= 500);
+  return false;
+}
+
+/** Real model calls through the openai SDK (clock 'real'). */
+export class OpenAiBackend implements ChatBackend {
+  readonly name = 'openai';
+  readonly clock = 'real' as const;
+  readonly model: string;
+  private readonly client: OpenAI;
+  private readonly temperature: number;
+  private readonly maxRetries: number;
+  private readonly backoffMs: number;
+  private readonly redact: (text: string) => string;
+
+  constructor(options: OpenAiBackendOptions) {
+    this.model = options.model;
+    this.temperature = options.temperature ?? 0;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.backoffMs = options.backoffMs ?? 500;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: 0,
+      timeout: options.requestTimeoutMs ?? 60_000,
+    });
+    const key = options.apiKey;
+    // Error bodies may echo request data; a short key would match ordinary text, so it is left alone.
+    this.redact = key.length >= 4 ? (text) => text.split(key).join('[redacted]') : (text) => text;
+  }
+
+  async complete(req: ChatRequest): Promise<ChatResult> {
+    const started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await this.client.chat.completions.create(
+          { model: this.model, messages: req.messages, temperature: this.temperature },
+          req.signal ? { signal: req.signal } : {},
+        );
+        const result: ChatResult = {
+          text: response.choices[0]?.message.content ?? '',
+          latencyMs: elapsed(),
+          model: response.model || this.model,
+        };
+        if (response.usage) {
+          result.usage = {
+            promptTokens: response.usage.prompt_tokens,
+            completionTokens: response.usage.completion_tokens,
+          };
+        }
+        return result;
+      } catch (error) {
+        if (req.signal?.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+          throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
+        }
+        if (attempt < this.maxRetries && isRetryable(error)) {
+          try {
+            await abortableSleep(this.backoffMs * 2 ** attempt, req.signal);
+          } catch {
+            throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
+          }
+          continue;
+        }
+        throw this.callError(error, attempt, elapsed());
+      }
+    }
+  }
+
+  /** A fresh error with a redacted message and no cause, so no SDK object carrying request data leaks. */
+  private callError(error: unknown, attempt: number, latencyMs: number): LlmCallError {
+    const status = error instanceof APIError ? error.status : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    const tries = attempt + 1;
+    const details: { status?: number; latencyMs: number } = { latencyMs };
+    if (status !== undefined) details.status = status;
+    return new LlmCallError(
+      this.redact(`${this.model}: call failed after ${tries} attempt${tries > 1 ? 's' : ''}: ${message}`),
+      details,
+    );
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  HarnessSetupError,
+  LlmCallError,
+  LlmTimeoutError,
+  lastUserMessage,
+  type ChatBackend,
+  type ChatRequest,
+  type ChatResult,
+  type Endpoint,
+} from './backend.js';
+
+export const DEFAULT_SCRIPTED_LATENCY_MS = 350;
+
+/** One canned answer: model text (`raw` wins over `text`) or a fault. */
+export interface ScriptedAnswer {
+  text?: string;
+  raw?: string;
+  fault?: 'timeout' | 'error';
+  latencyMs?: number;
+}
+
+export type TurnScript = Partial<Record<Endpoint, ScriptedAnswer>>;
+
+/** The run asked the scripted model something this turn's script did not anticipate. */
+export class ScriptViolationError extends HarnessSetupError {
+  override readonly name = 'ScriptViolationError';
+  constructor(
+    message: string,
+    readonly endpoint: Endpoint,
+    readonly userMessage: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Per-turn canned answers, strict: each anticipated endpoint answers once per turn,
+ * anything else throws ScriptViolationError.
+ *
+ * fault 'timeout' throws LlmTimeoutError with latencyMs = Infinity (the model never
+ * answers); the gateway reports it as a timeout at its deadline.
+ * fault 'error' throws LlmCallError after the answer's latency.
+ */
+export class ScriptedBackend implements ChatBackend {
+  readonly name = 'scripted';
+  readonly model = 'scripted';
+  readonly clock = 'virtual' as const;
+
+  private script: TurnScript | undefined;
+  private readonly used = new Set<Endpoint>();
+
+  setTurn(script: TurnScript | undefined): void {
+    for (const [endpoint, answer] of Object.entries(script ?? {})) {
+      if (answer && answer.text === undefined && answer.raw === undefined && answer.fault === undefined) {
+        throw new TypeError(`scripted answer for '${endpoint}' has neither text, raw nor fault`);
+      }
+    }
+    this.script = script;
+    this.used.clear();
+  }
+
+  /** Answers this turn's script holds that no call asked for. */
+  unusedAnswers(): { endpoint: Endpoint; answer: ScriptedAnswer }[] {
+    const unused: { endpoint: Endpoint; answer: ScriptedAnswer }[] = [];
+    for (const [endpoint, answer] of Object.entries(this.script ?? {}) as [Endpoint, ScriptedAnswer | undefined][]) {
+      if (answer && !this.used.has(endpoint)) unused.push({ endpoint, answer });
+    }
+    return unused;
+  }
+
+  complete(req: ChatRequest): Promise<ChatResult> {
+    const { endpoint } = req;
+    const answer = this.script?.[endpoint];
+    if (!answer || this.used.has(endpoint)) {
+      const userMessage = lastUserMessage(req.messages);
+      const why = answer ? 'a second' : 'an unanticipated';
+      const anticipated = Object.keys(this.script ?? {}).join(', ') || 'no LLM call';
+      return Promise.reject(
+        new ScriptViolationError(
+          `scripted LLM got ${why} '${endpoint}' call (this turn's script anticipates: ${anticipated}); ` +
+            `last user message: ${userMessage}`,
+          endpoint,
+          userMessage,
+        ),
+      );
+    }
+    this.used.add(endpoint);
+    const latencyMs = answer.latencyMs ?? DEFAULT_SCRIPTED_LATENCY_MS;
+    if (answer.fault === 'timeout') {
+      return Promise.reject(new LlmTimeoutError(`scripted timeout on '${endpoint}'`, Number.POSITIVE_INFINITY));
+    }
+    if (answer.fault === 'error') {
+      return Promise.reject(new LlmCallError(`scripted error on '${endpoint}'`, { latencyMs }));
+    }
+    const text = answer.raw ?? answer.text ?? '';
+    return Promise.resolve({ text, latencyMs, model: this.model });
+  }
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
+
+/** What a baseline keeps of a report: the scores and each dialogue's outcome. */
+export interface Baseline {
+  readonly schemaVersion: number;
+  readonly kind: 'nlu-harness-baseline';
+  readonly llm: { readonly backend: string; readonly model: string };
+  readonly mode: string;
+  readonly protocol: string;
+  readonly metrics: Readonly<Record<string, number>>;
+  readonly dialogues: Readonly<Record<string, boolean>>;
+}
+
+export class BaselineError extends Error {
+  override readonly name = 'BaselineError';
+}
+
+export function toBaseline(report: Report): Baseline {
+  return {
+    schemaVersion: report.schemaVersion,
+    kind: 'nlu-harness-baseline',
+    llm: report.run.llm,
+    mode: report.run.mode,
+    protocol: report.run.protocol,
+    metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
+  };
+}
+
+/** Reads a baseline file, or a full report.json (which it slims to a baseline). */
+export function readBaseline(file: string): Baseline {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new BaselineError(`${file}: cannot read baseline (${reason}); create one with --update-baseline`);
+  }
+  if (isBaseline(parsed)) return parsed;
+  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) return toBaseline(parsed as Report);
+  throw new BaselineError(`${file}: neither a baseline nor a report.json`);
+}
+
+function isBaseline(value: unknown): value is Baseline {
+  return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
+}
+
+export interface GateOptions {
+  /** How far a metric may fall below the baseline before the gate fails (default 0). */
+  readonly tolerance: number;
+  readonly tolerances?: Readonly<Partial<Record<MetricName, number>>>;
+}
+
+/**
+ * Fails on a metric that fell by more than its tolerance, or a dialogue that passed in
+ * the baseline and fails now. New dialogues and dialogues gone missing are not regressions.
+ */
+export function compareToBaseline(baseline: Baseline, current: Baseline, label: string, options: GateOptions): GateResult {
+  const regressions: GateFinding[] = [];
+  const improvements: GateFinding[] = [];
+  for (const [name, score] of Object.entries(current.metrics)) {
+    const before = baseline.metrics[name];
+    if (before === undefined) continue;
+    const tolerance = options.tolerances?.[name as MetricName] ?? options.tolerance;
+    const finding = { kind: 'metric' as const, name, baseline: before, current: score, tolerance };
+    if (score < before - tolerance - 1e-9) regressions.push(finding);
+    else if (score > before + 1e-9) improvements.push(finding);
+  }
+  for (const [id, passed] of Object.entries(current.dialogues)) {
+    const before = baseline.dialogues[id];
+    if (before === undefined || before === passed) continue;
+    (before ? regressions : improvements).push({ kind: 'dialogue', name: id, baseline: before, current: passed });
+  }
+  return { baseline: label, passed: regressions.length === 0, regressions, improvements };
+}

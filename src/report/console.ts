@@ -1,0 +1,102 @@
+/** End-of-run summary for the terminal. The caller adds where the report files went. */
+import { Chalk, type ChalkInstance } from 'chalk';
+import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
+import {
+  describeFindingChange,
+  describeInput,
+  failedChecks,
+  findDialogue,
+  flippedDialogues,
+  metricComparison,
+  metricLabel,
+  metricRegressions,
+  narrowDiff,
+  orderedMetrics,
+  overallPassed,
+  turnNumber,
+} from './reportQueries.js';
+import type { DialogueReport, GateResult, Report } from './reportTypes.js';
+
+export { createProgress, type Progress } from './progress.js';
+
+const MAX_FAILURES = 20;
+const VALUE_CHARS = 70;
+const BAR_WIDTH = 20;
+
+export function renderConsoleSummary(report: Report, opts: { color: boolean }): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const lines = [headline(report, c), runLine(report, c), '', ...metricLines(report, c)];
+  const failing = report.dialogues.filter((d) => !d.passed);
+  if (failing.length > 0) lines.push('', ...failureLines(failing, c));
+  if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
+  return lines.join('\n') + '\n';
+}
+
+function headline(report: Report, c: ChalkInstance): string {
+  const ok = overallPassed(report);
+  const { dialogues, turns, checks } = report.summary;
+  const verdict = ok ? c.bold.green('✔ PASSED') : c.bold.red('✘ FAILED');
+  const gate = report.gate ? c.dim(` · gate ${report.gate.passed ? 'passed' : 'failed'}`) : '';
+  return (
+    `${verdict}  ${c.bold(`${dialogues.passed}/${dialogues.total}`)} dialogues` +
+    c.dim(` · ${turns.passed}/${turns.total} turns · ${checks.passed}/${checks.total} checks`) +
+    gate
+  );
+}
+
+function runLine(report: Report, c: ChalkInstance): string {
+  const { run, summary } = report;
+  const parts = [`${run.llm.backend}/${run.llm.model}`, run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
+  if (run.repeat > 1) parts.push(`pass@1 ${percent(summary.passAt1)} pass^${run.repeat} ${percent(summary.passHatK)}`);
+  if (run.shard) parts.push(`shard ${run.shard}`);
+  return c.dim(parts.join(' · '));
+}
+
+function metricLines(report: Report, c: ChalkInstance): string[] {
+  const metrics = orderedMetrics(report);
+  const width = Math.max(...metrics.map(([name]) => metricLabel(name).length));
+  return metrics.map(([name, metric]) => {
+    const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
+    const comparison = metricComparison(report.gate, name);
+    const paint = comparison?.direction === 'regression' ? c.red : metric.score >= 0.999 ? c.green : c.yellow;
+    const bar = paint('█'.repeat(filled)) + c.dim('░'.repeat(BAR_WIDTH - filled));
+    const score = paint(percent(metric.score).padStart(6));
+    let note = '';
+    if (comparison) {
+      const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
+      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
+    }
+    return `  ${metricLabel(name).padEnd(width)}  ${bar} ${score}${note}`;
+  });
+}
+
+function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): string[] {
+  const lines = [c.bold(`Failed dialogues (${failing.length})`)];
+  for (const dialogue of failing.slice(0, MAX_FAILURES)) {
+    lines.push(`  ${c.red('✘')} ${c.bold(dialogue.id)} ${truncate(collapseWhitespace(dialogue.title), 60)} ${c.dim(dialogue.file)}`);
+    const first = failedChecks(dialogue)[0];
+    if (first) {
+      const diff = narrowDiff(first.check.expected, first.check.actual);
+      const input = truncate(collapseWhitespace(describeInput(first.turn)), 40);
+      lines.push(
+        c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) +
+          `${first.check.name}: expected ${c.green(truncate(compactJson(diff.expected), VALUE_CHARS))}` +
+          ` got ${c.red(truncate(compactJson(diff.actual), VALUE_CHARS))}`,
+      );
+    }
+  }
+  if (failing.length > MAX_FAILURES) lines.push(c.dim(`  …and ${failing.length - MAX_FAILURES} more`));
+  return lines;
+}
+
+function gateLines(report: Report, gate: GateResult, c: ChalkInstance): string[] {
+  const lines = [c.bold.red(`Regressions against ${gate.baseline} (${gate.regressions.length})`)];
+  for (const finding of metricRegressions(gate)) {
+    lines.push(`  ${c.red('▼')} ${metricLabel(finding.name)}: ${describeFindingChange(finding)}`);
+  }
+  for (const finding of flippedDialogues(gate)) {
+    const title = findDialogue(report, finding.name)?.title;
+    lines.push(`  ${c.red('▼')} ${finding.name}${title ? ` ${truncate(collapseWhitespace(title), 60)}` : ''}: ${describeFindingChange(finding)}`);
+  }
+  return lines;
+}

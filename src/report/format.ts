@@ -1,0 +1,52 @@
+/** Small text and number formatting shared by the renderers. */
+
+/** Cuts to at most `max` code points (never inside a surrogate pair) and marks the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const points = Array.from(text);
+  if (points.length <= max) return text;
+  return points.slice(0, Math.max(0, max - 1)).join('') + '…';
+}
+
+/** One-line JSON; `undefined` (absent expectation) is shown as a dash. */
+export function compactJson(value: unknown): string {
+  if (value === undefined) return '—';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '—';
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function percent(score: number, digits = 1): string {
+  return `${(score * 100).toFixed(digits)}%`;
+}
+
+/** Signed difference of two scores in percentage points, e.g. "-7.0 pp". */
+export function deltaPoints(baseline: number, current: number): string {
+  const pp = (current - baseline) * 100;
+  const sign = pp > 0 ? '+' : pp < 0 ? '-' : '±';
+  return `${sign}${Math.abs(pp).toFixed(1)} pp`;
+}
+
+export function formatMs(ms: number): string {
+  if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.round(ms)} ms`;
+}
+
+/** Whole numbers as they are, others with at most three decimals. */
+export function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

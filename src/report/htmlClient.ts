@@ -1,0 +1,250 @@
+/**
+ * The report page's script: renders the dialogue list from the embedded JSON and runs the
+ * filters. Plain ES2017 kept in a string (no DOM types in this project's compile). It only
+ * ever writes data into the page through textContent and setAttribute on attribute names
+ * of its own, never through innerHTML. No backticks or dollar-brace in here: this is a
+ * template literal.
+ */
+export const REPORT_CLIENT_JS = String.raw`
+(function () {
+  'use strict';
+  var report = JSON.parse(document.getElementById('report-data').textContent);
+  var root = document.getElementById('dialogues');
+  var state = { status: 'all', tag: '', query: '' };
+  var entries = [];
+
+  function h(tag, attrs) {
+    var el = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (key) {
+        var value = attrs[key];
+        if (value === null || value === undefined || value === false) return;
+        if (key === 'class') el.className = value;
+        else if (key === 'text') el.textContent = String(value);
+        else el.setAttribute(key, value === true ? '' : String(value));
+      });
+    }
+    for (var i = 2; i < arguments.length; i++) add(el, arguments[i]);
+    return el;
+  }
+  function add(el, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) { child.forEach(function (c) { add(el, c); }); return; }
+    el.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));
+  }
+  function json(value) {
+    if (value === undefined) return '—';
+    try { return JSON.stringify(value, null, 2); } catch (e) { return String(value); }
+  }
+  function compact(value) {
+    if (value === undefined) return '—';
+    try { return JSON.stringify(value); } catch (e) { return String(value); }
+  }
+  function ms(value) { return value === null || value === undefined ? '—' : Math.round(value) + ' ms'; }
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+  function chip(text, kind) { return h('span', { class: 'chip' + (kind ? ' chip-' + kind : ''), text: text }); }
+
+  function inputView(input) {
+    var out = [];
+    if (input.user !== undefined) {
+      out.push(h('div', { class: 'msg msg-user' }, h('div', { class: 'who', text: 'User' }), h('div', { class: 'bubble', text: input.user })));
+    }
+    if (input.tap !== undefined) {
+      out.push(h('div', { class: 'event', text: '👆 Taps “' + input.tap + '”' }));
+    }
+    if (input.advanceMs !== undefined) {
+      out.push(h('div', { class: 'event', text: '⏱ Time advances ' + input.advanceMs + ' ms' }));
+    }
+    return out;
+  }
+
+  function ttsView(line) {
+    return h('div', { class: 'msg msg-app' }, h('div', { class: 'who', text: '🔊 App speaks' }), h('div', { class: 'bubble', text: line }));
+  }
+
+  function amount(value) {
+    return typeof value === 'number' ? '¥' + value.toFixed(2) : '—';
+  }
+
+  function batchView(items) {
+    var counts = {};
+    items.forEach(function (it) { counts[it.status] = (counts[it.status] || 0) + 1; });
+    var summary = Object.keys(counts).map(function (k) { return counts[k] + ' ' + k; }).join(' · ');
+    var rows = items.map(function (it) {
+      return h('tr', { class: 'item-' + it.status },
+        h('td', { class: 'mono', text: String(it.index) }),
+        h('td', null, h('span', { class: 'st st-' + it.status, text: it.status })),
+        h('td', { class: 'amount', text: amount(it.amount) }),
+        h('td', { text: it.type }),
+        h('td', { text: it.category === null ? '—' : it.category }),
+        h('td', { text: it.description === null ? '—' : it.description }));
+    });
+    return h('div', { class: 'block' },
+      h('div', { class: 'block-title', text: 'Draft batch · ' + plural(items.length, 'item') + (summary ? ' · ' + summary : '') }),
+      h('div', { class: 'batch' }, h('table', null,
+        h('thead', null, h('tr', null, ['idx', 'Status', 'Amount', 'Type', 'Category', 'Description'].map(function (t) { return h('th', { text: t }); }))),
+        h('tbody', null, rows))));
+  }
+
+  function savedView(saved) {
+    return h('div', { class: 'block' },
+      h('details', { class: 'raw' }, h('summary', { text: '💾 Saved ' + plural(saved.length, 'record') }), h('pre', { text: json(saved) })));
+  }
+
+  function responseText(text) {
+    if (text === null) return '(no response)';
+    try { return JSON.stringify(JSON.parse(text), null, 2); } catch (e) { return text; }
+  }
+
+  function llmView(call) {
+    var tokens = call.usage ? call.usage.promptTokens + ' → ' + call.usage.completionTokens + ' tokens' : null;
+    return h('details', { class: 'llm' },
+      h('summary', null,
+        h('strong', { text: 'LLM ' + call.endpoint }),
+        chip(call.outcome, call.outcome === 'ok' ? 'local' : 'bad'),
+        h('span', { class: 'muted', text: ms(call.latencyMs) }),
+        tokens ? h('span', { class: 'muted', text: tokens }) : null),
+      h('div', { class: 'llm-grid' },
+        h('div', null, h('div', { class: 'block-title', text: 'Request' }), h('pre', { text: json(call.request) })),
+        h('div', null, h('div', { class: 'block-title', text: 'Response' }), h('pre', { text: responseText(call.responseText) }))),
+      call.detail ? h('div', { class: 'llm-detail', text: call.detail }) : null);
+  }
+
+  function checkView(check) {
+    if (check.passed) {
+      return h('li', { class: 'check check-pass' },
+        h('span', { class: 'mark', text: '✓' }), h('span', { class: 'name', text: check.name }),
+        h('span', { class: 'inline', text: compact(check.expected) }));
+    }
+    return h('li', { class: 'check check-fail' },
+      h('span', { class: 'mark', text: '✗' }), h('span', { class: 'name', text: check.name }),
+      h('div', { class: 'kv' },
+        h('div', { class: 'exp' }, h('div', { class: 'label', text: 'expected' }), h('pre', { text: json(check.expected) })),
+        h('div', { class: 'act' }, h('div', { class: 'label', text: 'actual' }), h('pre', { text: json(check.actual) }))));
+  }
+
+  function turnView(t) {
+    var intent = t.intent ? 'intent ' + t.intent.kind + (t.intent.index !== undefined ? ' · idx ' + t.intent.index : '') : null;
+    return h('section', { class: 'turn' + (t.passed ? '' : ' turn-failed') },
+      h('div', { class: 'turn-head' },
+        h('span', { class: 'turn-no', text: 'Turn ' + (t.index + 1) }),
+        chip('route ' + t.route, t.route),
+        intent ? chip(intent) : null,
+        t.network === 'offline' ? chip('offline', 'offline') : null,
+        chip('→ ' + t.stateAfter),
+        t.firstTtsMs !== null ? chip('first TTS ' + ms(t.firstTtsMs)) : null,
+        t.passed ? null : h('span', { class: 'badge badge-fail', text: 'FAILED' })),
+      h('div', { class: 'msgs' }, inputView(t.input), t.tts.map(ttsView)),
+      t.batch ? batchView(t.batch) : null,
+      t.saved.length > 0 ? savedView(t.saved) : null,
+      t.llmCalls.length > 0 ? h('div', { class: 'block' }, t.llmCalls.map(llmView)) : null,
+      t.checks.length > 0 ? h('div', { class: 'block' },
+        h('div', { class: 'block-title', text: 'Checks' }), h('ul', { class: 'checks' }, t.checks.map(checkView))) : null);
+  }
+
+  function bodyView(d) {
+    var info = h('div', { class: 'dlg-info' },
+      h('span', { class: 'mono', text: d.file }),
+      h('span', { text: plural(d.turnCount, 'turn') }),
+      d.runs > 1 ? h('span', { text: 'passed ' + d.runsPassed + '/' + d.runs + ' runs' }) : null,
+      d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: plural(d.failedChecks, 'failed check') }) : null);
+    if (d.turns.length === 0) {
+      return [info, h('p', { class: 'note', text: 'Transcript not recorded for this dialogue (passing dialogues are sampled).' })];
+    }
+    return [info, d.turns.map(turnView)];
+  }
+
+  function dialogueView(d) {
+    var body = h('div', { class: 'dlg-body', hidden: true });
+    var head = h('button', { class: 'dlg-head', type: 'button', 'aria-expanded': 'false' },
+      h('span', { class: 'badge ' + (d.passed ? 'badge-pass' : 'badge-fail'), text: d.passed ? 'PASS' : 'FAIL' }),
+      h('span', { class: 'dlg-id', text: d.id }),
+      h('span', { class: 'dlg-title', text: d.title, title: d.title }),
+      h('span', { class: 'dlg-meta' },
+        d.tags.map(function (tag) { return h('span', { class: 'tag', text: tag }); }),
+        h('span', { text: plural(d.turnCount, 'turn') }),
+        h('span', { class: 'chev', 'aria-hidden': 'true', text: '›' })));
+    var card = h('article', { class: 'dlg ' + (d.passed ? 'is-pass' : 'is-fail'), id: 'd-' + d.id, 'data-status': d.passed ? 'passed' : 'failed' }, head, body);
+    var rendered = false;
+    function setOpen(open) {
+      if (open && !rendered) { add(body, bodyView(d)); rendered = true; }
+      body.hidden = !open;
+      head.setAttribute('aria-expanded', String(open));
+      card.classList.toggle('open', open);
+    }
+    head.addEventListener('click', function () { setOpen(body.hidden); });
+    return { d: d, card: card, setOpen: setOpen, haystack: (d.id + ' ' + d.title).toLowerCase() };
+  }
+
+  function matches(e) {
+    if (state.status === 'passed' && !e.d.passed) return false;
+    if (state.status === 'failed' && e.d.passed) return false;
+    if (state.tag && e.d.tags.indexOf(state.tag) < 0) return false;
+    var q = state.query.trim().toLowerCase();
+    return !q || e.haystack.indexOf(q) >= 0;
+  }
+
+  var shownEl = h('span', { class: 'shown', 'aria-live': 'polite' });
+  var emptyEl = h('div', { class: 'empty', hidden: true, text: 'No dialogue matches these filters.' });
+  var statusButtons = [];
+
+  function applyFilters() {
+    var shown = 0;
+    entries.forEach(function (e) { var ok = matches(e); e.card.hidden = !ok; if (ok) shown++; });
+    statusButtons.forEach(function (b) { b.setAttribute('aria-pressed', String(b.getAttribute('data-filter') === state.status)); });
+    shownEl.textContent = shown + ' of ' + entries.length + ' shown';
+    emptyEl.hidden = shown > 0;
+  }
+
+  function toolbar(dialogues) {
+    var failed = dialogues.filter(function (d) { return !d.passed; }).length;
+    var seg = h('div', { class: 'segmented', role: 'group', 'aria-label': 'Status filter' });
+    [['all', 'All', dialogues.length], ['failed', 'Failed', failed], ['passed', 'Passed', dialogues.length - failed]].forEach(function (f) {
+      var b = h('button', { type: 'button', 'data-filter': f[0], 'aria-pressed': 'false' }, f[1], h('span', { class: 'n', text: String(f[2]) }));
+      b.addEventListener('click', function () { state.status = f[0]; applyFilters(); });
+      statusButtons.push(b);
+      seg.appendChild(b);
+    });
+    var tags = [];
+    dialogues.forEach(function (d) { d.tags.forEach(function (t) { if (tags.indexOf(t) < 0) tags.push(t); }); });
+    tags.sort();
+    var select = h('select', { 'aria-label': 'Tag filter', id: 'tag-filter' },
+      h('option', { value: '', text: 'All tags' }), tags.map(function (t) { return h('option', { value: t, text: t }); }));
+    select.addEventListener('change', function () { state.tag = select.value; applyFilters(); });
+    var search = h('input', { type: 'search', placeholder: 'Search id or title…', 'aria-label': 'Search dialogues', id: 'search' });
+    search.addEventListener('input', function () { state.query = search.value; applyFilters(); });
+    var expand = h('button', { type: 'button', class: 'link-btn', text: 'Expand all' });
+    expand.addEventListener('click', function () { entries.forEach(function (e) { if (!e.card.hidden) e.setOpen(true); }); });
+    var collapse = h('button', { type: 'button', class: 'link-btn', text: 'Collapse all' });
+    collapse.addEventListener('click', function () { entries.forEach(function (e) { e.setOpen(false); }); });
+    return h('div', { class: 'toolbar' }, seg, tags.length > 0 ? select : null, search, expand, collapse, shownEl);
+  }
+
+  function reveal() {
+    if (location.hash.indexOf('#d-') !== 0) return;
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(3)); } catch (e) { return; }
+    var entry = entries.filter(function (e) { return e.d.id === id; })[0];
+    if (!entry) return;
+    state.status = 'all'; state.tag = ''; state.query = '';
+    var select = document.getElementById('tag-filter'); if (select) select.value = '';
+    var search = document.getElementById('search'); if (search) search.value = '';
+    applyFilters();
+    entry.setOpen(true);
+    entry.card.scrollIntoView({ block: 'start' });
+  }
+
+  var list = h('div', { id: 'dialogue-list' });
+  entries = report.dialogues.map(dialogueView);
+  entries.forEach(function (e) { list.appendChild(e.card); });
+  root.appendChild(toolbar(report.dialogues));
+  root.appendChild(list);
+  root.appendChild(emptyEl);
+  var failing = entries.filter(function (e) { return !e.d.passed; });
+  // A handful of failures open by default: that is what the reader came for.
+  if (failing.length <= 10) failing.forEach(function (e) { e.setOpen(true); });
+  applyFilters();
+  window.addEventListener('hashchange', reveal);
+  reveal();
+})();
+`;

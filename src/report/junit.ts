@@ -1,0 +1,80 @@
+/** The report as JUnit XML: one testsuite per dataset file, one testcase per dialogue. */
+import { escapeXmlAttr, escapeXmlText } from './escape.js';
+import { prettyJson, truncate } from './format.js';
+import { describeInput, failedChecks, turnNumber, uniqueFiles } from './reportQueries.js';
+import type { DialogueReport, Report } from './reportTypes.js';
+
+/** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
+const VALUE_CHARS = 4_000;
+
+export function renderJUnit(report: Report): string {
+  // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
+  const total = report.dialogues.length;
+  const failed = report.dialogues.filter((d) => !d.passed).length;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="0">`,
+  ];
+  for (const file of uniqueFiles(report)) {
+    lines.push(...suite(report, file, report.dialogues.filter((d) => d.file === file)));
+  }
+  lines.push('</testsuites>');
+  return lines.join('\n') + '\n';
+}
+
+function suite(report: Report, file: string, dialogues: readonly DialogueReport[]): string[] {
+  const failures = dialogues.filter((d) => !d.passed).length;
+  const { run } = report;
+  const properties: Array<[string, string]> = [
+    ['backend', run.llm.backend],
+    ['model', run.llm.model],
+    ['mode', run.mode],
+    ['protocol', run.protocol],
+    ['seed', String(run.seed)],
+    ['repeat', String(run.repeat)],
+  ];
+  const lines = [
+    `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length}" failures="${failures}" errors="0" skipped="0" timestamp="${escapeXmlAttr(run.startedAt)}">`,
+    '    <properties>',
+    ...properties.map(([name, value]) => `      <property name="${name}" value="${escapeXmlAttr(value)}"/>`),
+    '    </properties>',
+  ];
+  for (const dialogue of dialogues) lines.push(...testcase(dialogue));
+  lines.push('  </testsuite>');
+  return lines;
+}
+
+function testcase(dialogue: DialogueReport): string[] {
+  const open = `    <testcase classname="${escapeXmlAttr(dialogue.file)}" name="${escapeXmlAttr(`${dialogue.id} — ${dialogue.title}`)}"`;
+  if (dialogue.passed) return [`${open}/>`];
+  return [
+    `${open}>`,
+    `      <failure message="${escapeXmlAttr(failureMessage(dialogue))}" type="checkFailed">${escapeXmlText(failureText(dialogue))}</failure>`,
+    '    </testcase>',
+  ];
+}
+
+function failureMessage(dialogue: DialogueReport): string {
+  const names = failedChecks(dialogue).map(({ turn, check }) => `turn ${turnNumber(turn)} ${check.name}`);
+  const runs = dialogue.runs > 1 ? ` (passed ${dialogue.runsPassed}/${dialogue.runs} runs)` : '';
+  const count = `${dialogue.failedChecks} failed check${dialogue.failedChecks === 1 ? '' : 's'}`;
+  return names.length > 0 ? `${count}${runs}: ${truncate(names.join(', '), 300)}` : `${count}${runs}`;
+}
+
+function failureText(dialogue: DialogueReport): string {
+  const failures = failedChecks(dialogue);
+  if (failures.length === 0) return 'No failed check in the recorded transcript.';
+  return failures
+    .map(({ turn, check }) =>
+      [
+        `turn ${turnNumber(turn)} ${describeInput(turn)}: check ${check.name} failed`,
+        `  expected: ${indent(truncate(prettyJson(check.expected), VALUE_CHARS))}`,
+        `  actual:   ${indent(truncate(prettyJson(check.actual), VALUE_CHARS))}`,
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+function indent(text: string): string {
+  return text.replace(/\n/g, '\n            ');
+}

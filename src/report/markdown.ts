@@ -1,0 +1,171 @@
+/** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
+import { compactJson, percent, truncate } from './format.js';
+import { mdCode, mdText } from './markdownText.js';
+import {
+  describeInput,
+  describeFindingChange,
+  failedChecks,
+  findDialogue,
+  flippedDialogues,
+  metricComparison,
+  metricLabel,
+  metricRegressions,
+  narrowDiff,
+  orderedMetrics,
+  overallPassed,
+  turnNumber,
+} from './reportQueries.js';
+import type { DialogueReport, GateResult, MetricResult, Report } from './reportTypes.js';
+
+/** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
+const BYTE_BUDGET = 58_000;
+const MAX_FAILED_DIALOGUES = 40;
+const MAX_CHECK_ROWS = 8;
+const MAX_FLIPPED = 40;
+const VALUE_CHARS = 120;
+const INPUT_CHARS = 60;
+const MAX_COUNTS = 5;
+
+export function renderMarkdown(report: Report): string {
+  const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), ''];
+  if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
+  const foot = ['', footer(report)];
+  const used = byteLength(head) + byteLength(foot);
+  return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
+}
+
+function headline(report: Report): string {
+  const { total, passed, failed } = report.summary.dialogues;
+  const icon = overallPassed(report) ? '✅' : '❌';
+  if (report.gate) {
+    const verdict = report.gate.passed
+      ? 'Regression gate passed'
+      : `Regression gate failed (${report.gate.regressions.length} regression${report.gate.regressions.length === 1 ? '' : 's'})`;
+    return `## ${icon} ${verdict} · ${passed}/${total} dialogues passed`;
+  }
+  return failed === 0
+    ? `## ${icon} All ${total} dialogues passed`
+    : `## ${icon} ${failed} of ${total} dialogues failed · ${passed}/${total} passed`;
+}
+
+function runLine(report: Report): string {
+  const { run, summary } = report;
+  const parts = [
+    `backend ${mdCode(run.llm.backend)} model ${mdCode(run.llm.model)}`,
+    `mode **${run.mode}**`,
+    `protocol **${run.protocol}**`,
+    `seed ${run.seed}`,
+  ];
+  if (run.repeat > 1) {
+    parts.push(`repeat ${run.repeat} (pass@1 ${percent(summary.passAt1)}, pass^${run.repeat} ${percent(summary.passHatK)})`);
+  }
+  if (run.shard) parts.push(`shard ${mdCode(run.shard)}`);
+  if (run.filter.length > 0) parts.push(`filter ${run.filter.map(mdCode).join(' ')}`);
+  return parts.join(' · ');
+}
+
+function summaryLine(report: Report): string {
+  const { dialogues, turns, checks } = report.summary;
+  return `**Dialogues** ${dialogues.passed}/${dialogues.total} · **Turns** ${turns.passed}/${turns.total} · **Checks** ${checks.passed}/${checks.total}`;
+}
+
+function metricsTable(report: Report): string[] {
+  const withGate = report.gate !== null;
+  const rows = orderedMetrics(report).map(([name, metric]) => {
+    const cells = [mdText(metricLabel(name)), `**${percent(metric.score)}**`];
+    if (withGate) cells.push(baselineCell(report.gate, name));
+    cells.push(countsCell(metric));
+    return `| ${cells.join(' | ')} |`;
+  });
+  const header = withGate ? '| Metric | Score | vs baseline | Counts |' : '| Metric | Score | Counts |';
+  const rule = withGate ? '| --- | ---: | --- | --- |' : '| --- | ---: | --- |';
+  return [header, rule, ...rows];
+}
+
+function baselineCell(gate: GateResult | null, metric: string): string {
+  const comparison = metricComparison(gate, metric);
+  if (!comparison) return 'within tolerance';
+  const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
+  return `${icon} ${mdText(describeFindingChange(comparison.finding))}`;
+}
+
+function countsCell(metric: MetricResult): string {
+  const entries = Object.entries(metric.counts);
+  const shown = entries.slice(0, MAX_COUNTS).map(([key, value]) => `${mdText(key)} ${value}`);
+  if (entries.length > MAX_COUNTS) shown.push('…');
+  return shown.join(' · ') || '—';
+}
+
+function regressionSection(report: Report, gate: GateResult): string[] {
+  const lines = [`### Regressions vs baseline ${mdCode(gate.baseline)}`, ''];
+  for (const finding of metricRegressions(gate)) {
+    lines.push(`- 🔻 **${mdText(metricLabel(finding.name))}**: ${mdText(describeFindingChange(finding))}`);
+  }
+  const flipped = flippedDialogues(gate);
+  if (flipped.length > 0) {
+    if (lines.length > 2) lines.push('');
+    lines.push(`**Dialogues that flipped pass → fail (${flipped.length})**`, '');
+    for (const finding of flipped.slice(0, MAX_FLIPPED)) {
+      const dialogue = findDialogue(report, finding.name);
+      const title = dialogue ? ` — ${mdText(truncate(dialogue.title, 80))}` : '';
+      lines.push(`- ${mdCode(finding.name)}${title}`);
+    }
+    if (flipped.length > MAX_FLIPPED) lines.push(`- …and ${flipped.length - MAX_FLIPPED} more`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function failureSection(report: Report, budget: number): string[] {
+  const failing = report.dialogues.filter((d) => !d.passed);
+  if (failing.length === 0) return [];
+  const lines = [`### Failing dialogues (${failing.length})`, ''];
+  let used = byteLength(lines);
+  let shown = 0;
+  for (const dialogue of failing) {
+    if (shown >= MAX_FAILED_DIALOGUES) break;
+    const block = dialogueBlock(dialogue);
+    const size = byteLength(block);
+    if (used + size > budget - 200) break;
+    lines.push(...block);
+    used += size;
+    shown += 1;
+  }
+  if (shown < failing.length) {
+    lines.push(`_…and ${failing.length - shown} more failing dialogues; see report.html or junit.xml for all of them._`);
+  }
+  return lines;
+}
+
+function dialogueBlock(dialogue: DialogueReport): string[] {
+  const meta = [mdCode(dialogue.file)];
+  if (dialogue.tags.length > 0) meta.push(`tags: ${dialogue.tags.map(mdText).join(', ')}`);
+  if (dialogue.runs > 1) meta.push(`passed ${dialogue.runsPassed}/${dialogue.runs} runs`);
+  meta.push(`${dialogue.failedChecks} failed check${dialogue.failedChecks === 1 ? '' : 's'}`);
+  const lines = [`#### ❌ ${mdCode(dialogue.id)} ${mdText(truncate(dialogue.title, 100))}`, '', meta.join(' · '), ''];
+
+  const failures = failedChecks(dialogue);
+  if (failures.length === 0) {
+    lines.push('_No failed check in the recorded transcript._', '');
+    return lines;
+  }
+  lines.push('| Turn | Input | Check | Expected | Actual |', '| ---: | --- | --- | --- | --- |');
+  for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
+    const diff = narrowDiff(check.expected, check.actual);
+    lines.push(
+      `| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ` +
+        `${mdCode(truncate(compactJson(diff.expected), VALUE_CHARS))} | ${mdCode(truncate(compactJson(diff.actual), VALUE_CHARS))} |`,
+    );
+  }
+  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | | |`);
+  lines.push('');
+  return lines;
+}
+
+function footer(report: Report): string {
+  return `<sub>Run started ${mdText(report.run.startedAt)} · report schema v${report.schemaVersion}</sub>`;
+}
+
+function byteLength(lines: readonly string[]): number {
+  return Buffer.byteLength(lines.join('\n'), 'utf8') + lines.length;
+}

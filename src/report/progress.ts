@@ -1,0 +1,56 @@
+/** Run progress on stderr: a redrawn bar on a terminal, a plain line every ~10% in CI logs. */
+import { Chalk } from 'chalk';
+
+export interface Progress {
+  tick(passed: boolean): void;
+  done(): void;
+}
+
+export function createProgress(total: number, stream: NodeJS.WriteStream): Progress {
+  const tty = stream.isTTY === true;
+  const c = new Chalk({ level: tty ? 1 : 0 });
+  let count = 0;
+  let failed = 0;
+  let lastStep = 0;
+  let lastLineCount = -1;
+  let finished = false;
+
+  const ratio = () => (total <= 0 ? 1 : Math.min(1, count / total));
+
+  const draw = () => {
+    const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 40));
+    const filled = Math.round(ratio() * width);
+    const bar = c.cyan('█'.repeat(filled)) + c.dim('░'.repeat(width - filled));
+    const tally = `${c.green(`✔ ${count - failed}`)} ${failed > 0 ? c.red(`✘ ${failed}`) : c.dim('✘ 0')}`;
+    stream.write(`\r\x1b[2K${bar} ${count}/${total} ${tally}`);
+  };
+
+  const line = () => {
+    lastLineCount = count;
+    stream.write(`progress ${count}/${total} dialogues (${Math.round(ratio() * 100)}%), ${failed} failed\n`);
+  };
+
+  return {
+    tick(passed: boolean) {
+      if (finished) return;
+      count += 1;
+      if (!passed) failed += 1;
+      if (tty) return draw();
+      const step = Math.floor(ratio() * 10);
+      if (step > lastStep) {
+        lastStep = step;
+        line();
+      }
+    },
+    done() {
+      if (finished) return;
+      finished = true;
+      if (tty) {
+        draw();
+        stream.write('\n');
+      } else if (lastLineCount !== count) {
+        line();
+      }
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/** Questions every renderer asks of a Report, answered once so they all agree. */
+import { deltaPoints, formatNumber, percent } from './format.js';
+import type {
+  CheckReport,
+  DialogueReport,
+  GateFinding,
+  GateResult,
+  MetricName,
+  MetricResult,
+  Report,
+  TurnReport,
+} from './reportTypes.js';
+
+/** The run's verdict: the gate's when a baseline was compared, else "every dialogue passed". */
+export function overallPassed(report: Report): boolean {
+  return report.gate ? report.gate.passed : report.summary.dialogues.failed === 0;
+}
+
+const METRIC_ORDER: readonly MetricName[] = [
+  'dialogueSuccess',
+  'batchSplitting',
+  'correctionIndexMapping',
+  'confidenceFallback',
+  'routing',
+  'latency',
+  'tts',
+  'persistence',
+];
+
+const METRIC_LABELS: Readonly<Record<MetricName, string>> = {
+  dialogueSuccess: 'Dialogue success',
+  batchSplitting: 'Batch splitting',
+  correctionIndexMapping: 'Correction index mapping',
+  confidenceFallback: 'Confidence fallback',
+  routing: 'Routing',
+  latency: 'Latency budgets',
+  tts: 'TTS wording',
+  persistence: 'Persistence',
+};
+
+export function metricLabel(name: string): string {
+  return (METRIC_LABELS as Record<string, string>)[name] ?? name;
+}
+
+/** The metrics in a fixed reading order; names the contract does not know yet come last. */
+export function orderedMetrics(report: Report): Array<[string, MetricResult]> {
+  const all = report.metrics as Readonly<Record<string, MetricResult>>;
+  const known = METRIC_ORDER.filter((name) => all[name] !== undefined);
+  const extra = Object.keys(all).filter((name) => !(METRIC_ORDER as readonly string[]).includes(name));
+  return [...known, ...extra].map((name) => [name, all[name] as MetricResult]);
+}
+
+/** Gate findings name metrics loosely ("routing", "metrics.routing", "routing.score"); normalise. */
+function findingMetricName(finding: GateFinding): string {
+  return finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');
+}
+
+export interface MetricComparison {
+  readonly finding: GateFinding;
+  readonly direction: 'regression' | 'improvement';
+}
+
+export function metricComparison(gate: GateResult | null, metric: string): MetricComparison | null {
+  if (!gate) return null;
+  const match = (f: GateFinding) => f.kind === 'metric' && findingMetricName(f) === metric;
+  const regression = gate.regressions.find(match);
+  if (regression) return { finding: regression, direction: 'regression' };
+  const improvement = gate.improvements.find(match);
+  return improvement ? { finding: improvement, direction: 'improvement' } : null;
+}
+
+function isScore(value: number | boolean | null): value is number {
+  return typeof value === 'number' && value >= 0 && value <= 1;
+}
+
+export function formatFindingValue(finding: GateFinding, value: number | boolean | null): string {
+  if (value === null) return 'absent';
+  if (typeof value === 'boolean') return value ? 'pass' : 'fail';
+  return finding.kind === 'metric' && isScore(value) ? percent(value) : formatNumber(value);
+}
+
+/** "95.0% → 88.0% (-7.0 pp, tolerance 2.0 pp)" */
+export function describeFindingChange(finding: GateFinding): string {
+  const { baseline, current, tolerance } = finding;
+  const parts = [`${formatFindingValue(finding, baseline)} → ${formatFindingValue(finding, current)}`];
+  const extras: string[] = [];
+  const bothScores = isScore(baseline) && isScore(current);
+  if (bothScores) extras.push(deltaPoints(baseline, current));
+  else if (typeof baseline === 'number' && typeof current === 'number') {
+    const diff = current - baseline;
+    extras.push(`${diff >= 0 ? '+' : '-'}${formatNumber(Math.abs(diff))}`);
+  }
+  if (tolerance !== undefined) {
+    extras.push(`tolerance ${bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)}`);
+  }
+  if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
+  return parts.join(' ');
+}
+
+/** Dialogue findings that went from passing in the baseline to failing now. */
+export function flippedDialogues(gate: GateResult): GateFinding[] {
+  return gate.regressions.filter((f) => f.kind === 'dialogue');
+}
+
+export function metricRegressions(gate: GateResult): GateFinding[] {
+  return gate.regressions.filter((f) => f.kind === 'metric');
+}
+
+export function findDialogue(report: Report, id: string): DialogueReport | undefined {
+  return report.dialogues.find((d) => d.id === id);
+}
+
+/** Human turn number; TurnReport.index counts from 0. */
+export function turnNumber(turn: TurnReport): number {
+  return turn.index + 1;
+}
+
+/** What the user did in a turn, in one short line. */
+export function describeInput(turn: TurnReport): string {
+  const { user, tap, advanceMs } = turn.input;
+  const parts: string[] = [];
+  if (user !== undefined) parts.push(`「${user}」`);
+  if (tap !== undefined) parts.push(`tap ${tap}`);
+  if (advanceMs !== undefined) parts.push(`wait ${advanceMs} ms`);
+  return parts.length > 0 ? parts.join(' + ') : '(no input)';
+}
+
+export interface FailedCheck {
+  readonly turn: TurnReport;
+  readonly check: CheckReport;
+}
+
+export function failedChecks(dialogue: DialogueReport): FailedCheck[] {
+  return dialogue.turns.flatMap((turn) =>
+    turn.checks.filter((check) => !check.passed).map((check) => ({ turn, check })),
+  );
+}
+
+export function uniqueFiles(report: Report): string[] {
+  return [...new Set(report.dialogues.map((d) => d.file))];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * For two objects, keeps only the expected fields whose values differ, so a one-field
+ * mismatch in a large snapshot reads as one field. Anything else is returned as is.
+ */
+export function narrowDiff(expected: unknown, actual: unknown): { expected: unknown; actual: unknown } {
+  if (!isPlainObject(expected) || !isPlainObject(actual)) return { expected, actual };
+  const keys = Object.keys(expected).filter((key) => JSON.stringify(expected[key]) !== JSON.stringify(actual[key]));
+  if (keys.length === 0) return { expected, actual };
+  const pick = (source: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, source[key]]));
+  return { expected: pick(expected), actual: pick(actual) };
+}

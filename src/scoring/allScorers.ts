@@ -1,0 +1,36 @@
+import type { MetricName, MetricResult } from '../report/reportTypes.js';
+import { BatchSplittingScorer } from './batchSplitting.js';
+import { CheckShareScorer } from './checkShare.js';
+import { ConfidenceFallbackScorer } from './confidenceFallback.js';
+import { CorrectionIndexMappingScorer } from './correctionIndexMapping.js';
+import { DialogueSuccessScorer } from './dialogueSuccess.js';
+import { LatencyScorer } from './latency.js';
+import { PersistenceScorer } from './persistence.js';
+import { RoutingScorer } from './routing.js';
+import type { ScoredDialogue, Scorer } from './scorer.js';
+
+export class MetricSet {
+  private readonly scorers: Record<MetricName, Scorer>;
+
+  constructor(deadlineMs: number) {
+    this.scorers = {
+      batchSplitting: new BatchSplittingScorer(),
+      correctionIndexMapping: new CorrectionIndexMappingScorer(),
+      confidenceFallback: new ConfidenceFallbackScorer(),
+      routing: new RoutingScorer(),
+      latency: new LatencyScorer(deadlineMs),
+      tts: new CheckShareScorer(['tts', 'ttsIncludes'], 'Spoken lines exactly as the seeds\' templates say (tts, ttsIncludes checks).'),
+      persistence: new PersistenceScorer(),
+      dialogueSuccess: new DialogueSuccessScorer(),
+    };
+  }
+
+  add(run: ScoredDialogue): void {
+    for (const scorer of Object.values(this.scorers)) scorer.add(run);
+  }
+
+  results(): Record<MetricName, MetricResult> {
+    const entries = Object.entries(this.scorers).map(([name, scorer]) => [name, scorer.result()]);
+    return Object.fromEntries(entries) as Record<MetricName, MetricResult>;
+  }
+}

@@ -1,0 +1,72 @@
+import type { ExpectedItem } from '../datasets/datasetTypes.js';
+import type { TurnTrace } from '../sim/trace.js';
+import { checkPassed, ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { matchesItem, snapshotBatch } from './turnChecks.js';
+
+const FIELDS = ['amount', 'type', 'category', 'description'] as const;
+
+/**
+ * Field corrections on a batch: did the change land on the right ORIGINAL item after the
+ * pending-only renumbering, and is the batch exactly right afterwards.
+ */
+export class CorrectionIndexMappingScorer implements Scorer {
+  private turns = 0;
+  private rightIndex = 0;
+  private exact = 0;
+  private afterResolved = 0;
+  private afterResolvedExact = 0;
+
+  add({ traces, checks }: ScoredDialogue): void {
+    traces.forEach((trace, i) => {
+      const targets = expectedTargets(trace);
+      if (targets === null) return;
+      this.turns++;
+      const actual = [...new Set(trace.mapping.map((m) => m.originalIndex))].sort((a, b) => a - b);
+      if (sameSet(targets, actual)) this.rightIndex++;
+      const exact = checkPassed(checks[i]!, 'batch') === true;
+      if (exact) this.exact++;
+      if (trace.batchBefore?.items.some((item) => item.status !== 'pending')) {
+        this.afterResolved++;
+        if (exact) this.afterResolvedExact++;
+      }
+    });
+  }
+
+  result() {
+    return {
+      score: ratio(this.exact, this.turns),
+      counts: {
+        judged: this.turns,
+        rightIndex: this.rightIndex,
+        exactBatch: this.exact,
+        afterCancelOrConfirm: this.afterResolved,
+        afterCancelOrConfirmExact: this.afterResolvedExact,
+      },
+      details: { indexAccuracy: ratio(this.rightIndex, this.turns) },
+      description:
+        'Corrections applied to the right original item (after pending-only renumbering) with the batch exactly right afterwards.',
+    };
+  }
+}
+
+/** Original indices the dataset expects this turn to change, or null when the turn is no field correction. */
+function expectedTargets(trace: TurnTrace): number[] | null {
+  const expected = trace.turn.expect?.batch;
+  const before = snapshotBatch(trace.batchBefore);
+  if (trace.phaseBefore !== 'CONFIRMING' || trace.turn.user === undefined || !expected || !before) return null;
+  if (expected.length !== before.length) return null;
+  const targets: number[] = [];
+  expected.forEach((want, position) => {
+    const was = before[position]!;
+    if (changesFields(want, was)) targets.push(want.index ?? was.index);
+  });
+  return targets.length > 0 ? targets.sort((a, b) => a - b) : null;
+}
+
+function changesFields(want: ExpectedItem, was: object): boolean {
+  return FIELDS.some((field) => want[field] !== undefined && !matchesItem({ [field]: want[field] }, was));
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}

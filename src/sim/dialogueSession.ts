@@ -1,0 +1,228 @@
+import type { DraftBatch } from '../domain/draftBatch.js';
+import { initialState, step } from '../domain/orchestrator.js';
+import type {
+  Effect,
+  OrchestratorConfig,
+  OrchestratorEvent,
+  OrchestratorState,
+  Phase,
+} from '../domain/orchestratorTypes.js';
+import { correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
+import { HarnessSetupError, type ChatBackend } from '../llm/backend.js';
+import type { SqliteStore } from './sqliteStore.js';
+import type { TracedLlmCall, TurnTrace } from './trace.js';
+import { VirtualClock } from './virtualClock.js';
+
+const ANSWER_PRIORITY = 0;
+const TIMER_PRIORITY = 1;
+
+/**
+ * Runs the pure orchestrator against the world: interprets its effects (LLM calls through
+ * the gateway, timers, SQLite) on a virtual clock and feeds the results back as events.
+ */
+export class DialogueSession {
+  private state: OrchestratorState;
+  private readonly clock = new VirtualClock<OrchestratorEvent>();
+  private trace: TurnTrace | null = null;
+  private turnStartMs = 0;
+  private failNextSave = false;
+  private readonly calls = new Map<number, TracedLlmCall>();
+
+  constructor(
+    private readonly backend: ChatBackend,
+    private readonly store: SqliteStore,
+    private readonly owner: string,
+    config: Partial<OrchestratorConfig> = {},
+  ) {
+    this.state = initialState(config);
+  }
+
+  get phase(): Phase {
+    return this.state.phase;
+  }
+
+  get batch(): DraftBatch | null {
+    return this.state.batch;
+  }
+
+  get online(): boolean {
+    return this.state.online;
+  }
+
+  /** Gold mode: continue from the state the dataset says the previous turn ended in. */
+  restore(phase: Phase, batch: DraftBatch | null): void {
+    this.state = { ...this.state, phase, batch };
+  }
+
+  beginTurn(trace: TurnTrace, options: { failSave: boolean }): void {
+    this.trace = trace;
+    this.turnStartMs = this.clock.now;
+    this.failNextSave = options.failSave;
+  }
+
+  endTurn(): void {
+    if (this.trace) this.trace.virtualMs = this.clock.now - this.turnStartMs;
+    this.trace = null;
+  }
+
+  /** Delivers an event and everything it causes, until nothing is in flight. */
+  async send(event: OrchestratorEvent): Promise<number> {
+    const micros = await this.dispatch(event);
+    await this.settle();
+    return micros;
+  }
+
+  /** Lets `ms` of virtual time pass, firing whatever falls due (timers, late answers). */
+  async advance(ms: number): Promise<void> {
+    const target = this.clock.now + ms;
+    for (let due = this.clock.next(target); due; due = this.clock.next(target)) {
+      await this.dispatch(due.payload);
+    }
+    this.clock.advanceTo(target);
+    await this.settle();
+  }
+
+  private async settle(): Promise<void> {
+    while (this.state.inFlight) {
+      const due = this.clock.next();
+      if (!due) throw new Error(`stalled: a ${this.state.inFlight.kind} is in flight and nothing is scheduled`);
+      await this.dispatch(due.payload);
+    }
+  }
+
+  /** Returns the wall time of the pure step in microseconds. */
+  private async dispatch(event: OrchestratorEvent): Promise<number> {
+    const started = process.hrtime.bigint();
+    const { state, effects } = step(this.state, event, this.clock.now);
+    const micros = Number(process.hrtime.bigint() - started) / 1000;
+    this.state = state;
+    this.trace?.events.push({ atMs: this.elapsed(), event });
+    for (const effect of effects) await this.interpret(effect);
+    return micros;
+  }
+
+  private async interpret(effect: Effect): Promise<void> {
+    const trace = this.trace;
+    trace?.effects.push({ atMs: this.elapsed(), effect });
+    switch (effect.type) {
+      case 'speak':
+        trace?.spoken.push({ atMs: this.elapsed(), text: effect.text });
+        return;
+      case 'callParse':
+        return this.call(effect.id, 'parse', effect.text, effect.deadlineMs, (signal) =>
+          parseTransactions(this.backend, effect.text, { signal, deadlineMs: effect.deadlineMs }),
+        );
+      case 'callCorrect':
+        return this.call(effect.id, 'correct', effect.request, effect.deadlineMs, (signal) =>
+          correctTransactions(this.backend, effect.request, { signal, deadlineMs: effect.deadlineMs }),
+        );
+      case 'abortCall': {
+        const call = this.calls.get(effect.id);
+        if (this.clock.cancel(`llm:${effect.id}`) && call) call.outcome = 'late';
+        if (call && call.outcome === 'timeout') call.latencyMs = null;
+        return;
+      }
+      case 'startTimer':
+        this.clock.schedule(`timer:${effect.name}`, effect.ms, { type: 'timerFired', name: effect.name, id: effect.id }, TIMER_PRIORITY);
+        return;
+      case 'cancelTimer':
+        this.clock.cancel(`timer:${effect.name}`);
+        return;
+      case 'saveBatch':
+        return this.save(effect.id, effect.items);
+      case 'notify':
+      case 'classified':
+      case 'routed':
+        if (trace) recordDecision(trace, effect);
+        return;
+    }
+  }
+
+  private async call(
+    id: number,
+    endpoint: TracedLlmCall['endpoint'],
+    request: TracedLlmCall['request'],
+    deadlineMs: number,
+    send: (signal: AbortSignal | undefined) => Promise<GatewayOutcome<unknown>>,
+  ): Promise<void> {
+    const traced: TracedLlmCall = {
+      id,
+      endpoint,
+      request,
+      sentAtMs: this.elapsed(),
+      responseText: null,
+      outcome: 'pending',
+      latencyMs: null,
+    };
+    this.calls.set(id, traced);
+    this.trace?.llmCalls.push(traced);
+    // Real backends run in wall time; abort them a little after the deadline, whose
+    // virtual timer decides the outcome either way.
+    const signal = this.backend.clock === 'real' ? AbortSignal.timeout(deadlineMs + 250) : undefined;
+    let outcome: GatewayOutcome<unknown>;
+    try {
+      outcome = await send(signal);
+    } catch (error) {
+      if (!(error instanceof HarnessSetupError)) throw error;
+      traced.outcome = 'scriptViolation';
+      traced.detail = error.message;
+      this.trace?.setupErrors.push(error.message);
+      this.clock.schedule(`llm:${id}`, 0, failedEvent(endpoint, id, 'error', error.message), ANSWER_PRIORITY);
+      return;
+    }
+    traced.responseText = outcome.rawText ?? null;
+    traced.latencyMs = Number.isFinite(outcome.latencyMs) ? outcome.latencyMs : null;
+    if (outcome.usage) traced.usage = outcome.usage;
+    if (outcome.ok) {
+      traced.outcome = 'ok';
+      const event: OrchestratorEvent =
+        endpoint === 'parse'
+          ? { type: 'parseSucceeded', id, transactions: (outcome.value as { transactions: never[] }).transactions }
+          : { type: 'correctionSucceeded', id, response: outcome.value as never };
+      this.clock.schedule(`llm:${id}`, outcome.latencyMs, event, ANSWER_PRIORITY);
+      return;
+    }
+    traced.outcome = outcome.failure;
+    traced.detail = outcome.detail;
+    if (outcome.failure === 'timeout' && !Number.isFinite(outcome.latencyMs)) return;
+    const delay = Number.isFinite(outcome.latencyMs) ? outcome.latencyMs : 0;
+    this.clock.schedule(`llm:${id}`, delay, failedEvent(endpoint, id, outcome.failure, outcome.detail), ANSWER_PRIORITY);
+  }
+
+  private async save(id: number, items: Parameters<SqliteStore['saveBatch']>[0]): Promise<void> {
+    try {
+      const rows = this.store.saveBatch(items, this.owner, { simulateFailure: this.failNextSave });
+      this.trace?.saved.push(...rows);
+      this.clock.schedule(`save:${id}`, 0, { type: 'saveSucceeded', id }, ANSWER_PRIORITY);
+    } catch (error) {
+      const message = (error as Error).message;
+      this.trace?.saveErrors.push(message);
+      this.clock.schedule(`save:${id}`, 0, { type: 'saveFailed', id, message }, ANSWER_PRIORITY);
+    }
+  }
+
+  private elapsed(): number {
+    return this.clock.now - this.turnStartMs;
+  }
+}
+
+function failedEvent(
+  endpoint: TracedLlmCall['endpoint'],
+  id: number,
+  reason: 'timeout' | 'error' | 'malformed' | 'invalid',
+  detail?: string,
+): OrchestratorEvent {
+  const base = { id, reason, ...(detail === undefined ? {} : { detail }) };
+  return endpoint === 'parse' ? { type: 'parseFailed', ...base } : { type: 'correctionFailed', ...base };
+}
+
+function recordDecision(trace: TurnTrace, effect: Extract<Effect, { type: 'notify' | 'classified' | 'routed' }>): void {
+  if (effect.type === 'classified') {
+    trace.intent = effect.intent;
+  } else if (effect.type === 'routed') {
+    trace.route = effect.route;
+    if (effect.failure) trace.failure = effect.failure;
+    if (effect.outcome) trace.correctionOutcome = effect.outcome;
+    if (effect.mapping) trace.mapping = effect.mapping;
+  }
+}

@@ -1,0 +1,110 @@
+import type { Dialogue, ScriptedAnswer, Turn, TurnScript } from '../datasets/datasetTypes.js';
+import type { ChatBackend } from '../llm/backend.js';
+import { ScriptedBackend, type TurnScript as BackendScript } from '../llm/scriptedBackend.js';
+import type { OrchestratorConfig, OrchestratorEvent } from '../domain/orchestratorTypes.js';
+import { DialogueSession } from './dialogueSession.js';
+import { expectedBatch } from './goldState.js';
+import type { SqliteStore } from './sqliteStore.js';
+import type { DialogueTrace, TurnTrace } from './trace.js';
+
+export type RunMode = 'e2e' | 'gold';
+
+export interface DialogueRunOptions {
+  readonly backend: ChatBackend;
+  readonly store: SqliteStore;
+  readonly mode: RunMode;
+  readonly owner: string;
+  readonly config?: Partial<OrchestratorConfig>;
+}
+
+/** Runs one dialogue turn by turn through the whole orchestrator and returns its trace. */
+export async function runDialogue(dialogue: Dialogue, options: DialogueRunOptions): Promise<DialogueTrace> {
+  const session = new DialogueSession(options.backend, options.store, options.owner, options.config);
+  const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
+  await session.send({ type: 'start' });
+  const turns: TurnTrace[] = [];
+  for (const [turnIndex, turn] of dialogue.turns.entries()) {
+    const network = turn.network ?? dialogue.network;
+    if (session.online !== (network === 'online')) await session.send({ type: 'connectivity', online: network === 'online' });
+    const trace = newTurnTrace(turn, turnIndex, network, session);
+    scripted?.setTurn(toBackendScript(turn.llm, session.phase === 'CONFIRMING' ? 'correct' : 'parse'));
+    session.beginTurn(trace, { failSave: turn.store?.fail ?? false });
+    await playInput(session, turn, trace);
+    session.endTurn();
+    if (scripted) {
+      for (const { endpoint } of scripted.unusedAnswers()) {
+        trace.setupErrors.push(`the script's '${endpoint}' answer was never asked for: the turn did not call the LLM`);
+      }
+    }
+    trace.phaseAfter = session.phase;
+    trace.batchAfter = session.batch;
+    turns.push(trace);
+    if (options.mode === 'gold' && turn.expect) restoreGold(session, turn);
+  }
+  return { dialogueId: dialogue.id, turns };
+}
+
+async function playInput(session: DialogueSession, turn: Turn, trace: TurnTrace): Promise<void> {
+  if (turn.advanceMs !== undefined) return session.advance(turn.advanceMs);
+  const event: OrchestratorEvent =
+    turn.user !== undefined ? { type: 'userText', text: turn.user } : { type: 'tap', action: turn.tap ?? 'confirm' };
+  const micros = await session.send(event);
+  if (turn.user !== undefined && trace.route === 'local') trace.localStepUs = micros;
+}
+
+function restoreGold(session: DialogueSession, turn: Turn): void {
+  const expect = turn.expect!;
+  const phase = expect.state ?? session.phase;
+  const batch = expect.batch === undefined ? session.batch : expectedBatch(expect.batch, session.batch);
+  session.restore(phase, batch);
+}
+
+function newTurnTrace(turn: Turn, turnIndex: number, network: 'online' | 'offline', session: DialogueSession): TurnTrace {
+  return {
+    turn,
+    turnIndex,
+    network,
+    events: [],
+    effects: [],
+    spoken: [],
+    llmCalls: [],
+    saved: [],
+    saveErrors: [],
+    setupErrors: [],
+    intent: null,
+    route: 'none',
+    correctionOutcome: null,
+    failure: null,
+    mapping: [],
+    phaseBefore: session.phase,
+    phaseAfter: session.phase,
+    batchBefore: session.batch,
+    batchAfter: session.batch,
+    virtualMs: 0,
+    localStepUs: null,
+  };
+}
+
+/** The dataset's answers as model text; a turn-level raw/fault answers the call this turn is expected to make. */
+export function toBackendScript(
+  script: TurnScript | undefined,
+  expectedEndpoint: 'parse' | 'correct' | 'conversation',
+): BackendScript | undefined {
+  if (!script) return undefined;
+  const result: BackendScript = {};
+  for (const endpoint of ['parse', 'correct', 'conversation'] as const) {
+    const answer = script[endpoint];
+    if (answer) result[endpoint] = toBackendAnswer(answer);
+  }
+  if (script.any) result[expectedEndpoint] = toBackendAnswer(script.any);
+  return result;
+}
+
+function toBackendAnswer(answer: ScriptedAnswer): NonNullable<BackendScript['parse']> {
+  return {
+    ...(answer.json !== undefined ? { text: JSON.stringify(answer.json) } : {}),
+    ...(answer.raw !== undefined ? { raw: answer.raw } : {}),
+    ...(answer.fault !== undefined ? { fault: answer.fault } : {}),
+    ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+import Database from 'better-sqlite3';
+import { CATEGORIES as CATEGORY_NAMES, fuzzyMatchCategory } from '../domain/categories.js';
+import type { ParseResult } from '../domain/parseResult.js';
+
+export const DEFAULT_ACCOUNT = '默认账户';
+const FALLBACK_CATEGORY = '其他';
+
+export interface SavedRow {
+  readonly id: string;
+  readonly amount: number;
+  readonly type: string;
+  readonly category: string;
+  readonly description: string | null;
+  readonly date: string | null;
+  readonly account: string;
+}
+
+export class SaveBatchError extends Error {
+  override readonly name = 'SaveBatchError';
+}
+
+/**
+ * The app's VoiceTransactionService.saveBatch on SQLite (seed 000 批量交易保存, seed 004 确认保存):
+ * every item in one transaction, a UUID per row, the category matched against the
+ * category table (fuzzy match first), the default account.
+ */
+export class SqliteStore {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+  private readonly saveAll: (items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => SavedRow[];
+
+  constructor(
+    file: string,
+    private readonly newId: () => string,
+    private readonly clock: () => number,
+  ) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, is_default INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE IF NOT EXISTS categories (name TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS transactions (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        amount REAL NOT NULL CHECK (amount > 0),
+        type TEXT NOT NULL CHECK (type IN ('EXPENSE', 'INCOME', 'TRANSFER')),
+        category TEXT NOT NULL REFERENCES categories(name),
+        description TEXT,
+        date TEXT,
+        account TEXT NOT NULL REFERENCES accounts(name),
+        created_at INTEGER NOT NULL
+      );
+    `);
+    this.db.prepare('INSERT OR IGNORE INTO accounts (name, is_default) VALUES (?, 1)').run(DEFAULT_ACCOUNT);
+    const addCategory = this.db.prepare('INSERT OR IGNORE INTO categories (name) VALUES (?)');
+    for (const name of [...CATEGORY_NAMES, FALLBACK_CATEGORY]) addCategory.run(name);
+    this.insert = this.db.prepare(
+      `INSERT INTO transactions (id, owner, amount, type, category, description, date, account, created_at)
+       VALUES (@id, @owner, @amount, @type, @category, @description, @date, @account, @createdAt)`,
+    );
+    this.saveAll = this.db.transaction((items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => {
+      const rows: SavedRow[] = [];
+      for (const item of items) {
+        rows.push(this.insertOne(item, owner));
+        if (failAfterFirst) throw new SaveBatchError('simulated storage failure after the first row');
+      }
+      return rows;
+    });
+  }
+
+  /** All or nothing: an invalid item (no amount, amount <= 0) rolls every row back and throws. */
+  saveBatch(items: readonly ParseResult[], owner: string, options: { simulateFailure?: boolean } = {}): SavedRow[] {
+    if (items.length === 0) throw new SaveBatchError('saveBatch needs at least one item');
+    try {
+      return this.saveAll(items, owner, options.simulateFailure ?? false);
+    } catch (error) {
+      if (error instanceof SaveBatchError) throw error;
+      throw new SaveBatchError(`saveBatch rolled back: ${(error as Error).message}`);
+    }
+  }
+
+  count(owner?: string): number {
+    const row = (
+      owner === undefined
+        ? this.db.prepare('SELECT COUNT(*) AS n FROM transactions').get()
+        : this.db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE owner = ?').get(owner)
+    ) as { n: number };
+    return row.n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private insertOne(item: ParseResult, owner: string): SavedRow {
+    if (item.amount === null || !Number.isFinite(item.amount) || item.amount <= 0) {
+      throw new SaveBatchError(`invalid amount ${String(item.amount)} for "${item.description ?? '?'}"`);
+    }
+    const row: SavedRow = {
+      id: this.newId(),
+      amount: item.amount,
+      type: item.type,
+      category: this.matchCategory(item.category),
+      description: item.description,
+      date: item.date,
+      account: item.account ?? DEFAULT_ACCOUNT,
+    };
+    this.insert.run({ ...row, owner, createdAt: this.clock() });
+    return row;
+  }
+
+  private matchCategory(category: string | null): string {
+    if (!category) return FALLBACK_CATEGORY;
+    if ((CATEGORY_NAMES as readonly string[]).includes(category)) return category;
+    return fuzzyMatchCategory(category) ?? FALLBACK_CATEGORY;
+  }
+}

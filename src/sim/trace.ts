@@ -1,0 +1,54 @@
+import type { CorrectionRequest } from '../domain/correctionProtocol.js';
+import type { DraftBatch } from '../domain/draftBatch.js';
+import type { LocalIntent } from '../domain/localIntent.js';
+import type { Effect, OrchestratorEvent, Phase } from '../domain/orchestratorTypes.js';
+import type { Turn } from '../datasets/datasetTypes.js';
+import type { SavedRow } from './sqliteStore.js';
+
+export type TraceRoute = 'local' | 'llm' | 'fallback' | 'offline' | 'none';
+
+export interface TracedLlmCall {
+  readonly id: number;
+  readonly endpoint: 'parse' | 'correct' | 'conversation';
+  readonly request: string | CorrectionRequest | Readonly<Record<string, unknown>>;
+  readonly sentAtMs: number;
+  responseText: string | null;
+  /** ok | malformed | invalid | error | timeout | late | scriptViolation */
+  outcome: string;
+  detail?: string;
+  latencyMs: number | null;
+  usage?: { readonly promptTokens: number; readonly completionTokens: number };
+}
+
+/** Everything that happened in one turn, on the virtual clock (ms from the turn's start). */
+export interface TurnTrace {
+  readonly turn: Turn;
+  readonly turnIndex: number;
+  readonly network: 'online' | 'offline';
+  readonly events: { readonly atMs: number; readonly event: OrchestratorEvent }[];
+  readonly effects: { readonly atMs: number; readonly effect: Effect }[];
+  readonly spoken: { readonly atMs: number; readonly text: string }[];
+  readonly llmCalls: TracedLlmCall[];
+  readonly saved: SavedRow[];
+  readonly saveErrors: string[];
+  /** Harness problems of this turn: script violations, unused scripted answers. */
+  readonly setupErrors: string[];
+  intent: LocalIntent | null;
+  route: TraceRoute;
+  /** Outcome of the correction step (applied, unclear, lowConfidence, …) when there was one. */
+  correctionOutcome: string | null;
+  failure: string | null;
+  mapping: readonly { readonly sentIndex: number; readonly originalIndex: number }[];
+  phaseBefore: Phase;
+  phaseAfter: Phase;
+  batchBefore: DraftBatch | null;
+  batchAfter: DraftBatch | null;
+  virtualMs: number;
+  /** Wall time of the orchestrator step that handled a locally routed line, in microseconds. */
+  localStepUs: number | null;
+}
+
+export interface DialogueTrace {
+  readonly dialogueId: string;
+  readonly turns: TurnTrace[];
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatBackend, ChatRequest } from '../../src/llm/backend.js';
+import { Cassette, requestKey } from '../../src/llm/cassette.js';
+import { CassetteMissError, RecordingBackend, ReplayBackend } from '../../src/llm/replayBackend.js';
+
+const request = (user: string): ChatRequest => ({
+  endpoint: 'parse',
+  messages: [
+    { role: 'system', content: 'TASK: transaction-parse\nrules' },
+    { role: 'user', content: user },
+  ],
+});
+
+/** Counts calls and answers with the user message echoed into JSON. */
+function countingBackend(): ChatBackend & { calls: number } {
+  const backend = {
+    name: 'counting',
+    model: 'fake-model',
+    clock: 'real' as const,
+    calls: 0,
+    async complete(req: ChatRequest) {
+      backend.calls++;
+      const user = req.messages[req.messages.length - 1]!.content;
+      return { text: JSON.stringify({ echo: user }), latencyMs: 412.6, model: 'fake-model-2025', usage: { promptTokens: 30, completionTokens: 8 } };
+    },
+  };
+  return backend;
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cassette-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('record and replay', () => {
+  it('round-trips: what was recorded replays with the recorded latency on a virtual clock', async () => {
+    const path = join(dir, 'run.json');
+    const inner = countingBackend();
+    const recorder = new RecordingBackend(inner, Cassette.load(path));
+    const live = await recorder.complete(request('午饭35'));
+    await recorder.complete(request('打车30'));
+
+    const replay = new ReplayBackend(Cassette.load(path));
+    expect(replay.clock).toBe('virtual');
+    expect(replay.model).toBe('fake-model');
+    const replayed = await replay.complete(request('午饭35'));
+    expect(replayed).toEqual({ text: live.text, latencyMs: 413, model: 'fake-model', usage: { promptTokens: 30, completionTokens: 8 } });
+  });
+
+  it('is a cache: a recorded request is not sent again', async () => {
+    const path = join(dir, 'cache.json');
+    const inner = countingBackend();
+    const recorder = new RecordingBackend(inner, Cassette.load(path));
+    await recorder.complete(request('午饭35'));
+    await Promise.all([recorder.complete(request('午饭35')), recorder.complete(request('晚饭40')), recorder.complete(request('晚饭40'))]);
+    expect(inner.calls).toBe(2);
+    const again = new RecordingBackend(inner, Cassette.load(path));
+    await again.complete(request('晚饭40'));
+    expect(inner.calls).toBe(2);
+  });
+
+  it('writes a stable file: entries sorted by key, fixed key order, no temp files left', async () => {
+    const path = join(dir, 'stable.json');
+    const recorder = new RecordingBackend(countingBackend(), Cassette.load(path));
+    for (const text of ['c', 'a', 'b']) await recorder.complete(request(text));
+    const first = readFileSync(path, 'utf8');
+    const data = JSON.parse(first) as { version: number; entries: { key: string }[] };
+    expect(data.version).toBe(1);
+    const keys = data.entries.map((e) => e.key);
+    expect(keys).toEqual([...keys].sort());
+    expect(Object.keys(data.entries[0]!)).toEqual(['key', 'endpoint', 'model', 'request', 'text', 'latencyMs', 'usage']);
+    expect(data.entries.find((e) => e.key === requestKey('parse', 'fake-model', request('a').messages))).toMatchObject({
+      request: { systemFirstLine: 'TASK: transaction-parse', userMessage: 'a', messageCount: 2 },
+    });
+    await Cassette.load(path).save();
+    expect(readFileSync(path, 'utf8')).toBe(first);
+    expect(readdirSync(dir)).toEqual(['stable.json']);
+  });
+
+  it('replay names the request when an entry is missing', async () => {
+    const path = join(dir, 'partial.json');
+    await new RecordingBackend(countingBackend(), Cassette.load(path)).complete(request('午饭35'));
+    const replay = new ReplayBackend(Cassette.load(path));
+    const error = await replay.complete(request('夜宵50')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CassetteMissError);
+    expect((error as Error).message).toMatch(/no 'parse' answer from fake-model for user message: 夜宵50/);
+  });
+
+  it('keys on endpoint, model and messages', () => {
+    const messages = request('x').messages;
+    expect(requestKey('parse', 'm', messages)).not.toBe(requestKey('correct', 'm', messages));
+    expect(requestKey('parse', 'm', messages)).not.toBe(requestKey('parse', 'n', messages));
+    expect(requestKey('parse', 'm', messages)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
