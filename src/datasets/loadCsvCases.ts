@@ -55,27 +55,10 @@ export function loadCsvCases(file: string): Dialogue[] {
 
     const text = cell('text');
     for (const name of REQUIRED) if (cell(name) === '') fail(name, 'is empty');
-    const amounts = splitItems(cell('amounts')).map((value) => {
-      if (!NUMBER.test(value)) fail('amounts', `${JSON.stringify(value)} is not a number`);
-      return Number(value);
-    });
-    const types = splitItems(cell('types')).map((value) => {
-      const type = ITEM_TYPES.find((t) => t === value);
-      if (type === undefined) fail('types', `${JSON.stringify(value)} is not one of ${ITEM_TYPES.join(', ')}${didYouMean(value, ITEM_TYPES)}`);
-      return type ?? 'EXPENSE';
-    });
-    const categories = splitItems(cell('categories'));
-    for (const [i, value] of categories.entries()) if (value === '') fail('categories', `item ${i + 1} is empty`);
-    const descriptions = cell('descriptions') === '' ? undefined : splitItems(cell('descriptions'));
-    const counted: [Column, readonly unknown[] | undefined][] = [['types', types], ['categories', categories], ['descriptions', descriptions]];
-    for (const [name, list] of counted) {
-      if (list !== undefined && list.length > 0 && amounts.length > 0 && list.length !== amounts.length) {
-        fail(name, `${list.length} item(s) but "amounts" has ${amounts.length}`);
-      }
-    }
+    const items = readItems(cell, fail);
     const network = cell('network') || 'online';
     const knownNetwork = NETWORKS.find((value) => value === network);
-    if (knownNetwork === undefined) fail('network', `${JSON.stringify(network)} is not one of ${NETWORKS.join(', ')}`);
+    if (knownNetwork === undefined) fail('network', `${JSON.stringify(network)} is not one of ${NETWORKS.join(', ')}${didYouMean(network, NETWORKS)}`);
 
     const id = cell('id') || `${stem}-row${n + 1}`;
     const firstLine = firstLineById.get(id);
@@ -83,13 +66,7 @@ export function loadCsvCases(file: string): Dialogue[] {
     else firstLineById.set(id, row.line);
     if (issues.length > before) return;
 
-    const items = amounts.map((amount, i) => {
-      const description = descriptions?.[i];
-      const item = { amount, type: types[i] ?? 'EXPENSE', category: categories[i] ?? '' };
-      return description ? { ...item, description } : item;
-    });
     const offline = knownNetwork === 'offline';
-    const expected: ExpectedItem[] = items;
     const dialogue: Dialogue = {
       id,
       title: text,
@@ -101,7 +78,7 @@ export function loadCsvCases(file: string): Dialogue[] {
           user: text,
           // Offline the model is never asked, so an answer would only be an unused script.
           ...(offline ? {} : { llm: { parse: { json: { transactions: items } } } }),
-          expect: { state: 'CONFIRMING', batch: expected },
+          expect: { state: 'CONFIRMING', batch: items },
         },
       ],
       file: shown,
@@ -135,6 +112,37 @@ function readRows(file: string, shown: string): CsvRow[] {
     const line = typeof e.lines === 'number' && e.lines > 0 ? e.lines : 1;
     throw new DatasetError([{ file: shown, line, col: 1, message: `CSV syntax: ${e.message ?? String(error)}` }]);
   }
+}
+
+type Cell = (name: Column) => string;
+type Fail = (name: Column, message: string) => void;
+
+/** The row's items, from the `|`-separated item columns; reports bad values and count mismatches. */
+function readItems(cell: Cell, fail: Fail): ExpectedItem[] {
+  const amounts = splitItems(cell('amounts')).map((value) => {
+    if (!NUMBER.test(value)) fail('amounts', `${JSON.stringify(value)} is not a number`);
+    return Number(value);
+  });
+  const types = splitItems(cell('types')).map((value) => {
+    const type = ITEM_TYPES.find((t) => t === value);
+    if (type === undefined) fail('types', `${JSON.stringify(value)} is not one of ${ITEM_TYPES.join(', ')}${didYouMean(value, ITEM_TYPES)}`);
+    return type;
+  });
+  const categories = splitItems(cell('categories'));
+  for (const [i, value] of categories.entries()) if (value === '') fail('categories', `item ${i + 1} is empty`);
+  const descriptions = splitItems(cell('descriptions'));
+  const lists: [Column, readonly unknown[]][] = [['types', types], ['categories', categories], ['descriptions', descriptions]];
+  for (const [name, list] of lists) {
+    // An empty cell is reported as empty (or, for descriptions, allowed), not as a count mismatch.
+    if (list.length > 0 && amounts.length > 0 && list.length !== amounts.length) {
+      fail(name, `${list.length} item(s) but "amounts" has ${amounts.length}`);
+    }
+  }
+  return amounts.map((amount, i) => {
+    const description = descriptions[i];
+    const item = { amount, type: types[i], category: categories[i] };
+    return description ? { ...item, description } : item;
+  });
 }
 
 function splitItems(cell: string): string[] {

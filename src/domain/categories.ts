@@ -111,6 +111,11 @@ export function findCategory(text: string): CategoryHit | null {
   return hit ? { category: hit.value, keyword: hit.word, start: hit.start, end: hit.end } : null;
 }
 
+/** Every keyword hit, left to right, longest first at each position. */
+export function findCategories(text: string): CategoryHit[] {
+  return KEYWORD_TRIE.findAll(text).map((hit) => ({ category: hit.value, keyword: hit.word, start: hit.start, end: hit.end }));
+}
+
 /**
  * 分类模糊匹配: a category named by its own name (餐饮), an alias (吃的, 饭钱) or one of
  * its keywords (打车 → 交通), possibly inside a longer phrase (改成交通类). Null when none.

@@ -53,6 +53,7 @@ export interface AmountMatch {
  */
 export function parseNumeral(s: string): number | null {
   if (s.length === 0) return null;
+  if (s.length === 1) return s === '十' ? 10 : (DIGIT_VALUES[s] ?? null);
   const point = s.indexOf('点');
   if (point >= 0) {
     const whole = parseNumeral(s.slice(0, point));
@@ -66,7 +67,7 @@ export function parseNumeral(s: string): number | null {
     }
     return whole + Number(`0.${digits}`);
   }
-  if (ARABIC_WHOLE.test(s)) return Number(s.replace(/,/g, ''));
+  if (ARABIC_WHOLE.test(s)) return Number(s.includes(',') ? s.replace(/,/g, '') : s);
 
   let total = 0;
   let section = 0;
@@ -193,25 +194,23 @@ export function findAmounts(text: string): AmountMatch[] {
     const groups = match.groups ?? {};
     const start = match.index;
     const end = start + match[0].length;
-    const value = moneyValue(groups);
-    if (value === null) continue;
     const hasCurrency = groups.prefix !== undefined || groups.yuan !== undefined || groups.jiaoOnly !== undefined;
-    if (!hasCurrency) {
-      if (endsWithAny(text, start, NON_MONEY_PREFIXES)) continue;
-      const next = text[end];
-      if (next !== undefined && NON_MONEY_FOLLOWERS.has(next)) continue;
-      if (
-        isLoneChineseDigit(groups.main ?? '') &&
-        next !== undefined &&
-        !SOFT_ENDINGS.has(next) &&
-        !endsWithAny(text, start, AMOUNT_CUES)
-      ) {
-        continue;
-      }
-    }
-    found.push({ value, start, end, hasCurrency });
+    if (!hasCurrency && !standsAsAmount(text, start, end, groups.main ?? '')) continue;
+    const value = moneyValue(groups);
+    if (value !== null) found.push({ value, start, end, hasCurrency });
   }
   return found;
+}
+
+/** A number without a money unit is an amount unless its neighbours make it a count, date or ordinal. */
+function standsAsAmount(text: string, start: number, end: number, main: string): boolean {
+  const next = text[end];
+  if (next !== undefined && NON_MONEY_FOLLOWERS.has(next)) return false;
+  if (endsWithAny(text, start, NON_MONEY_PREFIXES)) return false;
+  if (isLoneChineseDigit(main) && next !== undefined && !SOFT_ENDINGS.has(next)) {
+    return endsWithAny(text, start, AMOUNT_CUES);
+  }
+  return true;
 }
 
 export function findFirstAmount(text: string): AmountMatch | null {

@@ -1,4 +1,4 @@
-import { findCategory, findFuzzyCategory, isCategory, type CategoryHit } from './categories.js';
+import { CATEGORY_ALIASES, findCategory, findFuzzyCategory, isCategory, type CategoryHit } from './categories.js';
 import {
   ALL_ITEMS_WORDS,
   CHANGE_MARKERS,
@@ -58,9 +58,10 @@ function read(text: string): Reading {
   return { locator: [positive, ...negated].join('，'), value: positive, unsplit: negated.length === 0 };
 }
 
+/** 加10, 加了10, 多记了10 all end with a listed word once a trailing 了 is allowed. */
 function endsWithAny(text: string, words: readonly string[]): boolean {
-  const trimmed = text.endsWith('了') && !words.some((w) => text.endsWith(w)) ? text.slice(0, -1) : text;
-  return words.some((word) => trimmed.endsWith(word));
+  const withoutLe = text.endsWith('了') ? text.slice(0, -1) : text;
+  return words.some((word) => text.endsWith(word) || withoutLe.endsWith(word));
 }
 
 /** Seed 003: 收入 is checked first, then 支出, then 转账. */
@@ -94,24 +95,32 @@ function readChange(value: string): Change {
   if (categoryHit) {
     patch.category = categoryHit.category;
     // 改成打车: the keyword is what was bought, so it becomes the description too.
-    if (!isCategory(categoryHit.keyword) && findCategory(categoryHit.keyword)) patch.description = categoryHit.keyword;
+    const keyword = categoryHit.keyword;
+    if (!isCategory(keyword) && !Object.hasOwn(CATEGORY_ALIASES, keyword) && findCategory(keyword)?.keyword === keyword) {
+      patch.description = keyword;
+    }
   }
   return { patch, amountDelta, categoryHit };
 }
 
 type Targets = { readonly indices: readonly number[]; readonly byLocator: boolean } | null;
 
-function scoreItem(item: BatchItemDto, locator: string): number {
-  if (item.description && locator.includes(item.description)) return 3;
-  if (item.category && locator.includes(item.category)) return 2;
-  const located = findFuzzyCategory(locator);
-  if (located && located.category === item.category) return 1;
-  const type = typeIn(locator);
-  return type !== null && type === item.type ? 1 : 0;
+interface Locator {
+  readonly text: string;
+  readonly category: string | null;
+  readonly type: TransactionType | null;
+}
+
+/** How strongly the locator names the item: its description, its category, a keyword of it, its type. */
+function scoreItem(item: BatchItemDto, locator: Locator): number {
+  if (item.description && locator.text.includes(item.description)) return 3;
+  if (item.category && locator.text.includes(item.category)) return 2;
+  if (locator.category !== null && locator.category === item.category) return 1;
+  return locator.type !== null && locator.type === item.type ? 1 : 0;
 }
 
 /** 第N笔 (N counts pending items: the request is already renumbered), 都, 红包那笔, or the only item. */
-function resolveTargets(text: string, locator: string, batch: readonly BatchItemDto[]): Targets {
+function resolveTargets(text: string, locatorText: string, batch: readonly BatchItemDto[]): Targets {
   const ordinals = findOrdinals(text);
   if (ordinals.length > 0) {
     const indices = [...new Set(ordinals.map((o) => o.ordinal - 1))];
@@ -120,6 +129,11 @@ function resolveTargets(text: string, locator: string, batch: readonly BatchItem
   if (ALL_ITEMS_TRIE.containsAny(text) && batch.length > 0) {
     return { indices: batch.map((_, index) => index), byLocator: false };
   }
+  const locator: Locator = {
+    text: locatorText,
+    category: findFuzzyCategory(locatorText)?.category ?? null,
+    type: typeIn(locatorText),
+  };
   let best = 0;
   let bestIndices: number[] = [];
   batch.forEach((item, index) => {
@@ -140,7 +154,8 @@ function appendResponse(text: string): CorrectionResponse | null {
   const marker = APPEND_TRIE.findAll(text)[0];
   if (!marker || findOrdinals(text).length > 0 || SPLITTING_MARKERS.test(text)) return null;
   const parsed = parseSegment(text.slice(marker.end)) ?? parseSegment(text.slice(0, marker.start));
-  if (!parsed || parsed.amount === null) return null;
+  // 「再加10块」 names nothing bought: it is a change of the amount, not a new item.
+  if (!parsed || parsed.amount === null || (parsed.category === null && parsed.description === null)) return null;
   const updatedFields: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { amount: parsed.amount, type: parsed.type };
   if (parsed.category !== null) updatedFields.category = parsed.category;
   if (parsed.description !== null) updatedFields.description = parsed.description;

@@ -2,7 +2,9 @@ import {
   EXPENSE_WORDS,
   INCOME_WORDS,
   TRANSFER_WORDS,
+  INCOME_CATEGORIES,
   defaultTypeOf,
+  findCategories,
   findCategory,
   type CategoryHit,
 } from './categories.js';
@@ -187,15 +189,27 @@ function describe(segment: string, amount: AmountMatch, category: CategoryHit | 
   return category?.keyword ?? null;
 }
 
+/** Income is filed under an income category when one is named (淘宝退款50 → 退款, not 购物). */
+function incomeCategory(text: string): CategoryHit | null {
+  let best: CategoryHit | null = null;
+  for (const hit of findCategories(text)) {
+    if (!INCOME_CATEGORIES.includes(hit.category)) continue;
+    if (!best || hit.keyword.length > best.keyword.length) best = hit;
+  }
+  return best;
+}
+
 /** The one transaction of a segment (its first amount), or null when it has no amount. */
 export function parseSegment(segment: string): ParseResult | null {
   const text = normalizeUtterance(segment);
   const amount = findAmounts(text)[0];
   if (!amount) return null;
-  const category = findCategory(text);
+  const longest = findCategory(text);
+  const type = inferType(text, amount, longest?.category ?? null);
+  const category = type === 'INCOME' ? (incomeCategory(text) ?? longest) : longest;
   return parseResult({
     amount: amount.value,
-    type: inferType(text, amount, category?.category ?? null),
+    type,
     category: category?.category ?? null,
     description: describe(text, amount, category),
     // 今天/昨天/前天 stay null: the domain reads no clock, and seed 002 keeps dates out of the offline path.

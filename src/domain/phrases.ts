@@ -28,15 +28,15 @@ export const LOCAL_PHRASES = {
   /** Fillers, particles and scope words: they carry no intent of their own. */
   filler: [
     '嗯', '啊', '哦', '噢', '呃', '额', '唔', '那', '那就', '就', '那么', '请', '帮我', '麻烦', '给我', '我要', '我想',
-    '把', '先', '吧', '了', '啦', '呀', '哈', '呢', '嘛', '喔', '呗', '咯', '哟', '嘞', '全部', '全都', '都', '所有',
-    '所有的', '全', '统统', '一起', '这些', '这几笔',
+    '我', '把', '先', '一下', '谢谢', '谢了', '谢啦', '吧', '了', '啦', '呀', '哈', '呢', '嘛', '喔', '呗', '咯', '哟',
+    '嘞', '全部', '全都', '都', '所有', '所有的', '全', '统统', '一起', '这些', '这几笔',
   ],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 export type LocalPhraseClass = keyof typeof LOCAL_PHRASES;
 
 /** Characters that only separate phrases. */
-export const PHRASE_SEPARATORS = '，,、；;。.！!？?～~… ';
+export const PHRASE_SEPARATORS = '，,、；;：:。.！!？?～~… ';
 
 /** Counters after 第X that make it an item reference (第二笔, 第2个). */
 export const ORDINAL_COUNTERS = '笔个条项';

@@ -1,8 +1,6 @@
 /** Characters that end or pad an utterance and carry no meaning for the rules. */
 const EDGE_PUNCTUATION = new Set([...'。！!？?，,、；;：:.~～…·\'"“”‘’「」『』()（）[]【】 \t\r\n\u3000']);
 
-const FULLWIDTH_START = 0xff01;
-const FULLWIDTH_END = 0xff5e;
 const FULLWIDTH_OFFSET = 0xfee0;
 const IDEOGRAPHIC_SPACE = 0x3000;
 
@@ -10,12 +8,29 @@ function isAsciiAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
 
+/**
+ * Full-width digits, Latin letters and amount symbols (％ ＋ － ． ＄). Chinese punctuation
+ * such as ，！？ is left as it is: it is the ordinary punctuation of the text.
+ */
+function isFoldedFullWidth(code: number): boolean {
+  return (
+    (code >= 0xff10 && code <= 0xff19) ||
+    (code >= 0xff21 && code <= 0xff3a) ||
+    (code >= 0xff41 && code <= 0xff5a) ||
+    code === 0xff05 ||
+    code === 0xff0b ||
+    code === 0xff0d ||
+    code === 0xff0e ||
+    code === 0xff04
+  );
+}
+
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === IDEOGRAPHIC_SPACE;
 }
 
 /**
- * Full-width ASCII → half-width, Latin lowercased, spaces dropped (Chinese has no
+ * Full-width digits and Latin → half-width, Latin lowercased, spaces dropped (Chinese has no
  * word spaces; one is kept only between two ASCII letters/digits so "60 30" stays two
  * numbers), and leading/trailing punctuation trimmed. One pass, no regex.
  */
@@ -24,7 +39,7 @@ export function normalizeUtterance(text: string): string {
   let pendingSpace = false;
   for (let i = 0; i < text.length; i++) {
     let code = text.charCodeAt(i);
-    if (code >= FULLWIDTH_START && code <= FULLWIDTH_END) code -= FULLWIDTH_OFFSET;
+    if (isFoldedFullWidth(code)) code -= FULLWIDTH_OFFSET;
     if (isSpace(code)) {
       pendingSpace = true;
       continue;

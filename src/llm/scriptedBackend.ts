@@ -37,8 +37,9 @@ export class ScriptViolationError extends HarnessSetupError {
  * Per-turn canned answers, strict: each anticipated endpoint answers once per turn,
  * anything else throws ScriptViolationError.
  *
- * fault 'timeout' throws LlmTimeoutError with latencyMs = Infinity (the model never
- * answers); the gateway reports it as a timeout at its deadline.
+ * fault 'timeout' throws LlmTimeoutError with latencyMs = Infinity: the model never
+ * answers, the gateway reports a timeout with that latency, and the caller's own
+ * deadline timer decides when the wait ends.
  * fault 'error' throws LlmCallError after the answer's latency.
  */
 export class ScriptedBackend implements ChatBackend {

@@ -11,6 +11,7 @@ import {
   metricLabel,
   metricRegressions,
   narrowDiff,
+  nothingJudged,
   orderedMetrics,
   overallPassed,
   turnNumber,
@@ -20,6 +21,11 @@ import type { DialogueReport, GateResult, Report } from './reportTypes.js';
 export { createProgress, type Progress } from './progress.js';
 
 const MAX_FAILURES = 20;
+
+/** Dataset and model text must not smuggle terminal escape sequences into the summary. */
+function safe(text: string): string {
+  return collapseWhitespace(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}
 const VALUE_CHARS = 70;
 const BAR_WIDTH = 20;
 
@@ -46,9 +52,9 @@ function headline(report: Report, c: ChalkInstance): string {
 
 function runLine(report: Report, c: ChalkInstance): string {
   const { run, summary } = report;
-  const parts = [`${run.llm.backend}/${run.llm.model}`, run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
+  const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
   if (run.repeat > 1) parts.push(`pass@1 ${percent(summary.passAt1)} pass^${run.repeat} ${percent(summary.passHatK)}`);
-  if (run.shard) parts.push(`shard ${run.shard}`);
+  if (run.shard) parts.push(`shard ${safe(run.shard)}`);
   return c.dim(parts.join(' · '));
 }
 
@@ -59,8 +65,10 @@ function metricLines(report: Report, c: ChalkInstance): string[] {
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
     const paint = comparison?.direction === 'regression' ? c.red : metric.score >= 0.999 ? c.green : c.yellow;
-    const bar = paint('█'.repeat(filled)) + c.dim('░'.repeat(BAR_WIDTH - filled));
-    const score = paint(percent(metric.score).padStart(6));
+    const bar = nothingJudged(metric)
+      ? c.dim('░'.repeat(BAR_WIDTH))
+      : paint('█'.repeat(filled)) + c.dim('░'.repeat(BAR_WIDTH - filled));
+    const score = nothingJudged(metric) ? c.dim('   n/a') : paint(percent(metric.score).padStart(6));
     let note = '';
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
@@ -73,15 +81,15 @@ function metricLines(report: Report, c: ChalkInstance): string[] {
 function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): string[] {
   const lines = [c.bold(`Failed dialogues (${failing.length})`)];
   for (const dialogue of failing.slice(0, MAX_FAILURES)) {
-    lines.push(`  ${c.red('✘')} ${c.bold(dialogue.id)} ${truncate(collapseWhitespace(dialogue.title), 60)} ${c.dim(dialogue.file)}`);
+    lines.push(`  ${c.red('✘')} ${c.bold(safe(dialogue.id))} ${truncate(safe(dialogue.title), 60)} ${c.dim(safe(dialogue.file))}`);
     const first = failedChecks(dialogue)[0];
     if (first) {
       const diff = narrowDiff(first.check.expected, first.check.actual);
-      const input = truncate(collapseWhitespace(describeInput(first.turn)), 40);
+      const input = truncate(safe(describeInput(first.turn)), 40);
       lines.push(
         c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) +
-          `${first.check.name}: expected ${c.green(truncate(compactJson(diff.expected), VALUE_CHARS))}` +
-          ` got ${c.red(truncate(compactJson(diff.actual), VALUE_CHARS))}`,
+          `${safe(first.check.name)}: expected ${c.green(truncate(safe(compactJson(diff.expected)), VALUE_CHARS))}` +
+          ` got ${c.red(truncate(safe(compactJson(diff.actual)), VALUE_CHARS))}`,
       );
     }
   }
@@ -90,13 +98,13 @@ function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): str
 }
 
 function gateLines(report: Report, gate: GateResult, c: ChalkInstance): string[] {
-  const lines = [c.bold.red(`Regressions against ${gate.baseline} (${gate.regressions.length})`)];
+  const lines = [c.bold.red(`Regressions against ${safe(gate.baseline)} (${gate.regressions.length})`)];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`  ${c.red('▼')} ${metricLabel(finding.name)}: ${describeFindingChange(finding)}`);
+    lines.push(`  ${c.red('▼')} ${safe(metricLabel(finding.name))}: ${describeFindingChange(finding)}`);
   }
   for (const finding of flippedDialogues(gate)) {
     const title = findDialogue(report, finding.name)?.title;
-    lines.push(`  ${c.red('▼')} ${finding.name}${title ? ` ${truncate(collapseWhitespace(title), 60)}` : ''}: ${describeFindingChange(finding)}`);
+    lines.push(`  ${c.red('▼')} ${safe(finding.name)}${title ? ` ${truncate(safe(title), 60)}` : ''}: ${describeFindingChange(finding)}`);
   }
   return lines;
 }

@@ -33,8 +33,10 @@ ${headerHtml(report)}
 ${totalsHtml(report)}
 ${gateHtml(report)}
 ${metricsHtml(report)}
+<div class="split">
 ${routingHtml(report)}
 ${latencyHtml(report)}
+</div>
 <section class="section" id="dialogues-section">
   <h2>Dialogues</h2>
   <div id="dialogues"><noscript><p class="empty">Enable JavaScript to browse the dialogue transcripts.</p></noscript></div>

@@ -50,16 +50,16 @@ export const REPORT_CLIENT_JS = String.raw`
       out.push(h('div', { class: 'msg msg-user' }, h('div', { class: 'who', text: 'User' }), h('div', { class: 'bubble', text: input.user })));
     }
     if (input.tap !== undefined) {
-      out.push(h('div', { class: 'event', text: '👆 Taps “' + input.tap + '”' }));
+      out.push(h('div', { class: 'event', text: 'Taps “' + input.tap + '”' }));
     }
     if (input.advanceMs !== undefined) {
-      out.push(h('div', { class: 'event', text: '⏱ Time advances ' + input.advanceMs + ' ms' }));
+      out.push(h('div', { class: 'event', text: 'Time advances ' + input.advanceMs + ' ms' }));
     }
     return out;
   }
 
   function ttsView(line) {
-    return h('div', { class: 'msg msg-app' }, h('div', { class: 'who', text: '🔊 App speaks' }), h('div', { class: 'bubble', text: line }));
+    return h('div', { class: 'msg msg-app' }, h('div', { class: 'who', text: 'App (TTS)' }), h('div', { class: 'bubble', text: line }));
   }
 
   function amount(value) {
@@ -88,7 +88,7 @@ export const REPORT_CLIENT_JS = String.raw`
 
   function savedView(saved) {
     return h('div', { class: 'block' },
-      h('details', { class: 'raw' }, h('summary', { text: '💾 Saved ' + plural(saved.length, 'record') }), h('pre', { text: json(saved) })));
+      h('details', { class: 'raw' }, h('summary', { text: 'Saved ' + plural(saved.length, 'record') }), h('pre', { text: json(saved) })));
   }
 
   function responseText(text) {
@@ -162,6 +162,8 @@ export const REPORT_CLIENT_JS = String.raw`
       h('span', { class: 'dlg-title', text: d.title, title: d.title }),
       h('span', { class: 'dlg-meta' },
         d.tags.map(function (tag) { return h('span', { class: 'tag', text: tag }); }),
+        d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: plural(d.failedChecks, 'failed check') }) : null,
+        d.runs > 1 ? h('span', { text: d.runsPassed + '/' + d.runs + ' runs' }) : null,
         h('span', { text: plural(d.turnCount, 'turn') }),
         h('span', { class: 'chev', 'aria-hidden': 'true', text: '›' })));
     var card = h('article', { class: 'dlg ' + (d.passed ? 'is-pass' : 'is-fail'), id: 'd-' + d.id, 'data-status': d.passed ? 'passed' : 'failed' }, head, body);

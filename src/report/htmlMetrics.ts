@@ -2,7 +2,7 @@
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
-import { describeFindingChange, metricComparison, metricLabel, orderedMetrics } from './reportQueries.js';
+import { describeFindingChange, metricComparison, metricLabel, nothingJudged, orderedMetrics } from './reportQueries.js';
 import type { MetricResult, Report } from './reportTypes.js';
 
 /** Details with their own section (confusion matrix, latency figures) are not repeated as raw JSON. */
@@ -38,8 +38,11 @@ function card(report: Report, name: string, metric: MetricResult): string {
       : '';
   return `<article class="card metric metric-${tone}" data-metric="${esc(name)}">
     <div class="card-head"><h3>${esc(metricLabel(name))}</h3>${delta}</div>
-    <div class="score">${percent(metric.score)}</div>
-    ${scoreBar(metric.score, baseline, tone)}
+    ${
+      nothingJudged(metric)
+        ? '<div class="score score-na">n/a</div><p class="na">Nothing to judge in this run.</p>'
+        : `<div class="score">${percent(metric.score)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
+    }
     <p class="desc">${esc(metric.description)}</p>
     <dl class="counts">${counts}</dl>
     ${details}

@@ -68,6 +68,7 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .panel-pass { border-left-color: var(--pass); }
 .panel-quiet { border-left-color: var(--border-strong); color: var(--muted); }
 .panel p { margin: 0; }
+.panel h2 code { font-size: 12px; font-weight: 500; color: var(--muted); background: var(--sunken); border: 1px solid var(--border); border-radius: 4px; padding: 1px 6px; }
 .findings { margin: 0; padding: 0; list-style: none; }
 .findings li { padding: 4px 0; }
 .findings li + li { border-top: 1px dashed var(--border); }
@@ -79,6 +80,8 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
 .score { font-size: 28px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
 .metric-bad .score { color: var(--fail); }
+.score-na { color: var(--faint); }
+.na { margin: 0; color: var(--faint); font-size: 12px; }
 .delta { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 999px; white-space: nowrap; }
 .delta-regression { color: var(--fail); background: var(--fail-soft); }
 .delta-improvement { color: var(--pass); background: var(--pass-soft); }
@@ -92,6 +95,7 @@ details.raw summary { cursor: pointer; color: var(--muted); font-size: 12px; }
 details.raw pre { background: var(--sunken); border: 1px solid var(--border); border-radius: 6px; padding: 8px; margin-top: 6px; max-height: 260px; overflow: auto; }
 
 /* routing + latency */
+.split { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 0 28px; align-items: start; }
 .table-scroll { overflow-x: auto; }
 table { border-collapse: collapse; }
 .confusion, .figures { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; font-variant-numeric: tabular-nums; }

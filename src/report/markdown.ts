@@ -11,6 +11,7 @@ import {
   metricLabel,
   metricRegressions,
   narrowDiff,
+  nothingJudged,
   orderedMetrics,
   overallPassed,
   turnNumber,
@@ -29,7 +30,8 @@ const MAX_COUNTS = 5;
 export function renderMarkdown(report: Report): string {
   const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), ''];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
-  const foot = ['', footer(report)];
+  // Every section ends with a blank line, so the footer needs none of its own.
+  const foot = [footer(report)];
   const used = byteLength(head) + byteLength(foot);
   return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
 }
@@ -72,7 +74,8 @@ function summaryLine(report: Report): string {
 function metricsTable(report: Report): string[] {
   const withGate = report.gate !== null;
   const rows = orderedMetrics(report).map(([name, metric]) => {
-    const cells = [mdText(metricLabel(name)), `**${percent(metric.score)}**`];
+    const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
+    const cells = [mdText(metricLabel(name)), score];
     if (withGate) cells.push(baselineCell(report.gate, name));
     cells.push(countsCell(metric));
     return `| ${cells.join(' | ')} |`;

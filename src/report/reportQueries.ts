@@ -50,6 +50,11 @@ export function orderedMetrics(report: Report): Array<[string, MetricResult]> {
   return [...known, ...extra].map((name) => [name, all[name] as MetricResult]);
 }
 
+/** The contract scores a metric 1 when it had nothing to judge; readers should see that, not a perfect score. */
+export function nothingJudged(metric: MetricResult): boolean {
+  return metric.counts['judged'] === 0;
+}
+
 /** Gate findings name metrics loosely ("routing", "metrics.routing", "routing.score"); normalise. */
 function findingMetricName(finding: GateFinding): string {
   return finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');

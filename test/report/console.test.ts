@@ -39,6 +39,20 @@ describe('renderConsoleSummary', () => {
     expect(plain).not.toContain('ttsIncludes');
   });
 
+  it('marks a metric with nothing to judge as n/a', () => {
+    expect(plain).toMatch(/Confidence fallback +░{20}    n\/a\n/);
+  });
+
+  it('never passes terminal escape sequences from dataset text through', () => {
+    const base = makeReport();
+    const evil = makeReport({
+      dialogues: base.dialogues.map((d) => (d.passed ? d : { ...d, title: 'x\x1b[2Jy\u009b31m' })),
+    });
+    const out = renderConsoleSummary(evil, { color: false });
+    expect(out).toContain('x\ufffd[2Jy\ufffd31m');
+    expect(out).not.toMatch(/[\x1b\u009b]/);
+  });
+
   it('ends with the gate regressions', () => {
     const tail = plain.slice(plain.indexOf('Regressions against reports/baseline.json (2)'));
     expect(tail).toContain('▼ Correction index mapping: 100.0% → 50.0%');

@@ -64,6 +64,7 @@ describe('renderHtml', () => {
     expect(withoutData).toMatch(/<th>local<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
     expect(withoutData).toMatch(/<th>firstTtsMs<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
     expect(withoutData).toContain('<svg class="bar');
+    expect(withoutData).toMatch(/data-metric="confidenceFallback"[^]*?<div class="score score-na">n\/a<\/div>/);
     expect(withoutData).not.toContain('xmlns');
   });
 

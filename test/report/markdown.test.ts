@@ -26,6 +26,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| Metric | Score | vs baseline | Counts |');
     expect(md).toContain('| Routing | **95.0%** | 🔺 90.0% → 95.0% (+5.0 pp, tolerance 2.0 pp) | judged 20 · correct 19 |');
     expect(md).toContain('| Batch splitting | **100.0%** | within tolerance |');
+    expect(md).toContain('| Confidence fallback | n/a | within tolerance | judged 0 |');
   });
 
   it('names the failing dialogue and diffs only the fields that differ', () => {

@@ -1,0 +1,71 @@
+import type { Argv, CommandModule } from 'yargs';
+import type { ChatBackend } from '../llm/backend.js';
+import { Cassette } from '../llm/cassette.js';
+import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
+import { ReplayBackend } from '../llm/replayBackend.js';
+import { HeuristicModel } from '../reference/heuristicModel.js';
+import { UsageError } from './exitCodes.js';
+
+const SERVE_BACKENDS = ['heuristic', 'replay'] as const;
+
+export interface ServeLlmArgs {
+  backend: (typeof SERVE_BACKENDS)[number];
+  cassette?: string;
+  model?: string;
+  port: number;
+  latencyMs: number;
+  errorEvery?: number;
+  failStatus: 429 | 500 | 502 | 503;
+}
+
+function serveBackend(args: ServeLlmArgs): ChatBackend {
+  if (args.backend === 'heuristic') return new HeuristicModel();
+  if (!args.cassette) throw new UsageError('--backend replay needs --cassette FILE');
+  return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
+}
+
+/** Starts the server and prints its base URL; the caller decides how long it runs. */
+export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
+  const server = await startServer({
+    backend: serveBackend(args),
+    host: '127.0.0.1',
+    port: args.port,
+    extraLatencyMs: args.latencyMs,
+    failStatus: args.failStatus,
+    ...(args.errorEvery === undefined ? {} : { errorEvery: args.errorEvery }),
+  });
+  stdout.write(`${server.url}\n`);
+  return server;
+}
+
+function untilStopped(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
+  command: 'serve-llm',
+  describe: 'Serve a no-key model (heuristic rules or a replayed cassette) as an OpenAI-compatible endpoint on 127.0.0.1',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('backend', { choices: SERVE_BACKENDS, default: 'heuristic' as const, describe: 'What answers the requests' })
+      .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
+      .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
+      .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
+      .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
+      .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
+      .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
+  handler: async (args) => {
+    const server = await serveLlm(args, process.stdout);
+    const signal = await untilStopped();
+    process.stderr.write(`serve-llm: ${signal}, stopping\n`);
+    await server.close();
+  },
+};
