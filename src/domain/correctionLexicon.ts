@@ -18,6 +18,9 @@ export const CHANGE_MARKERS = [
   '应当是', '其实是', '实际是', '而是', '不对', '错了', '是',
 ] as const;
 
+/** An append marker next to one of these is a correction after all (另外第二笔改成50). */
+export const APPEND_BLOCKERS = ['改', '换成', '变成', '记成', '写成', '应该', '应当', '其实', '实际', '不对', '错'] as const;
+
 /** Words that point at an item already said (那笔); the locator ends with them. */
 export const REFERENCE_WORDS = ['那一笔', '这一笔', '那笔', '这笔', '那个', '这个'] as const;
 

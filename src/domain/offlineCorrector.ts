@@ -1,6 +1,7 @@
-import { CATEGORY_ALIASES, findCategory, findFuzzyCategory, isCategory, type CategoryHit } from './categories.js';
+import { CATEGORY_ALIASES, findCategory, findFuzzyCategory, isCategory } from './categories.js';
 import {
   ALL_ITEMS_WORDS,
+  APPEND_BLOCKERS,
   CHANGE_MARKERS,
   DECREASE_WORDS,
   INCREASE_WORDS,
@@ -23,7 +24,9 @@ const ALL_ITEMS_TRIE = new KeywordTrie(ALL_ITEMS_WORDS.map((word) => [word, true
 const APPEND_TRIE = new KeywordTrie(APPEND_MARKERS.map((word) => [word, true] as const));
 /** 「不是X」 up to the next 是, punctuation or the end. */
 const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=而是|是|[，,。；;！!？?]|$)`, 'g');
-const SPLITTING_MARKERS = /改|换|变|记成|写成|应该|应当|其实|实际|不对|错/;
+const APPEND_BLOCKER_TRIE = new KeywordTrie(APPEND_BLOCKERS.map((word) => [word, true] as const));
+
+type MutablePatch = { -readonly [K in keyof FieldPatch]: FieldPatch[K] };
 
 const UNCLEAR: CorrectionResponse = Object.freeze({
   corrections: Object.freeze([]),
@@ -35,10 +38,20 @@ const UNCLEAR: CorrectionResponse = Object.freeze({
 interface Reading {
   /** Names the item (红包那笔, 第二笔, 不是吃饭); may be empty. */
   readonly locator: string;
-  /** Carries the new values (改成100, 应该是收入). */
+  /** Carries the new values (改成100, 应该是收入), 「不是X」 removed. */
   readonly value: string;
+  /** The value with 「不是X」 kept: seed 003 reads the type from it, 收入 first. */
+  readonly typeText: string;
   /** True when no marker separated them, so both are the whole text. */
   readonly unsplit: boolean;
+}
+
+/** Where the words naming the item end: at the first change marker, else after 那笔/这个. */
+function locatorEnd(text: string): { end: number; valueStart: number } | null {
+  const marker = CHANGE_TRIE.findAll(text)[0];
+  if (marker) return { end: marker.start, valueStart: marker.end };
+  const reference = REFERENCE_TRIE.findAll(text)[0];
+  return reference ? { end: reference.end, valueStart: reference.end } : null;
 }
 
 function read(text: string): Reading {
@@ -47,18 +60,18 @@ function read(text: string): Reading {
     negated.push(old);
     return '';
   });
-  const marker = CHANGE_TRIE.findAll(positive)[0];
-  if (marker) {
-    return { locator: [positive.slice(0, marker.start), ...negated].join('，'), value: positive.slice(marker.end), unsplit: false };
-  }
-  const reference = REFERENCE_TRIE.findAll(positive)[0];
-  if (reference) {
-    return { locator: [positive.slice(0, reference.end), ...negated].join('，'), value: positive.slice(reference.end), unsplit: false };
-  }
-  return { locator: [positive, ...negated].join('，'), value: positive, unsplit: negated.length === 0 };
+  const split = locatorEnd(positive);
+  const typeSplit = locatorEnd(text);
+  const typeText = typeSplit ? text.slice(typeSplit.valueStart) : text;
+  if (!split) return { locator: [positive, ...negated].join('，'), value: positive, typeText, unsplit: negated.length === 0 };
+  return {
+    locator: [positive.slice(0, split.end), ...negated].join('，'),
+    value: positive.slice(split.valueStart),
+    typeText,
+    unsplit: false,
+  };
 }
 
-/** 加10, 加了10, 多记了10 all end with a listed word once a trailing 了 is allowed. */
 function endsWithAny(text: string, words: readonly string[]): boolean {
   const withoutLe = text.endsWith('了') ? text.slice(0, -1) : text;
   return words.some((word) => text.endsWith(word) || withoutLe.endsWith(word));
@@ -74,12 +87,11 @@ interface Change {
   readonly patch: FieldPatch;
   /** 金额加10 / 多记了10块: added to each target's amount. */
   readonly amountDelta: number | null;
-  readonly categoryHit: CategoryHit | null;
 }
 
-function readChange(value: string): Change {
-  const patch: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = {};
-  const type = typeIn(value);
+function readChange({ value, typeText }: Reading): Change {
+  const patch: MutablePatch = {};
+  const type = typeIn(typeText);
   if (type) patch.type = type;
 
   let amountDelta: number | null = null;
@@ -100,7 +112,7 @@ function readChange(value: string): Change {
       patch.description = keyword;
     }
   }
-  return { patch, amountDelta, categoryHit };
+  return { patch, amountDelta };
 }
 
 type Targets = { readonly indices: readonly number[]; readonly byLocator: boolean } | null;
@@ -152,11 +164,11 @@ function resolveTargets(text: string, locatorText: string, batch: readonly Batch
 
 function appendResponse(text: string): CorrectionResponse | null {
   const marker = APPEND_TRIE.findAll(text)[0];
-  if (!marker || findOrdinals(text).length > 0 || SPLITTING_MARKERS.test(text)) return null;
+  if (!marker || findOrdinals(text).length > 0 || APPEND_BLOCKER_TRIE.containsAny(text)) return null;
   const parsed = parseSegment(text.slice(marker.end)) ?? parseSegment(text.slice(0, marker.start));
   // 「再加10块」 names nothing bought: it is a change of the amount, not a new item.
   if (!parsed || parsed.amount === null || (parsed.category === null && parsed.description === null)) return null;
-  const updatedFields: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { amount: parsed.amount, type: parsed.type };
+  const updatedFields: MutablePatch = { amount: parsed.amount, type: parsed.type };
   if (parsed.category !== null) updatedFields.category = parsed.category;
   if (parsed.description !== null) updatedFields.description = parsed.description;
   return { corrections: [{ index: -1, updatedFields }], intent: 'append', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
@@ -176,19 +188,19 @@ export function correctOffline(request: CorrectionRequest): CorrectionResponse {
   if (batch.length === 0) return UNCLEAR;
 
   const reading = read(text);
-  const change = readChange(reading.value);
+  const change = readChange(reading);
   const targets = resolveTargets(text, reading.locator, batch);
   if (!targets) return UNCLEAR;
 
-  const patch: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { ...change.patch };
-  // Unsplit 「打车那笔50」: the word that found the item is not a new category for it.
+  const patch: MutablePatch = { ...change.patch };
+  // Unsplit 「洗脚80」: the word that found the item is not a new category for it.
   if (reading.unsplit && targets.byLocator) {
     delete patch.category;
     delete patch.description;
   }
   const corrections: CorrectionItem[] = [];
   for (const index of targets.indices) {
-    const fields: { -readonly [K in keyof FieldPatch]: FieldPatch[K] } = { ...patch };
+    const fields: MutablePatch = { ...patch };
     const current = batch[index]?.amount;
     if (change.amountDelta !== null && current !== null && current !== undefined) {
       fields.amount = Math.round((current + change.amountDelta) * 100) / 100;
