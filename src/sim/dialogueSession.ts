@@ -4,7 +4,6 @@ import type {
   Effect,
   OrchestratorConfig,
   OrchestratorEvent,
-  OrchestratorState,
   Phase,
 } from '../domain/orchestratorTypes.js';
 import { correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
@@ -12,6 +11,25 @@ import { HarnessSetupError, type ChatBackend } from '../llm/backend.js';
 import type { SqliteStore } from './sqliteStore.js';
 import type { TracedLlmCall, TurnTrace } from './trace.js';
 import { VirtualClock } from './virtualClock.js';
+
+/** What the session needs of a dialogue core's state; the protocol arms keep the rest to themselves. */
+export interface CoreState {
+  readonly phase: Phase;
+  readonly batch: DraftBatch | null;
+  readonly online: boolean;
+  readonly inFlight: { readonly kind: string; readonly id: number } | null;
+}
+
+/** A pure dialogue core: the batch orchestrator (seeds 000-003) or the legacy conversational arm (seed 004). */
+export interface DialogueCore<S extends CoreState = CoreState> {
+  initial(config: Partial<OrchestratorConfig>): S;
+  step(state: S, event: OrchestratorEvent, now: number): { readonly state: S; readonly effects: readonly Effect[] };
+}
+
+export const BATCH_CORE: DialogueCore = {
+  initial: (config) => initialState(config),
+  step: (state, event, now) => step(state as Parameters<typeof step>[0], event, now),
+};
 
 const ANSWER_PRIORITY = 0;
 const TIMER_PRIORITY = 1;
@@ -21,7 +39,7 @@ const TIMER_PRIORITY = 1;
  * the gateway, timers, SQLite) on a virtual clock and feeds the results back as events.
  */
 export class DialogueSession {
-  private state: OrchestratorState;
+  private state: CoreState;
   private readonly clock = new VirtualClock<OrchestratorEvent>();
   private trace: TurnTrace | null = null;
   private turnStartMs = 0;
@@ -33,8 +51,9 @@ export class DialogueSession {
     private readonly store: SqliteStore,
     private readonly owner: string,
     config: Partial<OrchestratorConfig> = {},
+    private readonly core: DialogueCore = BATCH_CORE,
   ) {
-    this.state = initialState(config);
+    this.state = core.initial(config);
   }
 
   get phase(): Phase {
@@ -93,7 +112,7 @@ export class DialogueSession {
   /** Returns the wall time of the pure step in microseconds. */
   private async dispatch(event: OrchestratorEvent): Promise<number> {
     const started = process.hrtime.bigint();
-    const { state, effects } = step(this.state, event, this.clock.now);
+    const { state, effects } = this.core.step(this.state, event, this.clock.now);
     const micros = Number(process.hrtime.bigint() - started) / 1000;
     this.state = state;
     this.trace?.events.push({ atMs: this.elapsed(), event });

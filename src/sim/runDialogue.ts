@@ -2,7 +2,7 @@ import type { Dialogue, ScriptedAnswer, Turn, TurnScript } from '../datasets/dat
 import type { ChatBackend } from '../llm/backend.js';
 import { ScriptedBackend, type TurnScript as BackendScript } from '../llm/scriptedBackend.js';
 import type { OrchestratorConfig, OrchestratorEvent } from '../domain/orchestratorTypes.js';
-import { DialogueSession } from './dialogueSession.js';
+import { BATCH_CORE, DialogueSession, type DialogueCore } from './dialogueSession.js';
 import { expectedBatch } from './goldState.js';
 import type { SqliteStore } from './sqliteStore.js';
 import type { DialogueTrace, TurnTrace } from './trace.js';
@@ -15,11 +15,13 @@ export interface DialogueRunOptions {
   readonly mode: RunMode;
   readonly owner: string;
   readonly config?: Partial<OrchestratorConfig>;
+  /** The protocol arm under test; the batch orchestrator by default. */
+  readonly core?: DialogueCore;
 }
 
 /** Runs one dialogue turn by turn through the whole orchestrator and returns its trace. */
 export async function runDialogue(dialogue: Dialogue, options: DialogueRunOptions): Promise<DialogueTrace> {
-  const session = new DialogueSession(options.backend, options.store, options.owner, options.config);
+  const session = new DialogueSession(options.backend, options.store, options.owner, options.config, options.core ?? BATCH_CORE);
   const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
   await session.send({ type: 'start' });
   const turns: TurnTrace[] = [];
