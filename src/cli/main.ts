@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
@@ -14,10 +15,11 @@ await yargs(hideBin(process.argv))
   .command(runCommand)
   .command(validateCommand)
   .command(compareCommand)
+  .command(mergeCommand)
   .command(classifyCommand)
   .command(parseCommand)
   .command(serveLlmCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, classify, parse, serve-llm (see --help).')
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

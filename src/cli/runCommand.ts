@@ -9,6 +9,7 @@ import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { REPORT_SCHEMA_VERSION, type MetricName, type Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
 import { runSuite } from '../sim/runSuite.js';
+import { summarize } from '../scoring/summary.js';
 import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
@@ -92,17 +93,7 @@ async function run(args: RunArgs): Promise<number> {
       await close();
     }
 
-    const summary = {
-      dialogues: {
-        total: result.dialogues.length,
-        passed: result.dialogues.filter((d) => d.passed).length,
-        failed: result.dialogues.filter((d) => !d.passed).length,
-      },
-      turns: result.turns,
-      checks: result.checks,
-      passAt1: round(result.passAt1),
-      passHatK: round(result.passHatK),
-    };
+    const summary = summarize(result.dialogues, result.turns, result.checks);
     const draft: Report = {
       schemaVersion: REPORT_SCHEMA_VERSION,
       run: {
@@ -125,6 +116,7 @@ async function run(args: RunArgs): Promise<number> {
       metrics: result.metrics,
       gate: null,
       dialogues: result.dialogues,
+      tallies: result.tallies,
     };
     const gate = baseline
       ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
@@ -159,10 +151,6 @@ export function reportError(error: unknown): number {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   }
   return exitCodeFor(error);
-}
-
-function round(value: number): number {
-  return Math.round(value * 10000) / 10000;
 }
 
 export type { MetricName };

@@ -77,6 +77,8 @@ export interface DialogueReport {
   readonly title: string;
   readonly tags: readonly string[];
   readonly file: string;
+  /** 1-based line of the dialogue's `- id:` in its file. */
+  readonly line: number;
   readonly passed: boolean;
   readonly failedChecks: number;
   /** Repeat runs (pass^k): how many of the k runs passed. */
@@ -131,4 +133,6 @@ export interface Report {
   readonly metrics: Readonly<Record<MetricName, MetricResult>>;
   readonly gate: GateResult | null;
   readonly dialogues: readonly DialogueReport[];
+  /** Each scorer's raw state (counters and sorted value lists), so `merge` recomputes metrics exactly. */
+  readonly tallies: Readonly<Record<MetricName, unknown>>;
 }

@@ -8,6 +8,7 @@ import { LatencyScorer } from './latency.js';
 import { PersistenceScorer } from './persistence.js';
 import { RoutingScorer } from './routing.js';
 import type { ScoredDialogue, Scorer } from './scorer.js';
+import type { Tally } from './tally.js';
 
 export class MetricSet {
   private readonly scorers: Record<MetricName, Scorer>;
@@ -27,6 +28,17 @@ export class MetricSet {
 
   add(run: ScoredDialogue): void {
     for (const scorer of Object.values(this.scorers)) scorer.add(run);
+  }
+
+  tallies(): Record<MetricName, Tally> {
+    const entries = Object.entries(this.scorers).map(([name, scorer]) => [name, scorer.tally()]);
+    return Object.fromEntries(entries) as Record<MetricName, Tally>;
+  }
+
+  absorb(tallies: Readonly<Partial<Record<MetricName, Tally>>>): void {
+    for (const [name, tally] of Object.entries(tallies)) {
+      if (tally) this.scorers[name as MetricName]?.absorb(tally);
+    }
   }
 
   results(): Record<MetricName, MetricResult> {

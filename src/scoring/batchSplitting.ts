@@ -1,42 +1,49 @@
-import { matchesItem } from './turnChecks.js';
-import { snapshotBatch } from './turnChecks.js';
-import { checkPassed, ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { matchesItem, snapshotBatch } from './turnChecks.js';
+import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 const FIELDS = ['amount', 'type', 'category'] as const;
 
+const empty = () => ({
+  judged: 0,
+  countExact: 0,
+  exactBatch: 0,
+  fieldJudged: { amount: 0, type: 0, category: 0 },
+  fieldRight: { amount: 0, type: 0, category: 0 },
+});
+
 /** New utterances split into a batch: item count, per-field accuracy, exact batch. */
-export class BatchSplittingScorer implements Scorer {
-  private turns = 0;
-  private countExact = 0;
-  private exact = 0;
-  private readonly fieldJudged: Record<string, number> = { amount: 0, type: 0, category: 0 };
-  private readonly fieldRight: Record<string, number> = { amount: 0, type: 0, category: 0 };
+export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
+  constructor() {
+    super(empty());
+  }
 
   add({ traces, checks }: ScoredDialogue): void {
+    const t = this.t;
     traces.forEach((trace, i) => {
       const expected = trace.turn.expect?.batch;
       if (!expected || trace.turn.user === undefined || trace.phaseBefore === 'CONFIRMING') return;
       const actual = snapshotBatch(trace.batchAfter) ?? [];
-      this.turns++;
-      if (actual.length === expected.length) this.countExact++;
-      if (checkPassed(checks[i]!, 'batch')) this.exact++;
+      t.judged++;
+      if (actual.length === expected.length) t.countExact++;
+      if (checkPassed(checks[i]!, 'batch')) t.exactBatch++;
       expected.forEach((want, position) => {
         for (const field of FIELDS) {
           if (want[field] === undefined) continue;
-          this.fieldJudged[field]!++;
+          t.fieldJudged[field]++;
           const got = actual[position];
-          if (got && matchesItem({ [field]: want[field] }, got)) this.fieldRight[field]!++;
+          if (got && matchesItem({ [field]: want[field] }, got)) t.fieldRight[field]++;
         }
       });
     });
   }
 
   result() {
-    const fieldAccuracy = Object.fromEntries(FIELDS.map((f) => [f, ratio(this.fieldRight[f]!, this.fieldJudged[f]!)]));
+    const t = this.t;
+    const fieldAccuracy = Object.fromEntries(FIELDS.map((f) => [f, ratio(t.fieldRight[f], t.fieldJudged[f])]));
     return {
-      score: ratio(this.exact, this.turns),
-      counts: { judged: this.turns, countExact: this.countExact, exactBatch: this.exact },
-      details: { countAccuracy: ratio(this.countExact, this.turns), fieldAccuracy },
+      score: ratio(t.exactBatch, t.judged),
+      counts: { judged: t.judged, countExact: t.countExact, exactBatch: t.exactBatch },
+      details: { countAccuracy: ratio(t.countExact, t.judged), fieldAccuracy },
       description: 'New utterances split into the right transactions: share of exactly right batches (count, order and fields).',
     };
   }

@@ -1,24 +1,23 @@
-import { ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 /** The share of passed checks among the named kinds, e.g. tts + ttsIncludes. */
-export class CheckShareScorer implements Scorer {
-  private judged = 0;
-  private passed = 0;
-
+export class CheckShareScorer extends Scorer<{ judged: number; passed: number }> {
   constructor(
     private readonly names: readonly string[],
     private readonly description: string,
-  ) {}
+  ) {
+    super({ judged: 0, passed: 0 });
+  }
 
   add({ checks }: ScoredDialogue): void {
     for (const check of checks.flat()) {
       if (!this.names.includes(check.name)) continue;
-      this.judged++;
-      if (check.passed) this.passed++;
+      this.t.judged++;
+      if (check.passed) this.t.passed++;
     }
   }
 
   result() {
-    return { score: ratio(this.passed, this.judged), counts: { judged: this.judged, passed: this.passed }, description: this.description };
+    return { score: ratio(this.t.passed, this.t.judged), counts: { ...this.t }, description: this.description };
   }
 }

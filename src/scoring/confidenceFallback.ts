@@ -1,39 +1,43 @@
 import type { TurnTrace } from '../sim/trace.js';
-import { ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 import { snapshotBatch } from './turnChecks.js';
 
 const KINDS = ['lowConfidence', 'malformed', 'invalid', 'timeout', 'error'] as const;
 type Kind = (typeof KINDS)[number];
+
+const zeroes = () => ({ lowConfidence: 0, malformed: 0, invalid: 0, timeout: 0, error: 0 });
 
 /**
  * Turns where the LLM gave nothing usable (low confidence, malformed or invalid output,
  * timeout, error): handled as the seeds say when the bad answer never touched the batch
  * (low confidence keeps it as it was; failures go to the local rules) and the turn's checks pass.
  */
-export class ConfidenceFallbackScorer implements Scorer {
-  private readonly judged: Record<Kind, number> = { lowConfidence: 0, malformed: 0, invalid: 0, timeout: 0, error: 0 };
-  private readonly handled: Record<Kind, number> = { lowConfidence: 0, malformed: 0, invalid: 0, timeout: 0, error: 0 };
+export class ConfidenceFallbackScorer extends Scorer<{ judged: Record<Kind, number>; handled: Record<Kind, number> }> {
+  constructor() {
+    super({ judged: zeroes(), handled: zeroes() });
+  }
 
   add({ traces, checks }: ScoredDialogue): void {
     traces.forEach((trace, i) => {
       const kind = faultKind(trace);
       if (!kind) return;
-      this.judged[kind]++;
+      this.t.judged[kind]++;
       const checksPass = checks[i]!.every((c) => c.passed);
-      if (checksPass && handledAsSpecified(kind, trace)) this.handled[kind]++;
+      if (checksPass && handledAsSpecified(kind, trace)) this.t.handled[kind]++;
     });
   }
 
   result() {
-    const judged = KINDS.reduce((sum, k) => sum + this.judged[k], 0);
-    const handled = KINDS.reduce((sum, k) => sum + this.handled[k], 0);
-    const counts: Record<string, number> = { judged, handled };
+    const { judged, handled } = this.t;
+    const totalJudged = KINDS.reduce((sum, k) => sum + judged[k], 0);
+    const totalHandled = KINDS.reduce((sum, k) => sum + handled[k], 0);
+    const counts: Record<string, number> = { judged: totalJudged, handled: totalHandled };
     for (const k of KINDS) {
-      counts[k] = this.judged[k];
-      counts[`${k}Handled`] = this.handled[k];
+      counts[k] = judged[k];
+      counts[`${k}Handled`] = handled[k];
     }
     return {
-      score: ratio(handled, judged),
+      score: ratio(totalHandled, totalJudged),
       counts,
       description:
         'LLM answers below the 0.7 confidence floor, malformed, invalid, timed out or failed: share handled as the seeds say (batch untouched, local fallback).',

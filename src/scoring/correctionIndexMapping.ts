@@ -1,6 +1,6 @@
 import type { ExpectedItem } from '../datasets/datasetTypes.js';
 import type { TurnTrace } from '../sim/trace.js';
-import { checkPassed, ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
 import { matchesItem, snapshotBatch } from './turnChecks.js';
 
 const FIELDS = ['amount', 'type', 'category', 'description'] as const;
@@ -9,40 +9,40 @@ const FIELDS = ['amount', 'type', 'category', 'description'] as const;
  * Field corrections on a batch: did the change land on the right ORIGINAL item after the
  * pending-only renumbering, and is the batch exactly right afterwards.
  */
-export class CorrectionIndexMappingScorer implements Scorer {
-  private turns = 0;
-  private rightIndex = 0;
-  private exact = 0;
-  private afterResolved = 0;
-  private afterResolvedExact = 0;
+export class CorrectionIndexMappingScorer extends Scorer<{
+  judged: number;
+  rightIndex: number;
+  exactBatch: number;
+  afterCancelOrConfirm: number;
+  afterCancelOrConfirmExact: number;
+}> {
+  constructor() {
+    super({ judged: 0, rightIndex: 0, exactBatch: 0, afterCancelOrConfirm: 0, afterCancelOrConfirmExact: 0 });
+  }
 
   add({ traces, checks }: ScoredDialogue): void {
+    const t = this.t;
     traces.forEach((trace, i) => {
       const targets = expectedTargets(trace);
       if (targets === null) return;
-      this.turns++;
+      t.judged++;
       const actual = [...new Set(trace.mapping.map((m) => m.originalIndex))].sort((a, b) => a - b);
-      if (sameSet(targets, actual)) this.rightIndex++;
+      if (sameSet(targets, actual)) t.rightIndex++;
       const exact = checkPassed(checks[i]!, 'batch') === true;
-      if (exact) this.exact++;
+      if (exact) t.exactBatch++;
       if (trace.batchBefore?.items.some((item) => item.status !== 'pending')) {
-        this.afterResolved++;
-        if (exact) this.afterResolvedExact++;
+        t.afterCancelOrConfirm++;
+        if (exact) t.afterCancelOrConfirmExact++;
       }
     });
   }
 
   result() {
+    const t = this.t;
     return {
-      score: ratio(this.exact, this.turns),
-      counts: {
-        judged: this.turns,
-        rightIndex: this.rightIndex,
-        exactBatch: this.exact,
-        afterCancelOrConfirm: this.afterResolved,
-        afterCancelOrConfirmExact: this.afterResolvedExact,
-      },
-      details: { indexAccuracy: ratio(this.rightIndex, this.turns) },
+      score: ratio(t.exactBatch, t.judged),
+      counts: { ...t },
+      details: { indexAccuracy: ratio(t.rightIndex, t.judged) },
       description:
         'Corrections applied to the right original item (after pending-only renumbering) with the batch exactly right afterwards.',
     };

@@ -1,18 +1,19 @@
-import { ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
-export class DialogueSuccessScorer implements Scorer {
-  private total = 0;
-  private passed = 0;
+export class DialogueSuccessScorer extends Scorer<{ judged: number; passed: number }> {
+  constructor() {
+    super({ judged: 0, passed: 0 });
+  }
 
   add(run: ScoredDialogue): void {
-    this.total++;
-    if (run.passed) this.passed++;
+    this.t.judged++;
+    if (run.passed) this.t.passed++;
   }
 
   result() {
     return {
-      score: ratio(this.passed, this.total),
-      counts: { judged: this.total, passed: this.passed },
+      score: ratio(this.t.passed, this.t.judged),
+      counts: { ...this.t },
       description: 'Dialogues in which every check of every turn passed.',
     };
   }

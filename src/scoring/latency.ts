@@ -1,42 +1,53 @@
-import { percentile, ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { percentile, ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 /**
  * Latency on the virtual clock (real time for real backends): LLM answers against the 3 s
  * deadline, and how long the user waits for the first spoken line of a turn.
  */
-export class LatencyScorer implements Scorer {
-  private readonly llm: number[] = [];
-  private readonly firstTts: number[] = [];
-  private timeouts = 0;
-  private late = 0;
-  private calls = 0;
-  private userTurns = 0;
-  private withinBudget = 0;
-
-  constructor(private readonly deadlineMs: number) {}
+export class LatencyScorer extends Scorer<{
+  judged: number;
+  firstTtsWithinBudget: number;
+  llmCalls: number;
+  timeouts: number;
+  lateAnswers: number;
+  llmMs: number[];
+  firstTtsMs: number[];
+}> {
+  constructor(private readonly deadlineMs: number) {
+    super({ judged: 0, firstTtsWithinBudget: 0, llmCalls: 0, timeouts: 0, lateAnswers: 0, llmMs: [], firstTtsMs: [] });
+  }
 
   add({ traces }: ScoredDialogue): void {
+    const t = this.t;
     for (const trace of traces) {
       for (const call of trace.llmCalls) {
-        this.calls++;
-        if (call.outcome === 'timeout') this.timeouts++;
-        if (call.outcome === 'late') this.late++;
-        if (call.latencyMs !== null) this.llm.push(call.latencyMs);
+        t.llmCalls++;
+        if (call.outcome === 'timeout') t.timeouts++;
+        if (call.outcome === 'late') t.lateAnswers++;
+        if (call.latencyMs !== null) t.llmMs.push(call.latencyMs);
       }
       if (trace.turn.user === undefined) continue;
-      this.userTurns++;
+      t.judged++;
       const first = trace.spoken[0]?.atMs;
-      if (first !== undefined) this.firstTts.push(first);
-      if (first !== undefined && first <= this.deadlineMs) this.withinBudget++;
+      if (first === undefined) continue;
+      t.firstTtsMs.push(first);
+      if (first <= this.deadlineMs) t.firstTtsWithinBudget++;
     }
   }
 
   result() {
-    const llm = [...this.llm].sort((a, b) => a - b);
-    const tts = [...this.firstTts].sort((a, b) => a - b);
+    const t = this.t;
+    const llm = [...t.llmMs].sort((a, b) => a - b);
+    const tts = [...t.firstTtsMs].sort((a, b) => a - b);
     return {
-      score: ratio(this.withinBudget, this.userTurns),
-      counts: { llmCalls: this.calls, timeouts: this.timeouts, lateAnswers: this.late, userTurns: this.userTurns, firstTtsWithinBudget: this.withinBudget },
+      score: ratio(t.firstTtsWithinBudget, t.judged),
+      counts: {
+        judged: t.judged,
+        firstTtsWithinBudget: t.firstTtsWithinBudget,
+        llmCalls: t.llmCalls,
+        timeouts: t.timeouts,
+        lateAnswers: t.lateAnswers,
+      },
       details: {
         deadlineMs: this.deadlineMs,
         llmP50Ms: percentile(llm, 50),

@@ -1,30 +1,35 @@
-import { ratio, type ScoredDialogue, type Scorer } from './scorer.js';
+import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 /**
  * Saving: `saved` expectations, plus the seed's atomicity invariant on every failed save —
  * no row of the batch committed and the DraftBatch kept.
  */
-export class PersistenceScorer implements Scorer {
-  private judged = 0;
-  private passed = 0;
-  private failedSaves = 0;
-  private rolledBack = 0;
-  private rowsSaved = 0;
+export class PersistenceScorer extends Scorer<{
+  judged: number;
+  passed: number;
+  rowsSaved: number;
+  failedSaves: number;
+  rolledBackAndKept: number;
+}> {
+  constructor() {
+    super({ judged: 0, passed: 0, rowsSaved: 0, failedSaves: 0, rolledBackAndKept: 0 });
+  }
 
   add({ traces, checks }: ScoredDialogue): void {
+    const t = this.t;
     traces.forEach((trace, i) => {
-      this.rowsSaved += trace.saved.length;
+      t.rowsSaved += trace.saved.length;
       for (const check of checks[i]!) {
         if (check.name !== 'saved') continue;
-        this.judged++;
-        if (check.passed) this.passed++;
+        t.judged++;
+        if (check.passed) t.passed++;
       }
       if (trace.saveErrors.length > 0) {
-        this.failedSaves++;
-        this.judged++;
+        t.failedSaves++;
+        t.judged++;
         if (trace.saved.length === 0 && trace.batchAfter !== null) {
-          this.rolledBack++;
-          this.passed++;
+          t.rolledBackAndKept++;
+          t.passed++;
         }
       }
     });
@@ -32,8 +37,8 @@ export class PersistenceScorer implements Scorer {
 
   result() {
     return {
-      score: ratio(this.passed, this.judged),
-      counts: { judged: this.judged, passed: this.passed, rowsSaved: this.rowsSaved, failedSaves: this.failedSaves, rolledBackAndKept: this.rolledBack },
+      score: ratio(this.t.passed, this.t.judged),
+      counts: { ...this.t },
       description: 'Confirmed items saved as expected in one SQLite transaction; a failed save commits nothing and keeps the DraftBatch.',
     };
   }

@@ -1,6 +1,7 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { CheckReport, MetricResult } from '../report/reportTypes.js';
 import type { TurnTrace } from '../sim/trace.js';
+import { canonicalTally, mergeTally, type Tally } from './tally.js';
 
 /** One dialogue run, as the scorers see it. */
 export interface ScoredDialogue {
@@ -10,10 +11,23 @@ export interface ScoredDialogue {
   readonly passed: boolean;
 }
 
-/** Streams over dialogues (constant memory) and yields one metric at the end. */
-export interface Scorer {
-  add(run: ScoredDialogue): void;
-  result(): MetricResult;
+/**
+ * Streams over dialogues (constant memory) and yields one metric at the end. Its whole
+ * state is a Tally, so shards of a run can be merged into exactly the single run's metric.
+ */
+export abstract class Scorer<T extends Tally = Tally> {
+  constructor(protected readonly t: T) {}
+
+  abstract add(run: ScoredDialogue): void;
+  abstract result(): MetricResult;
+
+  tally(): Tally {
+    return canonicalTally(this.t);
+  }
+
+  absorb(other: Tally): void {
+    mergeTally(this.t, other);
+  }
 }
 
 export function ratio(part: number, whole: number): number {

@@ -1,6 +1,7 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { ChatBackend } from '../llm/backend.js';
 import type { DialogueReport, MetricName, MetricResult } from '../report/reportTypes.js';
+import type { Tally } from '../scoring/tally.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { percentile } from '../scoring/scorer.js';
 import { toTurnReport } from '../scoring/transcript.js';
@@ -27,10 +28,9 @@ export interface SuiteOptions {
 export interface SuiteResult {
   readonly dialogues: DialogueReport[];
   readonly metrics: Record<MetricName, MetricResult>;
+  readonly tallies: Record<MetricName, Tally>;
   readonly turns: { total: number; passed: number; failed: number };
   readonly checks: { total: number; passed: number; failed: number };
-  readonly passAt1: number;
-  readonly passHatK: number;
   /** Wall-time figures: these go under run.timing. */
   readonly timing: { readonly localStepUs: { count: number; p50: number | null; p99: number | null; max: number | null } };
 }
@@ -46,9 +46,6 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const turns = { total: 0, passed: 0, failed: 0 };
   const checks = { total: 0, passed: 0, failed: 0 };
   const localStepUs: number[] = [];
-  let runsPassed = 0;
-  let runsTotal = 0;
-  let allRunsPassed = 0;
   let sampledPasses = 0;
   const passSample = options.passSampleSize ?? DEFAULT_PASS_SAMPLE;
 
@@ -83,16 +80,14 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
           failedChecks += turnChecks.flat().filter((c) => !c.passed).length;
         }
       }
-      runsTotal += options.repeat;
-      runsPassed += passes;
       const passed = passes === options.repeat;
-      if (passed) allRunsPassed++;
       const keep = !passed || sampledPasses++ < passSample;
       reports.push({
         id: dialogue.id,
         title: dialogue.title,
         tags: dialogue.tags,
         file: dialogue.file,
+        line: dialogue.line,
         passed,
         failedChecks,
         runsPassed: passes,
@@ -110,10 +105,9 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   return {
     dialogues: reports,
     metrics: metrics.results(),
+    tallies: metrics.tallies(),
     turns,
     checks,
-    passAt1: runsTotal === 0 ? 1 : runsPassed / runsTotal,
-    passHatK: reports.length === 0 ? 1 : allRunsPassed / reports.length,
     timing: {
       localStepUs: {
         count: localStepUs.length,

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import type { Report } from '../report/reportTypes.js';
+import { writeReports } from '../report/writeReports.js';
+import { MergeError, mergeReports } from '../scoring/mergeReports.js';
+import { UsageError } from './exitCodes.js';
+import { reportError } from './runCommand.js';
+
+interface MergeArgs {
+  reports: string[];
+  out: string;
+  baseline?: string;
+  tolerance: number;
+}
+
+export const mergeCommand: CommandModule<object, MergeArgs> = {
+  command: 'merge <reports..>',
+  describe: 'Merge the report.json files of `run --shard i/n` into the report of the whole run (and gate it)',
+  builder: (yargs: Argv) =>
+    yargs
+      .positional('reports', { type: 'string', array: true, demandOption: true, describe: 'report.json of each shard' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'Directory for the merged reports' })
+      .option('baseline', { type: 'string', describe: 'Gate the merged run against this baseline' })
+      .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
+  handler: async (args) => {
+    try {
+      const merged = mergeReports(args.reports.map(readReport));
+      const gate = args.baseline
+        ? compareToBaseline(readBaseline(args.baseline), toBaseline(merged), args.baseline, { tolerance: args.tolerance })
+        : null;
+      const report: Report = { ...merged, gate };
+      await writeReports(resolve(args.out), report);
+      const { passed, total } = report.summary.dialogues;
+      process.stdout.write(`merged ${args.reports.length} reports: ${passed}/${total} dialogues passed → ${resolve(args.out)}\n`);
+      process.exitCode = report.summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+    } catch (error) {
+      process.exitCode = reportError(error instanceof MergeError ? new UsageError(error.message) : error);
+    }
+  },
+};
+
+function readReport(file: string): Report {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Report;
+  } catch (error) {
+    throw new UsageError(`${file}: cannot read report (${(error as Error).message})`);
+  }
+}
