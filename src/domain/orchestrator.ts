@@ -254,13 +254,25 @@ class Step {
     this.onLlmFailed(id, 'timeout');
   }
 
-  /** Seed 003 超时降级 (and seed 004 调用失败降级): the local rules take over. */
+  /**
+   * A correction the LLM did not answer in time goes to the local rules (seed 003 超时降级);
+   * one it answered with an error or unusable output keeps the batch and asks again
+   * (seed 001 纠正失败保持原结果, seed 002 decision 8). A failed parse has no batch to keep,
+   * so the local parser takes it (seed 004 调用失败降级).
+   */
   private onLlmFailed(id: number, failure: LlmFailure): void {
     const inFlight = this.state.inFlight;
     if (!inFlight || inFlight.id !== id || inFlight.kind === 'save') return;
     this.finishCall();
+    if (inFlight.kind === 'parse') {
+      this.routed('fallback', { failure });
+      return this.parseLocally(inFlight.text);
+    }
+    if (failure !== 'timeout') {
+      this.routed('llm', { failure, outcome: 'unclear' });
+      return this.speak(say('unclear'));
+    }
     this.routed('fallback', { failure });
-    if (inFlight.kind === 'parse') return this.parseLocally(inFlight.text);
     this.applyResponse(correctOffline(inFlight.request), inFlight.originalIndexOf, 'fallback');
   }
 

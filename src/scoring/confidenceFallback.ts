@@ -9,8 +9,9 @@ const zeroes = () => ({ lowConfidence: 0, malformed: 0, invalid: 0, timeout: 0, 
 
 /**
  * Turns where the LLM gave nothing usable (low confidence, malformed or invalid output,
- * timeout, error): handled as the seeds say when the bad answer never touched the batch
- * (low confidence keeps it as it was; failures go to the local rules) and the turn's checks pass.
+ * timeout, error): handled as the seeds say when the turn's checks pass and the bad answer
+ * never touched the batch — a timed-out correction goes to the local rules, a failed parse to
+ * the local parser, and any other bad correction leaves the batch exactly as it was.
  */
 export class ConfidenceFallbackScorer extends Scorer<{ judged: Record<Kind, number>; handled: Record<Kind, number> }> {
   constructor() {
@@ -40,7 +41,7 @@ export class ConfidenceFallbackScorer extends Scorer<{ judged: Record<Kind, numb
       score: ratio(totalHandled, totalJudged),
       counts,
       description:
-        'LLM answers below the 0.7 confidence floor, malformed, invalid, timed out or failed: share handled as the seeds say (batch untouched, local fallback).',
+        'LLM answers below the 0.7 confidence floor, malformed, invalid, timed out or failed: share handled as the seeds say (timeouts fall back to local rules, other failures leave the batch untouched).',
     };
   }
 }
@@ -53,8 +54,7 @@ function faultKind(trace: TurnTrace): Kind | null {
 }
 
 function handledAsSpecified(kind: Kind, trace: TurnTrace): boolean {
-  if (kind === 'lowConfidence') {
-    return JSON.stringify(snapshotBatch(trace.batchBefore)) === JSON.stringify(snapshotBatch(trace.batchAfter));
-  }
-  return trace.route === 'fallback';
+  const wasParse = trace.phaseBefore !== 'CONFIRMING';
+  if (wasParse || kind === 'timeout') return trace.route === 'fallback';
+  return JSON.stringify(snapshotBatch(trace.batchBefore)) === JSON.stringify(snapshotBatch(trace.batchAfter));
 }

@@ -249,13 +249,34 @@ describe('seed 001 · Requirement: 纠正时 pending items 过滤与 index 重�
     expect(d.state.batch!.items.map((i) => i.result.amount)).toEqual([60, 10, 30, 90]);
   });
 
-  it('an LLM index outside the pending range is invalid: the batch is untouched and the local rules take over', () => {
+  it('an LLM index outside the pending range is invalid: the batch is untouched and the user asked again', () => {
     const d = new Driver();
     d.open(FOUR_TEXT, FOUR);
     d.say('删掉第二笔');
     const before = d.state.batch;
-    const { answered } = d.correct('那个不对', fix(3, { amount: 1 }));
-    expect(d.all('routed', answered)[0]).toMatchObject({ route: 'fallback', failure: 'invalid' });
+    const { answered } = d.correct('第二笔改成1', fix(3, { amount: 1 }));
+    expect(d.only('routed', answered)).toMatchObject({ route: 'llm', failure: 'invalid', outcome: 'unclear' });
     expect(d.state.batch).toBe(before);
+    expect(d.spoken(answered)).toEqual(['没听清要改什么，请再说一次']);
+  });
+});
+
+describe('seed 001 over seed 004: a failed (not timed-out) correction keeps the batch', () => {
+  it.each(['error', 'malformed', 'invalid'] as const)('%s: no local rule is applied even to a text they could read', (reason) => {
+    const d = new Driver();
+    const before = d.open(FOUR_TEXT, FOUR);
+    const call = d.only('callCorrect', d.say('第二笔改成45'));
+    const effects = d.send({ type: 'correctionFailed', id: call.id, reason });
+    expect(d.state.batch).toBe(before);
+    expect(d.only('routed', effects)).toMatchObject({ route: 'llm', failure: reason });
+    expect(d.spoken(effects)).toEqual(['没听清要改什么，请再说一次']);
+  });
+
+  it('a failed parse has no batch to keep: the local parser takes the utterance', () => {
+    const d = new Driver();
+    const call = d.only('callParse', d.say('打车花了35'));
+    const effects = d.send({ type: 'parseFailed', id: call.id, reason: 'error' });
+    expect(d.only('routed', effects)).toMatchObject({ route: 'fallback', failure: 'error' });
+    expect(d.state.batch!.items[0]!.result).toMatchObject({ amount: 35, source: 'local' });
   });
 });
