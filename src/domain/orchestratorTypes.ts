@@ -1,3 +1,4 @@
+import type { ConversationReply, ConversationTransaction, ConversationTurn } from './conversationProtocol.js';
 import type { CorrectionRequest, CorrectionResponse } from './correctionProtocol.js';
 import type { DraftBatch } from './draftBatch.js';
 import type { LocalIntent } from './localIntent.js';
@@ -61,6 +62,9 @@ export type OrchestratorEvent =
   | { readonly type: 'parseFailed'; readonly id: number; readonly reason: LlmFailure; readonly detail?: string }
   | { readonly type: 'correctionSucceeded'; readonly id: number; readonly response: CorrectionResponse }
   | { readonly type: 'correctionFailed'; readonly id: number; readonly reason: LlmFailure; readonly detail?: string }
+  /** Seed 004 (legacy conversation arm): the answer of the conversation endpoint. */
+  | { readonly type: 'conversationSucceeded'; readonly id: number; readonly response: ConversationReply }
+  | { readonly type: 'conversationFailed'; readonly id: number; readonly reason: LlmFailure; readonly detail?: string }
   | { readonly type: 'timerFired'; readonly name: TimerName; readonly id: number }
   | { readonly type: 'saveSucceeded'; readonly id: number }
   | { readonly type: 'saveFailed'; readonly id: number; readonly message: string }
@@ -75,19 +79,39 @@ export type CorrectionOutcome =
   | 'appendRefused'
   | 'unclear'
   | 'lowConfidence'
-  | 'emptyCorrections';
+  | 'emptyCorrections'
+  /** Seed 004 conversation actions other than correct (which is `applied`). */
+  | 'reparsed'
+  | 'clarify'
+  | 'query';
 
 export type DelegateCall =
   | { readonly callback: 'onFinalText'; readonly text: string; readonly batch: DraftBatch }
   | { readonly callback: 'onDraftBatchUpdated'; readonly batch: DraftBatch | null }
   | { readonly callback: 'onError'; readonly message: string }
   | { readonly callback: 'onContinueRecording' }
+  /** Seed 004: the single transaction changed by a correction. */
+  | { readonly callback: 'onParseResultUpdated'; readonly result: ParseResult }
+  /** Seed 004 LLM调用失败降级: nothing could handle the line, so the UI shows what was heard. */
+  | { readonly callback: 'onInterimText'; readonly text: string }
   | { readonly callback: 'onSessionEnded'; readonly reason: 'exit' | 'timeout' | 'dispose' };
 
 export type Effect =
   | { readonly type: 'speak'; readonly text: string }
   | { readonly type: 'callParse'; readonly id: number; readonly text: string; readonly deadlineMs: number }
   | { readonly type: 'callCorrect'; readonly id: number; readonly request: CorrectionRequest; readonly deadlineMs: number }
+  /**
+   * Seed 004: the conversation endpoint. `history` holds the earlier turns; `text` is the newest
+   * user turn (already in the core's own history), sent last together with `current`.
+   */
+  | {
+      readonly type: 'callConverse';
+      readonly id: number;
+      readonly history: readonly ConversationTurn[];
+      readonly current: ConversationTransaction | null;
+      readonly text: string;
+      readonly deadlineMs: number;
+    }
   | { readonly type: 'abortCall'; readonly id: number }
   | { readonly type: 'startTimer'; readonly name: TimerName; readonly id: number; readonly ms: number }
   | { readonly type: 'cancelTimer'; readonly name: TimerName }

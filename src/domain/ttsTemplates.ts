@@ -37,6 +37,8 @@ export const TTS_TEMPLATES = {
   parseFailed: '没听清金额，请再说一次',
   /** Not in the seeds: 「确认第五笔」 on a batch of three. */
   noSuchItem: '没有第{n}笔，请说具体第几笔',
+  /** Seed 004 LLM 返回 query action (legacy conversation arm). */
+  queryComingSoon: '查询功能即将上线',
   /** Not in the seeds: the session closed after inactivity. */
   sessionTimeout: '长时间没有操作，已退出记账。',
 } as const;

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI (dist/) as a user would, from the repository root. */
+export function cli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', ...options.env },
+    input: options.input ?? '',
+    timeout: 120_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Same as cli() but does not block the event loop (for tests that also run a server in-process). */
+export async function cliAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: '0', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolvePromise({ status, stdout, stderr }));
+  });
+}
+
+export function tempDir(prefix = 'nlu-harness-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
