@@ -86,6 +86,7 @@ async function run(args: RunArgs): Promise<number> {
         seed: args.seed,
         repeat: args.repeat,
         ...(args.db ? { dbFile: args.db } : {}),
+        concurrency: backend.clock === 'real' ? args.concurrency : 1,
         onDialogue: (_d, passed) => progress?.tick(passed),
       });
     } finally {

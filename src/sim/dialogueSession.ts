@@ -6,7 +6,8 @@ import type {
   OrchestratorEvent,
   Phase,
 } from '../domain/orchestratorTypes.js';
-import { correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
+import { conversationCore } from '../domain/legacy/conversationCore.js';
+import { converse, correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
 import { HarnessSetupError, type ChatBackend } from '../llm/backend.js';
 import type { SqliteStore } from './sqliteStore.js';
 import type { TracedLlmCall, TurnTrace } from './trace.js';
@@ -22,6 +23,8 @@ export interface CoreState {
 
 /** A pure dialogue core: the batch orchestrator (seeds 000-003) or the legacy conversational arm (seed 004). */
 export interface DialogueCore<S extends CoreState = CoreState> {
+  /** The endpoint a CONFIRMING reply goes to (what a scripted turn's answer is for); `correct` when left out. */
+  readonly confirmingEndpoint?: 'correct' | 'conversation';
   initial(config: Partial<OrchestratorConfig>): S;
   step(state: S, event: OrchestratorEvent, now: number): { readonly state: S; readonly effects: readonly Effect[] };
 }
@@ -30,6 +33,8 @@ export const BATCH_CORE: DialogueCore = {
   initial: (config) => initialState(config),
   step: (state, event, now) => step(state as Parameters<typeof step>[0], event, now),
 };
+
+export const CONVERSATION_CORE: DialogueCore = conversationCore;
 
 const ANSWER_PRIORITY = 0;
 const TIMER_PRIORITY = 1;
@@ -135,6 +140,12 @@ export class DialogueSession {
         return this.call(effect.id, 'correct', effect.request, effect.deadlineMs, (signal) =>
           correctTransactions(this.backend, effect.request, { signal, deadlineMs: effect.deadlineMs }),
         );
+      case 'callConverse': {
+        const { history, current, text, deadlineMs } = effect;
+        return this.call(effect.id, 'conversation', { history, currentTransaction: current, text }, deadlineMs, (signal) =>
+          converse(this.backend, history, current, text, { signal, deadlineMs }),
+        );
+      }
       case 'abortCall': {
         const call = this.calls.get(effect.id);
         if (this.clock.cancel(`llm:${effect.id}`) && call) call.outcome = 'late';
@@ -197,7 +208,9 @@ export class DialogueSession {
       const event: OrchestratorEvent =
         endpoint === 'parse'
           ? { type: 'parseSucceeded', id, transactions: (outcome.value as { transactions: never[] }).transactions }
-          : { type: 'correctionSucceeded', id, response: outcome.value as never };
+          : endpoint === 'conversation'
+            ? { type: 'conversationSucceeded', id, response: outcome.value as never }
+            : { type: 'correctionSucceeded', id, response: outcome.value as never };
       this.clock.schedule(`llm:${id}`, outcome.latencyMs, event, ANSWER_PRIORITY);
       return;
     }
@@ -232,6 +245,7 @@ function failedEvent(
   detail?: string,
 ): OrchestratorEvent {
   const base = { id, reason, ...(detail === undefined ? {} : { detail }) };
+  if (endpoint === 'conversation') return { type: 'conversationFailed', ...base };
   return endpoint === 'parse' ? { type: 'parseFailed', ...base } : { type: 'correctionFailed', ...base };
 }
 

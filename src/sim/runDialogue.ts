@@ -21,7 +21,9 @@ export interface DialogueRunOptions {
 
 /** Runs one dialogue turn by turn through the whole orchestrator and returns its trace. */
 export async function runDialogue(dialogue: Dialogue, options: DialogueRunOptions): Promise<DialogueTrace> {
-  const session = new DialogueSession(options.backend, options.store, options.owner, options.config, options.core ?? BATCH_CORE);
+  const core = options.core ?? BATCH_CORE;
+  const confirmingEndpoint = core.confirmingEndpoint ?? 'correct';
+  const session = new DialogueSession(options.backend, options.store, options.owner, options.config, core);
   const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
   await session.send({ type: 'start' });
   const turns: TurnTrace[] = [];
@@ -29,7 +31,8 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
     const network = turn.network ?? dialogue.network;
     if (session.online !== (network === 'online')) await session.send({ type: 'connectivity', online: network === 'online' });
     const trace = newTurnTrace(turn, turnIndex, network, session);
-    scripted?.setTurn(toBackendScript(turn.llm, session.phase === 'CONFIRMING' ? 'correct' : 'parse'));
+    const expected = session.phase === 'CONFIRMING' ? confirmingEndpoint : 'parse';
+    scripted?.setTurn(toBackendScript(turn.llm, expected, confirmingEndpoint));
     session.beginTurn(trace, { failSave: turn.store?.fail ?? false });
     await playInput(session, turn, trace);
     session.endTurn();
@@ -87,14 +90,19 @@ function newTurnTrace(turn: Turn, turnIndex: number, network: 'online' | 'offlin
   };
 }
 
-/** The dataset's answers as model text; a turn-level raw/fault answers the call this turn is expected to make. */
+/**
+ * The dataset's answers as model text; a turn-level raw/fault answers the call this turn is expected to make.
+ * Only the protocol arm's own CONFIRMING endpoint is kept (`correct` or `conversation`): a dialogue may
+ * script both arms, and the other arm's answer is never asked for.
+ */
 export function toBackendScript(
   script: TurnScript | undefined,
   expectedEndpoint: 'parse' | 'correct' | 'conversation',
+  confirmingEndpoint: 'correct' | 'conversation' = 'correct',
 ): BackendScript | undefined {
   if (!script) return undefined;
   const result: BackendScript = {};
-  for (const endpoint of ['parse', 'correct', 'conversation'] as const) {
+  for (const endpoint of ['parse', confirmingEndpoint] as const) {
     const answer = script[endpoint];
     if (answer) result[endpoint] = toBackendAnswer(answer);
   }
