@@ -135,12 +135,14 @@ export class DialogueModel {
     const text = random.pick(forms).replace('#', ordinalWord(target.index + 1));
     const before = this.copy();
     target.status = kind === 'confirmItem' ? 'confirmed' : 'cancelled';
+    const saves = this.pending.length === 0 && this.confirmedRows().length > 0;
+    const fail = storeFail && saves;
     const tts: string[] = [];
     let saved: Json[] = [];
-    if (this.pending.length === 0) saved = this.resolve(tts, before, storeFail);
+    if (this.pending.length === 0) saved = this.resolve(tts, before, fail);
     else if (kind === 'confirmItem') tts.push(itemConfirmed(target, this.pending.length));
     else tts.push(itemCancelled(target, this.pending.length));
-    return this.turn({ user: text }, storeFail && this.phase !== 'CONFIRMING', { route: 'local', intent: kind, tts, saved });
+    return this.turn({ user: text }, fail, { route: 'local', intent: kind, tts, saved });
   }
 
   /** 确认第N笔 for a number past the last item: nothing changes. */

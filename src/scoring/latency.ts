@@ -26,10 +26,9 @@ export class LatencyScorer extends Scorer<{
         if (call.outcome === 'late') t.lateAnswers++;
         if (call.latencyMs !== null) t.llmMs.push(call.latencyMs);
       }
-      if (trace.turn.user === undefined) continue;
-      t.judged++;
       const first = trace.spoken[0]?.atMs;
-      if (first === undefined) continue;
+      if (trace.turn.user === undefined || first === undefined) continue;
+      t.judged++;
       t.firstTtsMs.push(first);
       if (first <= this.deadlineMs) t.firstTtsWithinBudget++;
     }
@@ -57,7 +56,7 @@ export class LatencyScorer extends Scorer<{
         firstTtsP50Ms: percentile(tts, 50),
         firstTtsP95Ms: percentile(tts, 95),
       },
-      description: 'Share of user lines answered by a first spoken line within the 3 s budget; LLM latency percentiles against the deadline.',
+      description: 'Share of spoken answers to user lines whose first line came within the 3 s budget; LLM latency percentiles against the deadline.',
     };
   }
 }
