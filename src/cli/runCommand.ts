@@ -6,9 +6,10 @@ import { loadDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError, type Dialogue } from '../datasets/datasetTypes.js';
 import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
-import { REPORT_SCHEMA_VERSION, type MetricName, type Report } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type MetricName, type Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
-import { runSuite } from '../sim/runSuite.js';
+import type { Protocol } from '../sim/protocolArms.js';
+import { runSuite, type SuiteResult } from '../sim/runSuite.js';
 import { summarize } from '../scoring/summary.js';
 import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
@@ -27,7 +28,7 @@ interface RunArgs extends BackendArgs {
   filter: string[];
   shard?: string;
   repeat: number;
-  protocol: 'batch' | 'conversation';
+  protocol: Protocol | 'both';
   db?: string;
   progress: boolean;
 }
@@ -47,7 +48,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
       .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
-      .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm' })
+      .option('protocol', { choices: ['batch', 'conversation', 'both'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms' })
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
@@ -77,24 +78,34 @@ async function run(args: RunArgs): Promise<number> {
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const { backend, describe, close } = await createBackend(args);
 
-    const progress = args.progress ? createProgress(dialogues.length * args.repeat, process.stderr) : null;
-    let result;
+    const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
+    const progress = args.progress ? createProgress(dialogues.length * args.repeat * protocols.length, process.stderr) : null;
+    const results: SuiteResult[] = [];
     try {
-      result = await runSuite(dialogues, {
-        backend,
-        mode: args.mode,
-        seed: args.seed,
-        repeat: args.repeat,
-        ...(args.db ? { dbFile: args.db } : {}),
-        concurrency: backend.clock === 'real' ? args.concurrency : 1,
-        onDialogue: (_d, passed) => progress?.tick(passed),
-      });
+      for (const [arm, protocol] of protocols.entries()) {
+        results.push(
+          await runSuite(dialogues, {
+            backend,
+            mode: args.mode,
+            seed: args.seed,
+            repeat: args.repeat,
+            protocol,
+            // --db holds the first arm's rows: both arms draw the same seeded row ids.
+            ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
+            concurrency: backend.clock === 'real' ? args.concurrency : 1,
+            onDialogue: (_d, passed) => progress?.tick(passed),
+          }),
+        );
+      }
     } finally {
       progress?.done();
       await close();
     }
 
-    const summary = summarize(result.dialogues, result.turns, result.checks);
+    // With `both`, the batch arm is the report (dialogues, gate, exit code); `arms` only compares.
+    const result = results[0]!;
+    const summary = armSummary(result);
+    const arms = results[1] ? { arms: { batch: armReport(result), conversation: armReport(results[1]) } } : {};
     const draft: Report = {
       schemaVersion: REPORT_SCHEMA_VERSION,
       run: {
@@ -118,6 +129,7 @@ async function run(args: RunArgs): Promise<number> {
       gate: null,
       dialogues: result.dialogues,
       tallies: result.tallies,
+      ...arms,
     };
     const gate = baseline
       ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
@@ -134,6 +146,24 @@ async function run(args: RunArgs): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
+}
+
+function armSummary(result: SuiteResult): Report['summary'] {
+  const summary = summarize(result.dialogues, result.turns, result.checks);
+  if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
+  return {
+    ...summary,
+    dialogues: { ...summary.dialogues, skipped: result.skipped.length },
+    checks: { ...summary.checks, notApplicable: result.notApplicableChecks },
+  };
+}
+
+function armReport(result: SuiteResult): ArmReport {
+  return {
+    summary: armSummary(result),
+    metrics: result.metrics,
+    ...(result.skipped.length > 0 ? { skipped: result.skipped } : {}),
+  };
 }
 
 function writeBaseline(file: string, report: Report): void {

@@ -19,7 +19,7 @@ import {
 
 export type Status = 'pending' | 'confirmed' | 'cancelled';
 export type Phase = 'IDLE' | 'LISTENING' | 'CONFIRMING';
-/** How a call to the LLM goes: answered, or one of the faults that hand over to the local rules. */
+/** How a call to the LLM goes: answered, a fault (timeout, error, malformed answer), or not made at all (offline). */
 export type Delivery = 'llm' | 'timeout' | 'error' | 'malformed' | 'offline';
 export type ChangeKind = 'amount' | 'type' | 'category' | 'all' | 'vague';
 
@@ -81,6 +81,7 @@ export class DialogueModel {
 
   /** The LLM finds no transaction: nothing is opened. */
   parseNothing(text: string): GenTurn {
+    this.phase = 'LISTENING';
     return {
       user: text,
       llm: { parse: { transactions: [] } },
@@ -227,7 +228,10 @@ export class DialogueModel {
             intent: 'correction',
             confidence: lowConfidence ? 0.55 : CONFIDENT,
           };
-    const applied = changes.length > 0 && !(delivery === 'llm' && lowConfidence);
+    // Seed 001 纠正失败保持原结果: an error or unusable answer keeps the batch; only a timeout
+    // hands the text to the local rules (seed 003 超时降级).
+    const failed = delivery === 'error' || delivery === 'malformed';
+    const applied = changes.length > 0 && !(delivery === 'llm' && lowConfidence) && !failed;
     const tts = this.layer2Opening(delivery);
     if (applied) {
       for (const { item, fields } of changes) Object.assign(item, fields);
@@ -287,7 +291,7 @@ export class DialogueModel {
     intent: 'correction' | 'newInput',
     tts: string[],
   ): GenTurn {
-    const route = delivery === 'llm' ? 'llm' : delivery === 'offline' ? 'offline' : 'fallback';
+    const route = delivery === 'timeout' ? 'fallback' : delivery === 'offline' ? 'offline' : 'llm';
     const llm = delivery === 'llm' ? { llm: answer } : faultOrOffline(delivery);
     const expect: Expect = {
       state: this.phase,
@@ -320,7 +324,7 @@ export class DialogueModel {
     return confirmed;
   }
 
-  private turn(action: Pick<GenTurn, 'user' | 'tap'>, storeFail: boolean, expect: Expect): GenTurn {
+  private turn(action: Pick<GenTurn, 'user' | 'tap' | 'advanceMs'>, storeFail: boolean, expect: Expect): GenTurn {
     return {
       ...action,
       ...(storeFail ? { store: { fail: true } } : {}),

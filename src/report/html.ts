@@ -7,8 +7,9 @@ import { metricsHtml } from './htmlMetrics.js';
 import { routingHtml } from './htmlRouting.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { gateHtml, headerHtml, totalsHtml } from './htmlSummary.js';
-import { overallPassed } from './reportQueries.js';
-import type { Report } from './reportTypes.js';
+import { percent } from './format.js';
+import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
+import type { ArmReport, Report } from './reportTypes.js';
 
 export function renderHtml(report: Report): string {
   const { total, passed } = report.summary.dialogues;
@@ -33,6 +34,7 @@ ${headerHtml(report)}
 ${totalsHtml(report)}
 ${gateHtml(report)}
 ${metricsHtml(report)}
+${armsHtml(report)}
 <div class="split">
 ${routingHtml(report)}
 ${latencyHtml(report)}
@@ -47,4 +49,27 @@ ${latencyHtml(report)}
 </body>
 </html>
 `;
+}
+
+/** `--protocol both`: the batch and the legacy conversation arm on the same dialogues. */
+function armsHtml(report: Report): string {
+  if (!report.arms) return '';
+  const arms = [report.arms.batch, report.arms.conversation];
+  const row = (label: string, cell: (arm: ArmReport) => string) =>
+    `<tr><th>${esc(label)}</th>${arms.map((arm) => `<td>${esc(cell(arm))}</td>`).join('')}</tr>`;
+  const rows = [
+    row('Dialogues passed', ({ summary: { dialogues: d } }) => `${d.passed}/${d.total}${d.skipped ? ` (${d.skipped} skipped)` : ''}`),
+    row('Checks passed', ({ summary: { checks: c } }) => `${c.passed}/${c.total}${c.notApplicable ? ` (${c.notApplicable} n/a)` : ''}`),
+    ...orderedMetrics(report).map(([name]) =>
+      row(metricLabel(name), (arm) => {
+        const metric = arm.metrics[name as keyof ArmReport['metrics']];
+        return metric && !nothingJudged(metric) ? percent(metric.score) : 'n/a';
+      }),
+    ),
+  ];
+  return `<section class="section" id="arms">
+  <h2>Protocol comparison</h2>
+  <p class="muted">The same dialogues under the batch protocol (seeds 000-003) and the legacy conversation protocol (seed 004). The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes.</p>
+  <div class="table-scroll"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
+</section>`;
 }

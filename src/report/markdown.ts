@@ -16,7 +16,7 @@ import {
   overallPassed,
   turnNumber,
 } from './reportQueries.js';
-import type { DialogueReport, GateResult, MetricResult, Report } from './reportTypes.js';
+import type { ArmReport, DialogueReport, GateResult, MetricResult, Report } from './reportTypes.js';
 
 /** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
 const BYTE_BUDGET = 58_000;
@@ -28,7 +28,7 @@ const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 
 export function renderMarkdown(report: Report): string {
-  const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), ''];
+  const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), '', ...armsTable(report)];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [footer(report)];
@@ -83,6 +83,36 @@ function metricsTable(report: Report): string[] {
   const header = withGate ? '| Metric | Score | vs baseline | Counts |' : '| Metric | Score | Counts |';
   const rule = withGate ? '| --- | ---: | --- | --- |' : '| --- | ---: | --- |';
   return [header, rule, ...rows];
+}
+
+/** `--protocol both`: the two arms side by side on the same dialogues. */
+function armsTable(report: Report): string[] {
+  if (!report.arms) return [];
+  const { batch, conversation } = report.arms;
+  const score = (arm: ArmReport, name: string) => {
+    const metric = arm.metrics[name as keyof ArmReport['metrics']];
+    return metric && !nothingJudged(metric) ? percent(metric.score) : 'n/a';
+  };
+  const dialogues = (arm: ArmReport) => {
+    const { passed, total, skipped } = arm.summary.dialogues;
+    return `${passed}/${total}${skipped ? ` (${skipped} skipped)` : ''}`;
+  };
+  const checks = (arm: ArmReport) => {
+    const { passed, total, notApplicable } = arm.summary.checks;
+    return `${passed}/${total}${notApplicable ? ` (${notApplicable} n/a)` : ''}`;
+  };
+  return [
+    '### Protocol comparison',
+    '',
+    '| | batch (seeds 000-003) | conversation (seed 004) |',
+    '| --- | ---: | ---: |',
+    `| Dialogues passed | ${dialogues(batch)} | ${dialogues(conversation)} |`,
+    `| Checks passed | ${checks(batch)} | ${checks(conversation)} |`,
+    ...orderedMetrics(report).map(([name]) => `| ${mdText(metricLabel(name))} | ${score(batch, name)} | ${score(conversation, name)} |`),
+    '',
+    '_The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes; wording and LLM requests are batch-protocol expectations._',
+    '',
+  ];
 }
 
 function baselineCell(gate: GateResult | null, metric: string): string {

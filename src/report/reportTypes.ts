@@ -112,7 +112,8 @@ export interface RunInfo {
   readonly llm: { readonly backend: string; readonly model: string };
   readonly datasets: readonly string[];
   readonly mode: 'e2e' | 'gold';
-  readonly protocol: 'batch' | 'conversation';
+  /** `both`: the main report is the batch arm's, `arms` compares the two. */
+  readonly protocol: 'batch' | 'conversation' | 'both';
   readonly seed: number;
   readonly repeat: number;
   readonly filter: readonly string[];
@@ -123,9 +124,11 @@ export interface Report {
   readonly schemaVersion: number;
   readonly run: RunInfo;
   readonly summary: {
-    readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number };
+    /** `skipped`: dialogues the protocol arm cannot run (conversation arm: multi-transaction, unscripted). */
+    readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number; readonly skipped?: number };
     readonly turns: { readonly total: number; readonly passed: number; readonly failed: number };
-    readonly checks: { readonly total: number; readonly passed: number; readonly failed: number };
+    /** `notApplicable`: expectations the protocol arm does not judge (not counted in total). */
+    readonly checks: { readonly total: number; readonly passed: number; readonly failed: number; readonly notApplicable?: number };
     /** pass@1 and pass^k over dialogues when --repeat k > 1. */
     readonly passAt1: number;
     readonly passHatK: number;
@@ -135,4 +138,13 @@ export interface Report {
   readonly dialogues: readonly DialogueReport[];
   /** Each scorer's raw state (counters and sorted value lists), so `merge` recomputes metrics exactly. */
   readonly tallies: Readonly<Record<MetricName, unknown>>;
+  /** With `--protocol both`: each protocol arm over the same dialogues. */
+  readonly arms?: { readonly batch: ArmReport; readonly conversation: ArmReport };
+}
+
+/** One protocol arm of a `--protocol both` run. */
+export interface ArmReport {
+  readonly summary: Report['summary'];
+  readonly metrics: Readonly<Record<MetricName, MetricResult>>;
+  readonly skipped?: readonly { readonly id: string; readonly reason: string }[];
 }

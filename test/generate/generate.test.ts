@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDatasets } from '../../src/datasets/loadDatasets.js';
+import { writeGeneratedDataset } from '../../src/generate/generateDataset.js';
+import { ScriptedBackend } from '../../src/llm/scriptedBackend.js';
+import { runSuite } from '../../src/sim/runSuite.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'nlu-generate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function failures(result: Awaited<ReturnType<typeof runSuite>>): string[] {
+  return result.dialogues
+    .filter((d) => !d.passed)
+    .slice(0, 5)
+    .map((d) => {
+      const turn = d.turns.find((t) => t.checks.some((c) => !c.passed));
+      const failed = turn?.checks.filter((c) => !c.passed) ?? [];
+      return `${d.id} turn ${turn?.index ?? '?'}: ${JSON.stringify(failed)}`;
+    });
+}
+
+describe('generate', () => {
+  for (const seed of [1, 20240607]) {
+    it(`seed ${seed}: 300 dialogues load and all pass with the scripted backend`, async () => {
+      const file = join(dir, `gen-${seed}.yaml`);
+      const written = writeGeneratedDataset(file, { count: 300, seed });
+      expect(written.dialogues).toBe(300);
+
+      const { dialogues } = loadDatasets([file]);
+      expect(dialogues).toHaveLength(300);
+      const tags = new Set(dialogues.flatMap((d) => d.tags));
+      for (let size = 1; size <= 10; size++) expect(tags, `size-${size}`).toContain(`size-${size}`);
+      for (const tag of ['append-refused', 'correct-timeout', 'correct-error', 'correct-malformed', 'low-confidence',
+        'offline-parse', 'parse-timeout', 'tap-confirm', 'save-fail', 'cancelItem', 'inactivity', 'llm-cancel', 'llm-confirm']) {
+        expect(tags, tag).toContain(tag);
+      }
+
+      const result = await runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1, passSampleSize: 0 });
+      expect(failures(result)).toEqual([]);
+      expect(result.turns.failed).toBe(0);
+      expect(result.turns.total).toBe(written.turns);
+    }, 60_000);
+  }
+
+  it('writes the same bytes for the same seed, other bytes for another', () => {
+    const a = join(dir, 'a.yaml');
+    const b = join(dir, 'b.yaml');
+    const c = join(dir, 'c.yaml');
+    writeGeneratedDataset(a, { count: 200, seed: 9 });
+    writeGeneratedDataset(b, { count: 200, seed: 9 });
+    writeGeneratedDataset(c, { count: 200, seed: 10 });
+    expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
+    expect(readFileSync(a).equals(readFileSync(c))).toBe(false);
+  });
+});
