@@ -9,6 +9,12 @@ import { serveLlmCommand } from './serveLlmCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
+// `nlu-harness run | head` closes stdout early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 await yargs(hideBin(process.argv))
   .scriptName('nlu-harness')
   .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.')

@@ -37,6 +37,7 @@ import {
   describeAppended,
   describeBatch,
   describeCorrections,
+  describeItemAlreadyResolved,
   describeItemCancelled,
   describeItemConfirmed,
   describeTruncation,
@@ -150,19 +151,17 @@ class Step {
       case 'cancelItem': {
         this.routed('local');
         const item = findItem(batch, intent.index);
-        if (!item) {
-          this.speak(say('noSuchItem', { n: intent.index + 1 }));
-          return;
-        }
+        if (!item) return this.speak(say('noSuchItem', { n: intent.index + 1 }));
+        if (item.status !== 'pending') return this.speak(describeItemAlreadyResolved(item, counts(batch).pending));
         const next = intent.kind === 'confirmItem' ? confirmItem(batch, intent.index) : cancelItem(batch, intent.index);
         if (allResolved(next)) return this.resolveWith(batch, next);
         this.setBatch(next);
+        this.emit({ type: 'notify', callback: 'onDraftBatchUpdated', batch: next });
         const pending = counts(next).pending;
         const changed = findItem(next, intent.index)!;
-        this.speak(
+        return this.speak(
           intent.kind === 'confirmItem' ? describeItemConfirmed(changed, pending) : describeItemCancelled(changed, pending),
         );
-        return;
       }
       case 'correction':
       case 'newInput':
@@ -208,7 +207,7 @@ class Step {
   /** Seed 000 离线降级为单笔: only the local parser, one transaction at most. */
   private parseLocally(text: string): void {
     const result = parseOffline(text);
-    if (countTransactionMentions(text) > 1) this.speak(say('offlineSingleOnly'));
+    if (countTransactionMentions(text) > 1) this.speak(say(this.state.online ? 'fallbackSingleOnly' : 'offlineSingleOnly'));
     if (!result) {
       this.speak(say('parseFailed'));
       return;

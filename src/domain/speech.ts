@@ -69,6 +69,12 @@ export function describeItemConfirmed(item: DraftTransaction, pending: number): 
   return say('itemConfirmed', { n: ordinal(item), pending });
 }
 
+const STATUS_WORDS = { pending: '待确认', confirmed: '确认', cancelled: '取消' } as const;
+
+export function describeItemAlreadyResolved(item: DraftTransaction, pending: number): string {
+  return say('itemAlreadyResolved', { n: ordinal(item), status: STATUS_WORDS[item.status], pending });
+}
+
 export function describeTruncation(): string {
   return say('truncated', { max: MAX_BATCH_SIZE });
 }

@@ -20,6 +20,8 @@ export const TTS_TEMPLATES = {
   itemCancelled: '已取消第{n}笔（{description}{amount}元）。剩余{pending}笔待确认。',
   /** Not in the seeds: the counterpart of itemCancelled for 「确认第X笔」 with items still pending. */
   itemConfirmed: '已确认第{n}笔。剩余{pending}笔待确认。',
+  /** Not in the seeds: 「确认第X笔」/「删掉第X笔」 on an item that is no longer pending. */
+  itemAlreadyResolved: '第{n}笔已{status}。剩余{pending}笔待确认。',
   cancelled: '已取消。',
   /** Seed 003 (chosen over seed 000's 「不确定要修改哪笔，请说具体第几笔」; see README). */
   unclear: '没听清要改什么，请再说一次',
@@ -27,6 +29,8 @@ export const TTS_TEMPLATES = {
   loading: '好的，正在修改...',
   /** Seed 000 离线降级为单笔. */
   offlineSingleOnly: '当前离线，仅支持单笔记账',
+  /** Not in the seeds: online, the LLM parse failed or timed out and the local parser kept one of several transactions. */
+  fallbackSingleOnly: '网络不稳定，仅支持单笔记账',
   /** Seed 003 离线降级纠正: "TTS 提示用户当前为离线模式，仅支持简单修正". */
   offlineCorrection: '当前离线，仅支持简单修正',
   /** Seed 000 批量交易识别: "超过 10 笔时 SHALL 截取前 10 笔并通过 TTS 提示用户" (wording ours). */

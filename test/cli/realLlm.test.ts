@@ -70,7 +70,7 @@ describe('--llm openai against an OpenAI-compatible server on 127.0.0.1', () => 
     expect(turns[0]!.route).toBe('fallback');
     expect(turns[0]!.llmCalls[0]!.outcome).toMatch(/timeout|late/);
     expect(turns[0]!.batch).toHaveLength(1);
-    expect(turns[0]!.tts).toContain('当前离线，仅支持单笔记账');
+    expect(turns[0]!.tts).toContain('网络不稳定，仅支持单笔记账');
     expect(turns[1]!.route).toBe('fallback');
     expect(turns[1]!.tts[0]).toBe('好的，正在修改...');
     expect(turns[1]!.batch?.[0]?.amount).toBe(50);

@@ -91,6 +91,23 @@ describe('seed 000 · Requirement: 逐条/整体确认', () => {
     expect(d.spoken()).toEqual(['已确认第1笔。剩余3笔待确认。']);
   });
 
+  it('an item operation that leaves items pending notifies onDraftBatchUpdated (seed 001: 纠正/逐条操作后通知 UI 刷新)', () => {
+    const d = new Driver();
+    d.open(FOUR_TEXT, FOUR);
+    const effects = d.say('确认第二笔');
+    const notify = d.only('notify', effects);
+    expect(notify).toMatchObject({ callback: 'onDraftBatchUpdated', batch: d.state.batch });
+  });
+
+  it('confirming an item that was already cancelled says so and changes nothing', () => {
+    const d = new Driver();
+    d.open(FOUR_TEXT, FOUR);
+    d.say('删掉第一笔');
+    const before = d.state.batch;
+    expect(d.spoken(d.say('确认第一笔'))).toEqual(['第1笔已取消。剩余3笔待确认。']);
+    expect(d.state.batch).toBe(before);
+  });
+
   it('Scenario: 自动提交触发 — when the last pending item is confirmed, the confirmed items are saved and the batch cleared', () => {
     const d = new Driver();
     d.open('吃饭60，打车30', [tx(60, '餐饮'), tx(30, '交通')]);
