@@ -1,7 +1,9 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { benchCommand } from './benchCommand.js';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { generateCommand } from './generateCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
@@ -25,6 +27,8 @@ await yargs(hideBin(process.argv))
   .command(classifyCommand)
   .command(parseCommand)
   .command(serveLlmCommand)
+  .command(benchCommand)
+  .command(generateCommand)
   .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate (see --help).')
   .strict()
   .recommendCommands()

@@ -8,7 +8,6 @@ import {
   MAX_BATCH_SIZE,
   allResolved,
   appendItem,
-  cancelAll,
   cancelItem,
   confirmAll,
   confirmItem,
@@ -24,7 +23,6 @@ import { correctOffline } from './offlineCorrector.js';
 import { countTransactionMentions, parseOffline } from './offlineParser.js';
 import {
   DEFAULT_CONFIG,
-  type Effect,
   type LlmFailure,
   type OrchestratorConfig,
   type OrchestratorEvent,
@@ -32,7 +30,8 @@ import {
   type Route,
   type Transition,
 } from './orchestratorTypes.js';
-import { EDITABLE_FIELDS, TRANSACTION_TYPES, type FieldPatch, type ParseResult } from './parseResult.js';
+import { EDITABLE_FIELDS, TRANSACTION_TYPES, parseResult, type FieldPatch, type ParseResult } from './parseResult.js';
+import { SessionStep } from './sessionStep.js';
 import {
   describeAppended,
   describeBatch,
@@ -68,15 +67,8 @@ export function step(state: OrchestratorState, event: OrchestratorEvent, now: nu
   return { state: t.state, effects: t.effects };
 }
 
-/** One transition in progress: the state so far and the effects emitted so far. */
-class Step {
-  readonly effects: Effect[] = [];
-
-  constructor(
-    public state: OrchestratorState,
-    private readonly now: number,
-  ) {}
-
+/** One transition of the batch orchestrator: its routing on top of the shared session mechanics. */
+class Step extends SessionStep<OrchestratorState> {
   handle(event: OrchestratorEvent): void {
     switch (event.type) {
       case 'start':
@@ -186,9 +178,7 @@ class Step {
     }
     const id = this.nextId();
     const deadlineMs = this.state.config.parseTimeoutMs;
-    this.set({ inFlight: { kind: 'parse', id, text } });
-    this.emit({ type: 'callParse', id, text, deadlineMs });
-    this.emit({ type: 'startTimer', name: 'llmDeadline', id, ms: deadlineMs });
+    this.startCall({ kind: 'parse', id, text }, { type: 'callParse', id, text, deadlineMs }, deadlineMs);
   }
 
   private onParseSucceeded(id: number, transactions: readonly ParseResult[]): void {
@@ -234,9 +224,7 @@ class Step {
     }
     const id = this.nextId();
     const deadlineMs = this.state.config.correctionTimeoutMs;
-    this.set({ inFlight: { kind: 'correct', id, text, request, originalIndexOf } });
-    this.emit({ type: 'callCorrect', id, request, deadlineMs });
-    this.emit({ type: 'startTimer', name: 'llmDeadline', id, ms: deadlineMs });
+    this.startCall({ kind: 'correct', id, text, request, originalIndexOf }, { type: 'callCorrect', id, request, deadlineMs }, deadlineMs);
   }
 
   private onCorrectionSucceeded(id: number, response: CorrectionResponse): void {
@@ -248,9 +236,7 @@ class Step {
   }
 
   private onLlmDeadline(id: number): void {
-    if (this.state.inFlight?.id !== id || this.state.inFlight.kind === 'save') return;
-    this.emit({ type: 'abortCall', id });
-    this.onLlmFailed(id, 'timeout');
+    if (this.deadlinePassed(id)) this.onLlmFailed(id, 'timeout');
   }
 
   /**
@@ -310,17 +296,10 @@ class Step {
         return this.cancelBatch();
       case 'append': {
         const fields = sanitizePatch(response.corrections[0]?.updatedFields ?? {});
-        const appended = appendItem(batch, {
-          amount: null,
-          category: null,
-          type: 'EXPENSE',
-          description: null,
-          date: null,
-          account: null,
-          confidence: response.confidence,
-          source: route === 'llm' ? 'llm' : 'local',
-          ...fields,
-        });
+        const appended = appendItem(
+          batch,
+          parseResult({ amount: null, confidence: response.confidence, source: route === 'llm' ? 'llm' : 'local', ...fields }),
+        );
         if (!appended) {
           this.routed(route, { outcome: 'appendRefused' });
           return this.speak(say('limitReached'));
@@ -348,132 +327,48 @@ class Step {
     const confirmed = confirmedItems(after);
     if (confirmed.length === 0) return this.cancelBatch();
     this.setBatch(after);
-    this.save(before, confirmed.map((item) => item.result), false);
+    this.startSave(before, confirmed.map((item) => item.result), false);
   }
 
   private continueRecording(batch: DraftBatch): void {
     const confirmed = confirmedItems(batch);
-    if (confirmed.length > 0) return this.save(batch, confirmed.map((item) => item.result), true);
-    this.clearBatch('LISTENING');
+    if (confirmed.length > 0) return this.startSave(batch, confirmed.map((item) => item.result), true);
+    this.clear('LISTENING');
     this.emit({ type: 'notify', callback: 'onContinueRecording' });
   }
 
-  private save(batchBefore: DraftBatch, items: readonly ParseResult[], thenContinue: boolean): void {
-    const id = this.nextId();
-    this.set({ inFlight: { kind: 'save', id, batchBefore, thenContinue, count: items.length } });
-    this.emit({ type: 'saveBatch', id, items });
-  }
 
-  private onSaveSucceeded(id: number): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight?.kind !== 'save' || inFlight.id !== id) return;
-    this.set({ inFlight: null });
-    this.speak(say('saved', { confirmedCount: inFlight.count }));
-    this.clearBatch('LISTENING');
-    if (inFlight.thenContinue) this.emit({ type: 'notify', callback: 'onContinueRecording' });
-  }
 
-  /** Seed 000 批量保存失败回滚: the DraftBatch stays as it was and the user hears why. */
-  private onSaveFailed(id: number, message: string): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight?.kind !== 'save' || inFlight.id !== id) return;
-    this.set({ inFlight: null, batch: inFlight.batchBefore, phase: 'CONFIRMING' });
-    this.emit({ type: 'notify', callback: 'onError', message });
-    this.speak(say('saveFailed'));
-  }
 
   private cancelBatch(): void {
     this.speak(say('cancelled'));
-    this.clearBatch('LISTENING');
+    this.clear('LISTENING');
   }
 
-  private onInactivity(id: number): void {
-    if (this.state.inactivityTimerId !== id || this.state.phase === 'IDLE') return;
-    this.set({ inactivityTimerId: null });
-    this.speak(say('sessionTimeout'));
-    this.endSession('timeout', false);
-  }
 
-  private endSession(reason: 'exit' | 'timeout', cancelInactivity = true): void {
-    if (cancelInactivity) this.cancelInactivity();
-    this.clearBatch('IDLE');
-    this.emit({ type: 'notify', callback: 'onSessionEnded', reason });
-  }
 
-  private dispose(): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight && inFlight.kind !== 'save') {
-      this.emit({ type: 'abortCall', id: inFlight.id });
-      this.emit({ type: 'cancelTimer', name: 'llmDeadline' });
-    }
-    this.cancelInactivity();
-    this.clearBatch('IDLE');
-    this.set({ inFlight: null, disposed: true });
-    this.emit({ type: 'notify', callback: 'onSessionEnded', reason: 'dispose' });
-  }
 
   /** Seed 000 上下文清空规则: the only way the batch becomes null. */
-  private clearBatch(phase: 'LISTENING' | 'IDLE'): void {
+  protected clear(phase: 'LISTENING' | 'IDLE'): void {
     const hadBatch = this.state.batch !== null;
     this.set({ batch: null, phase });
     if (hadBatch) this.emit({ type: 'notify', callback: 'onDraftBatchUpdated', batch: null });
   }
 
-  // ── small helpers ───────────────────────────────────────────────────────
+  
 
-  private enterListening(): void {
-    this.set({ phase: 'LISTENING' });
-    this.armInactivity();
-  }
 
-  private armInactivity(): void {
-    const id = this.nextId();
-    this.set({ inactivityTimerId: id });
-    this.emit({ type: 'startTimer', name: 'inactivity', id, ms: this.state.config.inactivityTimeoutMs });
-  }
 
-  private cancelInactivity(): void {
-    if (this.state.inactivityTimerId === null) return;
-    this.set({ inactivityTimerId: null });
-    this.emit({ type: 'cancelTimer', name: 'inactivity' });
-  }
 
-  private finishCall(): void {
-    this.set({ inFlight: null });
-    this.emit({ type: 'cancelTimer', name: 'llmDeadline' });
-  }
-
-  private batch(): DraftBatch {
-    const batch = this.state.batch;
-    if (!batch) throw new Error(`no DraftBatch in phase ${this.state.phase}`);
-    return batch;
-  }
 
   private setBatch(batch: DraftBatch): void {
     this.set({ batch });
   }
 
-  private nextId(): number {
-    const id = this.state.nextId;
-    this.set({ nextId: id + 1 });
-    return id;
-  }
 
-  private speak(text: string): void {
-    this.emit({ type: 'speak', text });
-  }
 
-  private routed(route: Route, extra: Omit<Extract<Effect, { type: 'routed' }>, 'type' | 'route'> = {}): void {
-    this.emit({ type: 'routed', route, ...extra });
-  }
 
-  private emit(effect: Effect): void {
-    this.effects.push(effect);
-  }
 
-  private set(patch: Partial<OrchestratorState>): void {
-    this.state = { ...this.state, ...patch };
-  }
 }
 
 /** Keeps only the editable fields, with values of the right kind; everything else is dropped. */

@@ -1,6 +1,7 @@
 import type { ConversationReply, ConversationTransaction, ConversationTurn } from './conversationProtocol.js';
 import type { CorrectionRequest, CorrectionResponse } from './correctionProtocol.js';
 import type { DraftBatch } from './draftBatch.js';
+import type { SaveInFlight } from './sessionStep.js';
 import type { LocalIntent } from './localIntent.js';
 import type { ParseResult } from './parseResult.js';
 
@@ -33,14 +34,7 @@ export type InFlight =
       readonly request: CorrectionRequest;
       readonly originalIndexOf: readonly number[];
     }
-  | {
-      readonly kind: 'save';
-      readonly id: number;
-      /** The batch as it was before the operation that completed it: restored when the save fails. */
-      readonly batchBefore: DraftBatch;
-      readonly thenContinue: boolean;
-      readonly count: number;
-    };
+  | SaveInFlight;
 
 export interface OrchestratorState {
   readonly phase: Phase;

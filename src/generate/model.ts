@@ -93,7 +93,8 @@ export class DialogueModel {
   parseLocally(things: readonly (readonly [Thing, number])[], delivery: Exclude<Delivery, 'llm'>): GenTurn {
     const first = things[0]!;
     this.open([first]);
-    const tts = things.length > 1 ? [line('offlineSingleOnly')] : [];
+    const notice = delivery === 'offline' ? 'offlineSingleOnly' : 'fallbackSingleOnly';
+    const tts = things.length > 1 ? [line(notice)] : [];
     tts.push(readBack(this.items!));
     return {
       user: things.map(([thing, amount]) => say(thing, amount)).join('，'),
@@ -144,6 +145,15 @@ export class DialogueModel {
     else if (kind === 'confirmItem') tts.push(itemConfirmed(target, this.pending.length));
     else tts.push(itemCancelled(target, this.pending.length));
     return this.turn({ user: text }, fail, { route: 'local', intent: kind, tts, saved });
+  }
+
+  /** 确认第N笔 / 删掉第N笔 on an item already confirmed or cancelled: it stays as it is. */
+  itemAlreadyResolved(kind: 'confirmItem' | 'cancelItem', target: ModelItem, random: Random): GenTurn {
+    const forms = kind === 'confirmItem' ? CONFIRM_ITEM_FORMS : CANCEL_ITEM_FORMS;
+    const text = random.pick(forms).replace('#', ordinalWord(target.index + 1));
+    const status = target.status === 'confirmed' ? '确认' : '取消';
+    const tts = [line('itemAlreadyResolved', { n: target.index + 1, status, pending: this.pending.length })];
+    return this.turn({ user: text }, false, { route: 'local', intent: kind, tts });
   }
 
   /** 确认第N笔 for a number past the last item: nothing changes. */

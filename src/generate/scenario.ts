@@ -117,6 +117,11 @@ class Script {
       [() => this.append(r.chance(0.8) ? 'llm' : 'offline'), 2],
     ];
     if (m.size < MAX_ITEMS) options.push([() => this.push(m.noSuchItem(), 'no-such-item'), 0.5]);
+    const resolved = (m.items ?? []).filter((item) => item.status !== 'pending');
+    if (resolved.length > 0) {
+      const kind = r.chance(0.5) ? 'confirmItem' : 'cancelItem';
+      options.push([() => this.push(m.itemAlreadyResolved(kind, r.pick(resolved), r), 'already-resolved'), 1]);
+    }
     r.weighted(options)();
   }
 

@@ -1,17 +1,6 @@
 import type { ExpectedItem } from '../datasets/datasetTypes.js';
 import type { DraftBatch, DraftTransaction } from '../domain/draftBatch.js';
-import type { ParseResult } from '../domain/parseResult.js';
-
-const BLANK: ParseResult = {
-  amount: null,
-  category: null,
-  type: 'EXPENSE',
-  description: null,
-  date: null,
-  account: null,
-  confidence: 1,
-  source: 'llm',
-};
+import { applyPatch, parseResult } from '../domain/parseResult.js';
 
 /**
  * The batch a turn's expectation describes, for gold mode: the expected fields laid over
@@ -21,14 +10,10 @@ export function expectedBatch(expected: readonly ExpectedItem[] | null, actual: 
   if (expected === null) return null;
   const items: DraftTransaction[] = expected.map((want, position) => {
     const base = actual?.items[position];
-    const result: ParseResult = { ...(base?.result ?? BLANK) };
-    const fields = { ...result } as Record<string, unknown>;
-    for (const key of ['amount', 'type', 'category', 'description'] as const) {
-      if (want[key] !== undefined) fields[key] = want[key];
-    }
+    const { index: _index, status: _status, ...fields } = want;
     return {
       index: want.index ?? base?.index ?? position,
-      result: fields as unknown as ParseResult,
+      result: applyPatch(base?.result ?? parseResult({ amount: null }), fields),
       status: want.status ?? base?.status ?? 'pending',
     };
   });

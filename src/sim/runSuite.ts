@@ -11,7 +11,7 @@ import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import { protocolArm, type Protocol } from './protocolArms.js';
 import { runDialogue, type RunMode } from './runDialogue.js';
 import type { DialogueTrace } from './trace.js';
-import { seededUuids } from './seededRandom.js';
+import { seededUuids } from './seededUuids.js';
 import { SqliteStore } from './sqliteStore.js';
 
 export interface SuiteOptions {

@@ -3,7 +3,7 @@ import { buildCorrectionRequest, mapCorrectionsBack } from '../../src/domain/cor
 import { MAX_BATCH_SIZE, pendingItems } from '../../src/domain/draftBatch.js';
 import type { CorrectionResponse } from '../../src/domain/correctionProtocol.js';
 import type { OrchestratorEvent } from '../../src/domain/orchestratorTypes.js';
-import { seededRandom } from '../../src/sim/seededRandom.js';
+import { seededRandom } from '../../src/llm/seededRandom.js';
 import { Driver, tx } from '../support/driver.js';
 
 const SEQUENCES = 400;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,8 @@ describe('generate', () => {
       const tags = new Set(dialogues.flatMap((d) => d.tags));
       for (let size = 1; size <= 10; size++) expect(tags, `size-${size}`).toContain(`size-${size}`);
       for (const tag of ['append-refused', 'correct-timeout', 'correct-error', 'correct-malformed', 'low-confidence',
-        'offline-parse', 'parse-timeout', 'tap-confirm', 'save-fail', 'cancelItem', 'inactivity', 'llm-cancel', 'llm-confirm']) {
+        'offline-parse', 'parse-timeout', 'tap-confirm', 'save-fail', 'cancelItem', 'inactivity', 'llm-cancel', 'llm-confirm',
+        'already-resolved', 'no-such-item', 'append-offline', 'continue', 'exit', 'truncated']) {
         expect(tags, tag).toContain(tag);
       }
 
@@ -41,8 +42,21 @@ describe('generate', () => {
       expect(failures(result)).toEqual([]);
       expect(result.turns.failed).toBe(0);
       expect(result.turns.total).toBe(written.turns);
+      // Every turn states its outcome: state, batch and speech at least.
+      expect(result.checks.total).toBeGreaterThanOrEqual(3 * written.turns);
     }, 60_000);
   }
+
+  it('is not vacuous: one wrong number in the file makes its dialogue fail', async () => {
+    const file = join(dir, 'mutated.yaml');
+    writeGeneratedDataset(file, { count: 20, seed: 5 });
+    const text = readFileSync(file, 'utf8');
+    const saved = /已保存(\d+)笔交易/.exec(text)!;
+    writeFileSync(file, text.replace(saved[0], `已保存${Number(saved[1]) + 1}笔交易`));
+    const { dialogues } = loadDatasets([file]);
+    const result = await runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1 });
+    expect(result.dialogues.filter((d) => !d.passed)).toHaveLength(1);
+  });
 
   it('writes the same bytes for the same seed, other bytes for another', () => {
     const a = join(dir, 'a.yaml');

@@ -5,7 +5,7 @@ import { HeuristicModel } from '../../src/reference/heuristicModel.js';
 import { BATCH_CORE, CONVERSATION_CORE } from '../../src/sim/dialogueSession.js';
 import { runDialogue } from '../../src/sim/runDialogue.js';
 import { runSuite } from '../../src/sim/runSuite.js';
-import { seededUuids } from '../../src/sim/seededRandom.js';
+import { seededUuids } from '../../src/sim/seededUuids.js';
 import { DEFAULT_ACCOUNT, SqliteStore } from '../../src/sim/sqliteStore.js';
 
 function dialogue(id: string, turns: Omit<Turn, 'line'>[]): Dialogue {

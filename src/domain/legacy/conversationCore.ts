@@ -15,12 +15,13 @@ import {
   type Route,
 } from '../orchestratorTypes.js';
 import { parseResult, type ParseResult } from '../parseResult.js';
+import { SessionStep, type SaveInFlight } from '../sessionStep.js';
 import { describeBatch, describeCorrections, say } from '../speech.js';
 
 type InFlight =
   | { readonly kind: 'parse'; readonly id: number; readonly text: string }
   | { readonly kind: 'converse'; readonly id: number; readonly text: string }
-  | { readonly kind: 'save'; readonly id: number; readonly batchBefore: DraftBatch; readonly thenContinue: boolean };
+  | SaveInFlight;
 
 /**
  * Seed 004, the single-transaction conversational protocol. `batch` is the one transaction
@@ -72,14 +73,7 @@ export const conversationCore = {
   step: conversationStep,
 };
 
-class Step {
-  readonly effects: Effect[] = [];
-
-  constructor(
-    public state: ConversationState,
-    private readonly now: number,
-  ) {}
-
+class Step extends SessionStep<ConversationState> {
   handle(event: OrchestratorEvent): void {
     switch (event.type) {
       case 'start':
@@ -180,9 +174,7 @@ class Step {
     }
     const id = this.nextId();
     const deadlineMs = this.state.config.parseTimeoutMs;
-    this.set({ inFlight: { kind: 'parse', id, text } });
-    this.emit({ type: 'callParse', id, text, deadlineMs });
-    this.emit({ type: 'startTimer', name: 'llmDeadline', id, ms: deadlineMs });
+    this.startCall({ kind: 'parse', id, text }, { type: 'callParse', id, text, deadlineMs }, deadlineMs);
   }
 
   private onParseSucceeded(id: number, transactions: readonly ParseResult[]): void {
@@ -252,10 +244,7 @@ class Step {
   }
 
   private onLlmDeadline(id: number): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight?.id !== id || inFlight.kind === 'save') return;
-    this.emit({ type: 'abortCall', id });
-    this.onLlmFailed(id, 'timeout');
+    if (this.deadlinePassed(id)) this.onLlmFailed(id, 'timeout');
   }
 
   /** Seed 004 LLM调用失败降级: the local rules take over. */
@@ -291,119 +280,38 @@ class Step {
   /** Seed 004 确认保存 and 连续记账: both save the current transaction first. */
   private save(thenContinue: boolean): void {
     const batchBefore = this.batch();
-    const id = this.nextId();
-    this.set({ batch: confirmAll(batchBefore), inFlight: { kind: 'save', id, batchBefore, thenContinue } });
-    this.emit({ type: 'saveBatch', id, items: [batchBefore.items[0]!.result] });
+    this.set({ batch: confirmAll(batchBefore) });
+    this.startSave(batchBefore, [batchBefore.items[0]!.result], thenContinue);
   }
 
-  private onSaveSucceeded(id: number): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight?.kind !== 'save' || inFlight.id !== id) return;
-    this.set({ inFlight: null });
-    this.speak(say('saved', { confirmedCount: 1 }));
-    this.clear('LISTENING');
-    if (inFlight.thenContinue) this.emit({ type: 'notify', callback: 'onContinueRecording' });
-  }
 
-  /** Not in seed 004: kept as the batch arm does it (transaction and history stay, user hears why). */
-  private onSaveFailed(id: number, message: string): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight?.kind !== 'save' || inFlight.id !== id) return;
-    this.set({ inFlight: null, batch: inFlight.batchBefore, phase: 'CONFIRMING' });
-    this.emit({ type: 'notify', callback: 'onError', message });
-    this.speak(say('saveFailed'));
-  }
 
   private cancel(): void {
     this.speak(say('cancelled'));
     this.clear('LISTENING');
   }
 
-  private onInactivity(id: number): void {
-    if (this.state.inactivityTimerId !== id || this.state.phase === 'IDLE') return;
-    this.set({ inactivityTimerId: null });
-    this.speak(say('sessionTimeout'));
-    this.endSession('timeout', false);
-  }
 
-  private endSession(reason: 'exit' | 'timeout', cancelInactivity = true): void {
-    if (cancelInactivity) this.cancelInactivity();
-    this.clear('IDLE');
-    this.emit({ type: 'notify', callback: 'onSessionEnded', reason });
-  }
 
-  private dispose(): void {
-    const inFlight = this.state.inFlight;
-    if (inFlight && inFlight.kind !== 'save') {
-      this.emit({ type: 'abortCall', id: inFlight.id });
-      this.emit({ type: 'cancelTimer', name: 'llmDeadline' });
-    }
-    this.cancelInactivity();
-    this.clear('IDLE');
-    this.set({ inFlight: null, disposed: true });
-    this.emit({ type: 'notify', callback: 'onSessionEnded', reason: 'dispose' });
-  }
 
   /** The transaction and the conversation history always go together. */
-  private clear(phase: 'LISTENING' | 'IDLE'): void {
+  protected clear(phase: 'LISTENING' | 'IDLE'): void {
     this.set({ batch: null, history: [], phase });
   }
 
-  // ── small helpers ───────────────────────────────────────────────────────
 
-  private enterListening(): void {
-    this.set({ phase: 'LISTENING' });
-    this.armInactivity();
-  }
 
-  private armInactivity(): void {
-    const id = this.nextId();
-    this.set({ inactivityTimerId: id });
-    this.emit({ type: 'startTimer', name: 'inactivity', id, ms: this.state.config.inactivityTimeoutMs });
-  }
 
-  private cancelInactivity(): void {
-    if (this.state.inactivityTimerId === null) return;
-    this.set({ inactivityTimerId: null });
-    this.emit({ type: 'cancelTimer', name: 'inactivity' });
-  }
 
-  private finishCall(): void {
-    this.set({ inFlight: null });
-    this.emit({ type: 'cancelTimer', name: 'llmDeadline' });
-  }
-
-  private batch(): DraftBatch {
-    const batch = this.state.batch;
-    if (!batch) throw new Error(`no transaction in phase ${this.state.phase}`);
-    return batch;
-  }
 
   private transaction(): ParseResult {
     return this.batch().items[0]!.result;
   }
 
-  private nextId(): number {
-    const id = this.state.nextId;
-    this.set({ nextId: id + 1 });
-    return id;
-  }
 
-  private speak(text: string): void {
-    this.emit({ type: 'speak', text });
-  }
 
-  private routed(route: Route, extra: Omit<Extract<Effect, { type: 'routed' }>, 'type' | 'route'> = {}): void {
-    this.emit({ type: 'routed', route, ...extra });
-  }
 
-  private emit(effect: Effect): void {
-    this.effects.push(effect);
-  }
 
-  private set(patch: Partial<ConversationState>): void {
-    this.state = { ...this.state, ...patch };
-  }
 }
 
 function sameFields(a: ParseResult, b: ParseResult): boolean {

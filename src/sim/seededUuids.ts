@@ -1,16 +1,6 @@
-/** mulberry32: a small, fast, seedable PRNG, so runs with the same --seed are identical. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../llm/seededRandom.js';
 
-/** RFC 4122 version-4 shaped UUIDs drawn from a seeded PRNG. */
+/** RFC 4122 version-4 shaped UUIDs drawn from a seeded PRNG, so runs with the same --seed are identical. */
 export function seededUuids(seed: number): () => string {
   const random = seededRandom(seed);
   return () => {
