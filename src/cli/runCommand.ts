@@ -44,7 +44,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed for ids and injected faults' })
+      .option('seed', { type: 'number', default: 1, describe: 'Seed for the saved rows\' UUIDs (same inputs and seed, same report bytes)' })
       .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
       .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })

@@ -20,8 +20,9 @@ export interface GenDialogue {
 }
 
 /**
- * What each dialogue is about. Dialogue n takes focus n mod FOCI.length and opens a
- * batch of 1 + n mod 10 items, so every block of 90 dialogues covers every pair.
+ * What each dialogue is about. Dialogue n takes focus n mod 17 and opens a batch of
+ * 1 + n mod 10 items (unless the focus needs a given size), so any 170 consecutive
+ * dialogues cover every focus with every batch size.
  */
 const FOCI = [
   'cancel-then-correct',
