@@ -113,3 +113,29 @@ export async function turnChecks(output, context) {
     : failed.map((c) => `${c.name}: expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(c.actual)}`).join('; ');
   return result(failed.length === 0, score, reason);
 }
+
+const SCORERS = { itemCount, fieldAccuracy, indexMapping, intent, turnChecks };
+
+/**
+ * All of a test's scorers in one assertion (one module load per test keeps promptfoo's debug
+ * log small). `config.gate` names the scorers that decide pass/fail; `config.report` the ones
+ * only reported as named scores. Each appears in promptfoo's namedScores.
+ */
+export async function harness(output, context) {
+  const gate = context.config?.gate ?? [];
+  const report = context.config?.report ?? [];
+  const namedScores = {};
+  const componentResults = [];
+  const failed = [];
+  for (const name of [...gate, ...report]) {
+    const scored = await SCORERS[name](output, context);
+    namedScores[name] = scored.score;
+    const gating = gate.includes(name);
+    componentResults.push({ ...scored, pass: scored.pass || !gating, reason: `${name}: ${scored.reason}` });
+    if (gating && !scored.pass) failed.push(`${name}: ${scored.reason}`);
+  }
+  const gateScores = gate.map((name) => namedScores[name]);
+  const score = gateScores.length === 0 ? 1 : gateScores.reduce((a, b) => a + b, 0) / gateScores.length;
+  const reason = failed.length > 0 ? failed.join('; ') : `passed: ${gate.join(', ')}`;
+  return { pass: failed.length === 0, score, reason, namedScores, componentResults };
+}

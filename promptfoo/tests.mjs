@@ -9,9 +9,15 @@ import { CorrectionIndexMappingScorer } from '../dist/scoring/correctionIndexMap
 import { checkTurn } from '../dist/scoring/turnChecks.js';
 import { DEFAULT_DATASETS, dialoguesOf, runScripted } from './harness.mjs';
 
-const assertion = (name, extra = {}) => ({ type: 'javascript', value: `file://promptfoo/assertions.mjs:${name}`, metric: name, ...extra });
-// Reported as a score, not a gate: it also compares wording the model is free to choose (descriptions).
-const TURN_CHECKS = assertion('turnChecks', { weight: 0 });
+/**
+ * One assertion running the named scorers of promptfoo/assertions.mjs. turnChecks is
+ * reported, not gated: it also compares wording the model is free to choose (descriptions).
+ */
+const harness = (gate) => ({
+  type: 'javascript',
+  value: 'file://promptfoo/assertions.mjs:harness',
+  config: { gate, report: ['turnChecks'] },
+});
 
 export default async function generateTests(config = {}) {
   const datasets = config.datasets ?? DEFAULT_DATASETS;
@@ -37,13 +43,13 @@ function testOf(dialogue, turnIndex, turnTrace, call, gold, checks, datasets) {
   const caseId = `${dialogue.id}#${turnIndex + 1}`;
   const description = `${call.endpoint} | ${caseId} | ${text}`;
   if (call.endpoint === 'parse') {
-    return { description, vars: { endpoint: 'parse', text, case: caseId }, metadata, assert: [assertion('itemCount'), assertion('fieldAccuracy'), TURN_CHECKS] };
+    return { description, vars: { endpoint: 'parse', text, case: caseId }, metadata, assert: [harness(['itemCount', 'fieldAccuracy'])] };
   }
-  const asserts = [assertion('intent')];
-  if (correctsFields(dialogue, turnTrace, checks)) asserts.push(assertion('indexMapping'));
-  if (turnTrace.turn.expect?.batch) asserts.push(assertion('fieldAccuracy'));
-  asserts.push(TURN_CHECKS);
-  return { description, vars: { endpoint: 'correct', text, request: JSON.stringify(call.request), case: caseId }, metadata, assert: asserts };
+  const gate = ['intent'];
+  if (correctsFields(dialogue, turnTrace, checks)) gate.push('indexMapping');
+  if (turnTrace.turn.expect?.batch) gate.push('fieldAccuracy');
+  const vars = { endpoint: 'correct', text, request: JSON.stringify(call.request), case: caseId };
+  return { description, vars, metadata, assert: [harness(gate)] };
 }
 
 /** Whether the index-mapping scorer judges this turn (a field correction with expectations). */

@@ -142,6 +142,8 @@ async function run(args: RunArgs): Promise<number> {
     process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
+    // The conventional closing line CI tools read for a count.
+    process.stdout.write(`dialogues: ${summary.dialogues.passed} passed, ${summary.dialogues.failed} failed\n`);
     return summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;
   } catch (error) {
     return reportError(error);
