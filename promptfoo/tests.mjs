@@ -1,10 +1,12 @@
 // promptfoo test generator: one test per parse or correction turn of the bundled datasets
-// whose scripted answer is a sound reference (the call succeeded, the dialogue's expectations
-// hold with it, and it is not a deliberately unsure answer). The correction request is the
+// whose scripted answer is a sound reference: the call succeeded, the dialogue's expectations
+// hold with it, it is not a deliberately unsure answer, and it is not a parse the scenario
+// goes on to correct (those are wrong on purpose). The correction request is the
 // exact one the orchestrator sends at that point of the dialogue, pending-only renumbering included.
 //
 // In promptfooconfig.yaml:  tests: file://promptfoo/tests.mjs
 // or, for other datasets:   tests: {path: file://promptfoo/tests.mjs, config: {datasets: [datasets/faults.yaml]}}
+import { fileURLToPath } from 'node:url';
 import { CorrectionIndexMappingScorer } from '../dist/scoring/correctionIndexMapping.js';
 import { checkTurn } from '../dist/scoring/turnChecks.js';
 import { DEFAULT_DATASETS, dialoguesOf, runScripted } from './harness.mjs';
@@ -15,7 +17,8 @@ import { DEFAULT_DATASETS, dialoguesOf, runScripted } from './harness.mjs';
  */
 const harness = (gate) => ({
   type: 'javascript',
-  value: 'file://promptfoo/assertions.mjs:harness',
+  // Absolute, so the tests work from a config file anywhere.
+  value: `file://${fileURLToPath(new URL('./assertions.mjs', import.meta.url))}:harness`,
   config: { gate, report: ['turnChecks'] },
 });
 
