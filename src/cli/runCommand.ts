@@ -2,8 +2,8 @@ import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
-import { loadDatasets } from '../datasets/loadDatasets.js';
-import { DatasetError, type Dialogue } from '../datasets/datasetTypes.js';
+import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { DatasetError } from '../datasets/datasetTypes.js';
 import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { REPORT_SCHEMA_VERSION, type ArmReport, type MetricName, type Report } from '../report/reportTypes.js';
@@ -72,19 +72,20 @@ async function run(args: RunArgs): Promise<number> {
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
     const shard = args.shard ? parseShard(args.shard) : null;
-    const { dialogues: loaded, files } = loadDatasets(args.dataset);
-    const dialogues: Dialogue[] = selectDialogues(loaded, args.filter, shard);
-    if (dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
+    // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
+    const files = resolveDatasetFiles(args.dataset);
+    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
+    const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const { backend, describe, close } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
-    const progress = args.progress ? createProgress(dialogues.length * args.repeat * protocols.length, process.stderr) : null;
+    const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
     const results: SuiteResult[] = [];
     try {
       for (const [arm, protocol] of protocols.entries()) {
         results.push(
-          await runSuite(dialogues, {
+          await runSuite(dialogues(), {
             backend,
             mode: args.mode,
             seed: args.seed,
@@ -104,6 +105,7 @@ async function run(args: RunArgs): Promise<number> {
 
     // With `both`, the batch arm is the report (dialogues, gate, exit code); `arms` only compares.
     const result = results[0]!;
+    if (result.dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
     const summary = armSummary(result);
     const arms = results[1] ? { arms: { batch: armReport(result), conversation: armReport(results[1]) } } : {};
     const draft: Report = {

@@ -17,8 +17,12 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** Dialogues matching any filter (tag or id), then the shard's slice: every n-th dialogue from position i-1. */
-export function selectDialogues(dialogues: readonly Dialogue[], filters: readonly string[], shard: Shard | null): Dialogue[] {
-  const wanted = filters.length === 0 ? dialogues : dialogues.filter((d) => filters.some((f) => d.id === f || d.tags.includes(f)));
-  return shard ? wanted.filter((_, i) => i % shard.count === shard.index - 1) : [...wanted];
+/** Dialogues matching any filter (tag or id), then the shard's slice: every n-th of those from position i-1. */
+export function* selectDialogues(dialogues: Iterable<Dialogue>, filters: readonly string[], shard: Shard | null): Generator<Dialogue> {
+  let position = 0;
+  for (const dialogue of dialogues) {
+    if (filters.length > 0 && !filters.some((f) => dialogue.id === f || dialogue.tags.includes(f))) continue;
+    if (!shard || position % shard.count === shard.index - 1) yield dialogue;
+    position++;
+  }
 }

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatasetError, type DatasetIssue, type Dialogue } from './datasetTypes.js';
 import { displayPath } from './datasetFile.js';
 import { filesUnder, globFiles, hasGlobMagic, kindOfPath } from './globFiles.js';
 import { idPositions } from './idPositions.js';
 import { loadCsvCases } from './loadCsvCases.js';
-import { loadYamlDataset } from './loadYamlDataset.js';
+import { loadYamlDataset, streamYamlDataset } from './loadYamlDataset.js';
 
 const LOADERS: Record<string, (file: string) => Dialogue[]> = {
   '.yaml': loadYamlDataset,
@@ -23,6 +24,68 @@ export interface LoadedDatasets {
  * all files at once. A file named twice is loaded once.
  */
 export function loadDatasets(patterns: readonly string[]): LoadedDatasets {
+  const { files, issues } = expandPatterns(patterns);
+  const dialogues: Dialogue[] = [];
+  for (const file of files) {
+    const load = LOADERS[path.extname(file).toLowerCase()];
+    if (load === undefined) {
+      issues.push(unsupported(file));
+      continue;
+    }
+    try {
+      dialogues.push(...load(file));
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+      issues.push(...error.issues);
+    }
+  }
+
+  issues.push(...duplicateIdIssues(dialogues));
+  if (issues.length > 0) throw new DatasetError(issues);
+  return { dialogues, files };
+}
+
+/** The files `patterns` name, or a DatasetError for a pattern that matches nothing or a file of another type. */
+export function resolveDatasetFiles(patterns: readonly string[]): string[] {
+  const { files, issues } = expandPatterns(patterns);
+  issues.push(...files.filter((file) => !isDatasetFile(file)).map(unsupported));
+  if (issues.length > 0) throw new DatasetError(issues);
+  return files;
+}
+
+/**
+ * The dialogues of `files` one at a time, for runs too large to hold in memory. A problem
+ * stops the stream with a DatasetError (all of that file's issues); so does an id seen before.
+ */
+export function* streamDatasets(files: readonly string[]): Generator<Dialogue> {
+  const seen = new Map<string, { file: string; line: number; col: number }>();
+  for (const file of files) {
+    const dialogues = path.extname(file).toLowerCase() === '.csv' ? loadCsvCases(file) : streamYamlDataset(file);
+    for (const dialogue of dialogues) {
+      const here = positionOf(dialogue);
+      const there = seen.get(dialogue.id);
+      if (there) {
+        throw new DatasetError([
+          { file: dialogue.file, ...here, message: `duplicate id "${dialogue.id}" (also defined at ${there.file}:${there.line}:${there.col})` },
+        ]);
+      }
+      seen.set(dialogue.id, { file: dialogue.file, ...here });
+      yield dialogue;
+    }
+  }
+}
+
+/** About how many dialogues `files` hold, from a line scan (for progress bars; not validated). */
+export function countDialogues(files: readonly string[]): number {
+  let count = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    count += path.extname(file).toLowerCase() === '.csv' ? Math.max(0, text.trimEnd().split('\n').length - 1) : (text.match(/^-(?: |\r?$)/gm)?.length ?? 0);
+  }
+  return count;
+}
+
+function expandPatterns(patterns: readonly string[]): { files: string[]; issues: DatasetIssue[] } {
   const issues: DatasetIssue[] = [];
   const files: string[] = [];
   const seen = new Set<string>();
@@ -37,25 +100,11 @@ export function loadDatasets(patterns: readonly string[]): LoadedDatasets {
       }
     }
   }
+  return { files, issues };
+}
 
-  const dialogues: Dialogue[] = [];
-  for (const file of files) {
-    const load = LOADERS[path.extname(file).toLowerCase()];
-    if (load === undefined) {
-      issues.push({ file, line: 1, col: 1, message: 'unsupported file type (expected .yaml, .yml or .csv)' });
-      continue;
-    }
-    try {
-      dialogues.push(...load(file));
-    } catch (error) {
-      if (!(error instanceof DatasetError)) throw error;
-      issues.push(...error.issues);
-    }
-  }
-
-  issues.push(...duplicateIdIssues(dialogues));
-  if (issues.length > 0) throw new DatasetError(issues);
-  return { dialogues, files };
+function unsupported(file: string): DatasetIssue {
+  return { file, line: 1, col: 1, message: 'unsupported file type (expected .yaml, .yml or .csv)' };
 }
 
 function expandPattern(pattern: string): string[] {

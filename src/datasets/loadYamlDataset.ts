@@ -1,4 +1,6 @@
+import jsYaml from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
+import { findBlockLines, valueColumn } from './blockLines.js';
 import {
   DatasetError,
   type DatasetIssue,
@@ -48,6 +50,127 @@ const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 export function loadYamlDataset(file: string): Dialogue[] {
   const shown = displayPath(file);
   const text = readDatasetText(file, shown);
+  const dialogues = [...dialoguesOf(text, shown)];
+  const ids = new Set(dialogues.map((d) => d.id));
+  // A duplicate id spans chunks: the exact loader names both places.
+  return ids.size === dialogues.length ? dialogues : loadYamlExact(text, shown);
+}
+
+/**
+ * The dialogues of one file, one at a time, so a run over a large file never holds it all.
+ * Duplicate ids are the caller's to check (they span dialogues).
+ */
+export function* streamYamlDataset(file: string): Generator<Dialogue> {
+  const shown = displayPath(file);
+  yield* dialoguesOf(readDatasetText(file, shown), shown);
+}
+
+/**
+ * A block-style file is cut at its top-level `- ` items and each dialogue parsed on its own,
+ * about ten times faster with js-yaml and located by scanning lines. A dialogue the fast path
+ * does not accept is parsed again with positions; if that finds problems, the whole file is,
+ * so that every issue of the file is reported at once.
+ */
+function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
+  const starts = rootItemOffsets(text);
+  if (!starts) {
+    yield* loadYamlExact(text, shown);
+    return;
+  }
+  let line = lineNumberAt(text, 0, starts[0] ?? 0, 1);
+  for (const [i, start] of starts.entries()) {
+    const end = starts[i + 1] ?? text.length;
+    const chunk = text.slice(start, end);
+    let dialogues = loadYamlFast(chunk, shown, line - 1);
+    if (!dialogues) {
+      try {
+        dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
+      } catch (error) {
+        if (error instanceof DatasetError) loadYamlExact(text, shown);
+        throw error;
+      }
+    }
+    yield* dialogues;
+    line = lineNumberAt(text, start, end, line);
+  }
+}
+
+/** Byte offsets of the top-level sequence items (`-` at column 0), or null when the file is not laid out so. */
+function rootItemOffsets(text: string): number[] | null {
+  const starts: number[] = [];
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf('\n', at);
+    const end = next === -1 ? text.length : next;
+    const first = text[at];
+    if (first === '-' && (end === at + 1 || text[at + 1] === ' ' || text[at + 1] === '\r')) starts.push(at);
+    else if (starts.length === 0 && first !== '#' && text.slice(at, end).trim() !== '') return null;
+    at = end + 1;
+  }
+  return starts.length > 0 ? starts : null;
+}
+
+function lineNumberAt(text: string, from: number, to: number, lineAtFrom: number): number {
+  let line = lineAtFrom;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
+  return dialogues.map((d) => {
+    const shifted = { ...d, line: d.line + by, turns: d.turns.map((t) => ({ ...t, line: t.line + by })) };
+    const id = idPositions.get(d);
+    if (id) idPositions.set(shifted, { line: id.line + by, col: id.col });
+    return shifted;
+  });
+}
+
+/** The fast path: null when js-yaml, the schema or the line scan has any doubt. */
+export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialogue[] | null {
+  const oneLine = oneLineDialogue(text);
+  if (oneLine) return [oneLine(shown, lineOffset)];
+  let data: unknown;
+  try {
+    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(data) || schemaProblems(data).length > 0 || semanticProblems(data, () => 0).length > 0) return null;
+  const raws = data as RawDialogue[];
+  const located = findBlockLines(text, raws.map((raw) => raw.turns.length));
+  if (!located) return null;
+  return raws.map((raw, i) => {
+    const at = located.dialogues[i]!;
+    const dialogue = toDialogue(raw, shown, at.line + lineOffset, (j) => at.turns[j]! + lineOffset);
+    idPositions.set(dialogue, { line: at.line + lineOffset, col: at.idCol });
+    return dialogue;
+  });
+}
+
+/**
+ * `- {"id": …}` on one line (what `generate` writes): JSON is YAML flow style, and JSON.parse
+ * reads it many times faster than a YAML parser. Every turn is on the dialogue's line.
+ */
+function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => Dialogue) | null {
+  const body = text.trimEnd();
+  if (!body.startsWith('- {') || body.includes('\n')) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body.slice(2));
+  } catch {
+    return null;
+  }
+  if (schemaProblems([raw]).length > 0 || semanticProblems([raw], () => 0).length > 0) return null;
+  const idKey = body.indexOf('"id":');
+  return (shown, lineOffset) => {
+    const line = lineOffset + 1;
+    const dialogue = toDialogue(raw as RawDialogue, shown, line, () => line);
+    idPositions.set(dialogue, { line, col: idKey === -1 ? 1 : valueColumn(body, idKey + '"id":'.length) });
+    return dialogue;
+  };
+}
+
+/** Parses with positions, so every issue names its file, line, column and field path. */
+export function loadYamlExact(text: string, shown: string): Dialogue[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -74,18 +197,22 @@ export function loadYamlDataset(file: string): Dialogue[] {
   }
 
   return (data as RawDialogue[]).map((raw, i) => {
-    const dialogue: Dialogue = {
-      id: raw.id,
-      title: raw.title ?? raw.id,
-      tags: raw.tags ?? [],
-      network: raw.network ?? 'online',
-      turns: raw.turns.map((turn, j) => toTurn(turn, where([i, 'turns', j]).line)),
-      file: shown,
-      line: where([i]).line,
-    };
+    const dialogue = toDialogue(raw, shown, where([i]).line, (j) => where([i, 'turns', j]).line);
     idPositions.set(dialogue, where([i, 'id']));
     return dialogue;
   });
+}
+
+function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
+  return {
+    id: raw.id,
+    title: raw.title ?? raw.id,
+    tags: raw.tags ?? [],
+    network: raw.network ?? 'online',
+    turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
+    file,
+    line,
+  };
 }
 
 /** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */

@@ -3,47 +3,18 @@ import { dirname, resolve } from 'node:path';
 import type { GenTurn } from './model.js';
 import type { GenDialogue } from './scenario.js';
 
-const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const YAML_WORDS = new Set(['true', 'false', 'null', 'yes', 'no', 'on', 'off', 'y', 'n']);
-
-/** One value in YAML flow style. Strings are JSON-quoted (a JSON string is a YAML double-quoted scalar) unless a plain word. */
-export function flow(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`cannot write ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return PLAIN_WORD.test(value) && !YAML_WORDS.has(value.toLowerCase()) ? value : JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(flow).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.map(([k, v]) => `${flow(k)}: ${flow(v)}`).join(', ')}}`;
-  }
-  throw new TypeError(`cannot write a ${typeof value}`);
-}
-
-function turnYaml(turn: GenTurn): string {
-  const lines: string[] = [];
-  const action = turn.user !== undefined ? `user: ${flow(turn.user)}` : turn.tap !== undefined ? `tap: ${turn.tap}` : `advanceMs: ${turn.advanceMs}`;
-  lines.push(`    - ${action}`);
-  if (turn.network) lines.push(`      network: ${turn.network}`);
-  if (turn.llm) lines.push(`      llm: ${flow(turn.llm)}`);
-  if (turn.store) lines.push(`      store: ${flow(turn.store)}`);
-  lines.push('      expect:');
-  for (const [key, value] of Object.entries(turn.expect)) lines.push(`        ${key}: ${flow(value)}`);
-  return lines.join('\n');
-}
-
+/**
+ * One dialogue as one line: `- ` and the dialogue as JSON, which is YAML flow style. The
+ * loader reads such lines with JSON.parse, so a generated suite of 10 000 dialogues loads in
+ * well under a second, and every line still validates and reports like any other dataset.
+ */
 export function dialogueYaml(dialogue: GenDialogue): string {
-  return [
-    `- id: ${flow(dialogue.id)}`,
-    `  title: ${flow(dialogue.title)}`,
-    `  tags: ${flow(dialogue.tags)}`,
-    '  turns:',
-    ...dialogue.turns.map(turnYaml),
-    '',
-  ].join('\n');
+  const { id, title, tags, turns } = dialogue;
+  return `- ${JSON.stringify({ id, title, tags, turns: turns.map(orderedTurn) })}\n`;
+}
+
+function orderedTurn({ user, tap, advanceMs, network, llm, store, expect }: GenTurn): GenTurn {
+  return { user, tap, advanceMs, network, llm, store, expect } as GenTurn;
 }
 
 /**
