@@ -105,3 +105,140 @@ export class KeywordTrie<V> {
     return false;
   }
 }
+
+/**
+ * One trie over several keyword tables at once, each table a bit of a class mask: a
+ * single walk from a position tells which tables have a keyword starting there, so one
+ * pass over a text answers every table, and longest-match queries allocate nothing.
+ * The trie is compiled into typed arrays: the first character indexes a direct table,
+ * deeper edges sit in an open-addressing hash keyed by (node, character).
+ */
+export class KeywordClassTrie {
+  /** Char code → depth-1 node (0 = none). Node 0 is the root. */
+  private readonly first: Uint16Array;
+  private readonly edgeKeys: Int32Array;
+  private readonly edgeNodes: Int32Array;
+  private readonly edgeMask: number;
+  private readonly edgeShift: number;
+  /** Per node: the class bits of the keywords ending there. */
+  private readonly classes: Uint32Array;
+  /** Per node: the class bits of the keywords ending deeper, so a walk stops when none is wanted. */
+  private readonly below: Uint32Array;
+  /** Per node: the OR of the values given to the keywords ending there. */
+  private readonly values: Int32Array;
+  /** The node where the last longestAt() match ended: read its value with matchValue(). */
+  private matchNode = 0;
+
+  /**
+   * Each entry is a keyword, the class bits it belongs to and a value ORed into its node
+   * (a word listed in several tables gets all their bits and values). Empty words are ignored.
+   */
+  constructor(entries: Iterable<readonly [word: string, classes: number, value: number]>) {
+    const children: Map<number, number>[] = [new Map()];
+    const classes: number[] = [0];
+    const values: number[] = [0];
+    for (const [word, bits, value] of entries) {
+      if (word.length === 0) continue;
+      let node = 0;
+      for (let i = 0; i < word.length; i++) {
+        const code = word.charCodeAt(i);
+        let child = children[node]!.get(code);
+        if (child === undefined) {
+          child = children.length;
+          children.push(new Map());
+          classes.push(0);
+          values.push(0);
+          children[node]!.set(code, child);
+        }
+        node = child;
+      }
+      classes[node]! |= bits;
+      values[node]! |= value;
+    }
+    if (children.length >= 0x8000) throw new Error('KeywordClassTrie: too many nodes');
+
+    this.first = new Uint16Array(0x10000);
+    for (const [code, child] of children[0]!) this.first[code] = child;
+    let edges = 0;
+    for (let node = 1; node < children.length; node++) edges += children[node]!.size;
+    let bits = 4;
+    while (1 << bits < edges * 3) bits++;
+    const size = 1 << bits;
+    this.edgeKeys = new Int32Array(size).fill(-1);
+    this.edgeNodes = new Int32Array(size);
+    this.edgeMask = size - 1;
+    this.edgeShift = 32 - bits;
+    for (let node = 1; node < children.length; node++) {
+      for (const [code, child] of children[node]!) {
+        const key = (node << 16) | code;
+        let slot = Math.imul(key, 0x9e3779b1) >>> this.edgeShift;
+        while (this.edgeKeys[slot] !== -1) slot = (slot + 1) & this.edgeMask;
+        this.edgeKeys[slot] = key;
+        this.edgeNodes[slot] = child;
+      }
+    }
+    this.classes = Uint32Array.from(classes);
+    this.values = Int32Array.from(values);
+    this.below = new Uint32Array(children.length);
+    // Children are numbered after their parents, so a reverse sweep sees every subtree first.
+    for (let node = children.length - 1; node > 0; node--) {
+      for (const child of children[node]!.values()) this.below[node]! |= this.below[child]! | this.classes[child]!;
+    }
+  }
+
+  /** The child of a non-root node along `code`, 0 when none. */
+  private child(node: number, code: number): number {
+    const key = (node << 16) | code;
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.edgeShift;
+    for (;;) {
+      const found = this.edgeKeys[slot]!;
+      if (found === key) return this.edgeNodes[slot]!;
+      if (found === -1) return 0;
+      slot = (slot + 1) & this.edgeMask;
+    }
+  }
+
+  /**
+   * The class bits, among `mask`, of every keyword anywhere in the text: one pass, each
+   * position walked only while a wanted class lies below. Stops as soon as a class in
+   * `stop` is found (the bits found so far are returned).
+   */
+  classesIn(text: string, mask: number, stop: number): number {
+    const { first, below, classes } = this;
+    const n = text.length;
+    let found = 0;
+    for (let start = 0; start < n; start++) {
+      let node = first[text.charCodeAt(start)]!;
+      for (let i = start + 1; node !== 0; i++) {
+        found |= classes[node]!;
+        if ((below[node]! & mask) === 0 || i >= n) break;
+        node = this.child(node, text.charCodeAt(i));
+      }
+      if ((found & stop) !== 0) break;
+    }
+    return found & mask;
+  }
+
+  /**
+   * Length of the longest keyword of a class in `mask` starting at `start` (0 when none);
+   * matchValue() then gives that keyword's value.
+   */
+  longestAt(text: string, start: number, mask: number): number {
+    let node = this.first[text.charCodeAt(start)]!;
+    let best = 0;
+    for (let i = start + 1; node !== 0; i++) {
+      if ((this.classes[node]! & mask) !== 0) {
+        best = i - start;
+        this.matchNode = node;
+      }
+      if ((this.below[node]! & mask) === 0 || i >= text.length) break;
+      node = this.child(node, text.charCodeAt(i));
+    }
+    return best;
+  }
+
+  /** The value of the keyword the last successful longestAt() matched. */
+  matchValue(): number {
+    return this.values[this.matchNode]!;
+  }
+}

@@ -1,6 +1,6 @@
-import { findCategory } from './categories.js';
-import { KeywordTrie } from './keywordTrie.js';
-import { findAmounts, findOrdinals, ordinalAt, type AmountMatch } from './numerals.js';
+import { CATEGORIES, CATEGORY_KEYWORDS } from './categories.js';
+import { KeywordClassTrie } from './keywordTrie.js';
+import { MAX_ORDINAL, findAmountSpans, hasOrdinal, ordinalMatchAt } from './numerals.js';
 import {
   APPEND_MARKERS,
   CORRECTION_MARKERS,
@@ -45,25 +45,36 @@ const CLASS_FLAGS: Readonly<Record<LocalPhraseClass, number>> = {
   filler: FILLER,
 };
 
-/** A phrase listed in several classes (确认: confirm and confirmItem) carries all their flags. */
-function buildPhraseTrie(): KeywordTrie<number> {
-  const flags = new Map<string, number>();
+/** The keyword tables of the classifier, one class bit each, in one trie (built once from the data). */
+const PHRASE = 1;
+const CORRECTION_MARKER = 2;
+const TYPE_WORD = 4;
+const APPEND_MARKER = 8;
+const CATEGORY_KEYWORD = 16;
+/** Not the thing bought: FUNCTION_WORDS, APPEND_MARKERS and fillers. */
+const NON_CONTENT = 32;
+/** The tables the open pass looks for anywhere in the text. */
+const OPEN_CLASSES = CORRECTION_MARKER | TYPE_WORD | APPEND_MARKER | CATEGORY_KEYWORD;
+
+/** A phrase listed in several classes (确认: confirm and confirmItem) carries all their flags as its value. */
+function buildTrie(): KeywordClassTrie {
+  const entries: (readonly [string, number, number])[] = [];
   for (const phraseClass of Object.keys(LOCAL_PHRASES) as LocalPhraseClass[]) {
-    for (const phrase of LOCAL_PHRASES[phraseClass]) {
-      flags.set(phrase, (flags.get(phrase) ?? 0) | CLASS_FLAGS[phraseClass]);
-    }
+    for (const phrase of LOCAL_PHRASES[phraseClass]) entries.push([phrase, PHRASE, CLASS_FLAGS[phraseClass]]);
   }
-  return new KeywordTrie(flags);
+  for (const word of CORRECTION_MARKERS) entries.push([word, CORRECTION_MARKER, 0]);
+  for (const word of TYPE_WORDS) entries.push([word, TYPE_WORD, 0]);
+  for (const word of APPEND_MARKERS) entries.push([word, APPEND_MARKER, 0]);
+  for (const category of CATEGORIES) {
+    for (const word of CATEGORY_KEYWORDS[category]) entries.push([word, CATEGORY_KEYWORD, 0]);
+  }
+  for (const word of [...FUNCTION_WORDS, ...APPEND_MARKERS, ...LOCAL_PHRASES.filler]) entries.push([word, NON_CONTENT, 0]);
+  return new KeywordClassTrie(entries);
 }
 
-const PHRASE_TRIE = buildPhraseTrie();
-const SEPARATORS = new Set(PHRASE_SEPARATORS);
-const CORRECTION_TRIE = new KeywordTrie(CORRECTION_MARKERS.map((word) => [word, true] as const));
-const TYPE_TRIE = new KeywordTrie(TYPE_WORDS.map((word) => [word, true] as const));
-const APPEND_TRIE = new KeywordTrie(APPEND_MARKERS.map((word) => [word, true] as const));
-const NON_CONTENT_TRIE = new KeywordTrie(
-  [...FUNCTION_WORDS, ...APPEND_MARKERS, ...LOCAL_PHRASES.filler].map((word) => [word, true] as const),
-);
+const TRIE = buildTrie();
+const IS_SEPARATOR = new Uint8Array(0x10000);
+for (const ch of PHRASE_SEPARATORS) IS_SEPARATOR[ch.charCodeAt(0)] = 1;
 
 const INTENTS = {
   confirm: Object.freeze({ kind: 'confirm' }),
@@ -82,6 +93,13 @@ function byPriority(flags: number): LocalIntent {
   return INTENTS.confirm;
 }
 
+/** One shared result per item, as for the other intents: 第1笔 … 第10笔. */
+function itemIntents(kind: 'confirmItem' | 'cancelItem'): readonly LocalIntent[] {
+  return Array.from({ length: MAX_ORDINAL }, (_, index) => Object.freeze({ kind, index }));
+}
+const CONFIRM_ITEMS = itemIntents('confirmItem');
+const CANCEL_ITEMS = itemIntents('cancelItem');
+
 /**
  * The deterministic reading of an utterance made only of phrase-table words, at most
  * one 第X笔, fillers and punctuation; null as soon as anything else is heard.
@@ -93,20 +111,20 @@ function classifyDeterministic(text: string): LocalIntent | null {
   let ordinal = 0;
   let i = 0;
   while (i < text.length) {
-    if (SEPARATORS.has(text[i] as string)) {
+    if (IS_SEPARATOR[text.charCodeAt(i)] === 1) {
       i++;
       continue;
     }
-    const item = ordinalAt(text, i);
-    if (item) {
+    const item = ordinalMatchAt(text, i);
+    if (item >= 0) {
       if (ordinal !== 0) return null;
-      ordinal = item.ordinal;
-      i = item.end;
+      ordinal = item % 16;
+      i = (item - ordinal) / 16;
       continue;
     }
-    const length = PHRASE_TRIE.longestLengthAt(text, i);
+    const length = TRIE.longestAt(text, i, PHRASE);
     if (length === 0) return null;
-    const flags = PHRASE_TRIE.valueAt(text, i, length) ?? 0;
+    const flags = TRIE.matchValue();
     i += length;
     if (flags === FILLER) continue;
     all &= flags;
@@ -116,8 +134,8 @@ function classifyDeterministic(text: string): LocalIntent | null {
   if (any === 0) return null;
   if (ordinal !== 0) {
     // Every intent word must agree on one item operation: 「第二笔确认」, 「删掉第二笔」.
-    if (all & CONFIRM_ITEM) return { kind: 'confirmItem', index: ordinal - 1 };
-    if (all & CANCEL_ITEM) return { kind: 'cancelItem', index: ordinal - 1 };
+    if (all & CONFIRM_ITEM) return CONFIRM_ITEMS[ordinal - 1]!;
+    if (all & CANCEL_ITEM) return CANCEL_ITEMS[ordinal - 1]!;
     return null;
   }
   return everyWordHasBatchReading ? byPriority(any & BATCH_INTENTS) : null;
@@ -127,20 +145,33 @@ function isCjk(code: number): boolean {
   return code >= 0x4e00 && code <= 0x9fff;
 }
 
-/** Describes something bought or earned: a category keyword, or two content characters beside the amount. */
-function hasTransactionContent(text: string, amounts: readonly AmountMatch[]): boolean {
-  if (findCategory(text)) return true;
+/** Scratch for the [start, end] pairs of the amounts of the utterance being classified. */
+let amountSpans = new Int32Array(128);
+/** Longer utterances get a buffer of their own rather than one kept for good. */
+const MAX_SCRATCH = 8192;
+
+function spansFor(length: number): Int32Array {
+  if (2 * length <= amountSpans.length) return amountSpans;
+  if (2 * length > MAX_SCRATCH) return new Int32Array(2 * length);
+  amountSpans = new Int32Array(MAX_SCRATCH);
+  return amountSpans;
+}
+
+/**
+ * Describes something bought or earned: a category keyword (known by the caller), or two
+ * content characters beside the amounts, whose [start, end] pairs are in `spans`.
+ */
+function hasContentBesideAmounts(text: string, spans: Int32Array, amounts: number): boolean {
   let content = 0;
   let next = 0;
   let i = 0;
   while (i < text.length) {
-    const amount = amounts[next];
-    if (amount && i >= amount.start) {
-      i = amount.end;
+    if (next < amounts && i >= spans[2 * next]!) {
+      i = spans[2 * next + 1]!;
       next++;
       continue;
     }
-    const skip = NON_CONTENT_TRIE.longestLengthAt(text, i);
+    const skip = TRIE.longestAt(text, i, NON_CONTENT);
     if (skip > 0) {
       i += skip;
       continue;
@@ -151,15 +182,22 @@ function hasTransactionContent(text: string, amounts: readonly AmountMatch[]): b
   return false;
 }
 
-/** Layer 2 input: an edit of the current items, or a new transaction to append. */
+/**
+ * Layer 2 input: an edit of the current items, or a new transaction to append. One pass
+ * over the text collects which keyword tables occur (a correction marker decides at once);
+ * amounts are then only located, never converted.
+ */
 function classifyOpen(text: string): LocalIntent {
-  const hasCorrectionMarker = CORRECTION_TRIE.containsAny(text);
-  const amounts = findAmounts(text);
-  if (amounts.length > 0 && !hasCorrectionMarker) {
-    const content = hasTransactionContent(text, amounts);
-    if (content && APPEND_TRIE.containsAny(text)) return INTENTS.newInput;
-    if (content && !TYPE_TRIE.containsAny(text) && findOrdinals(text).length === 0) return INTENTS.newInput;
-  }
+  const seen = TRIE.classesIn(text, OPEN_CLASSES, CORRECTION_MARKER);
+  if ((seen & CORRECTION_MARKER) !== 0) return INTENTS.correction;
+  const hasCategory = (seen & CATEGORY_KEYWORD) !== 0;
+  // With a category keyword only the presence of an amount matters, not where each one is.
+  const spans = hasCategory ? amountSpans : spansFor(text.length);
+  const amounts = findAmountSpans(text, spans, hasCategory ? 1 : text.length);
+  if (amounts === 0) return INTENTS.correction;
+  if (!hasCategory && !hasContentBesideAmounts(text, spans, amounts)) return INTENTS.correction;
+  if ((seen & APPEND_MARKER) !== 0) return INTENTS.newInput;
+  if ((seen & TYPE_WORD) === 0 && !hasOrdinal(text)) return INTENTS.newInput;
   return INTENTS.correction;
 }
 
