@@ -1,5 +1,5 @@
 import type { CorrectionRequest, CorrectionResponse } from '../domain/correctionProtocol.js';
-import { EDITABLE_FIELDS, parseResult, type FieldPatch } from '../domain/parseResult.js';
+import { EDITABLE_FIELDS, parseResult, type FieldPatch, type ParseResult } from '../domain/parseResult.js';
 import {
   HarnessSetupError,
   LlmCallError,
@@ -29,6 +29,7 @@ import {
   validateCorrectionResponse,
   validateParseResponse,
   type WireCorrectionResponse,
+  type WireParseResponse,
   type WireTransaction,
 } from './schemas.js';
 
@@ -71,9 +72,7 @@ export async function parseTransactions(
   const messages = renderParseMessages(text, options.render);
   return run(backend, 'parse', messages, options, (value, model) => {
     if (!validateParseResponse(value)) return schemaErrors(validateParseResponse);
-    const transactions = value.transactions.map((t) =>
-      parseResult({ ...pickFields(t), amount: t.amount, type: t.type, confidence: t.confidence ?? 1, source: 'llm' }),
-    );
+    const transactions = value.transactions.map(llmParseResult);
     return { transactions, model };
   });
 }
@@ -128,6 +127,19 @@ function indexProblem(response: WireCorrectionResponse, batchLength: number): st
   return outside ? `index ${outside.index} is out of range (currentBatch has ${batchLength} items)` : null;
 }
 
+/**
+ * A parsed transaction: the editable fields the model gave, then amount, type, confidence and
+ * source set on the same object (the keys and order of a spread, without its cost).
+ */
+function llmParseResult(t: WireParseResponse['transactions'][number]): ParseResult {
+  const fields: { -readonly [K in keyof ParseResult]?: ParseResult[K] } = pickFields(t);
+  fields.amount = t.amount;
+  fields.type = t.type;
+  fields.confidence = t.confidence ?? 1;
+  fields.source = 'llm';
+  return parseResult(fields as Partial<ParseResult> & { amount: number | null });
+}
+
 /** Keeps the editable fields the model gave and drops anything else it invented. */
 function pickFields(fields: WireTransaction): FieldPatch {
   const patch: Record<string, unknown> = {};
@@ -162,8 +174,9 @@ async function call(
 ): Promise<ChatResult | Failure> {
   const real = backend.clock === 'real';
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const controller = new AbortController();
-  const forwardAbort = (): void => controller.abort(options.signal?.reason);
+  // Nothing can abort a virtual-clock call without a caller's signal: no controller then.
+  const controller = real || options.signal ? new AbortController() : undefined;
+  const forwardAbort = (): void => controller?.abort(options.signal?.reason);
   if (options.signal?.aborted) forwardAbort();
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
   let deadlinePassed = false;
@@ -171,17 +184,17 @@ async function call(
     real && Number.isFinite(deadlineMs)
       ? setTimeout(() => {
           deadlinePassed = true;
-          controller.abort(new LlmTimeoutError(`no answer within ${deadlineMs} ms`, deadlineMs));
+          controller?.abort(new LlmTimeoutError(`no answer within ${deadlineMs} ms`, deadlineMs));
         }, deadlineMs)
       : undefined;
   const started = performance.now();
   try {
-    return await backend.complete({ endpoint, messages, signal: controller.signal });
+    return await backend.complete({ endpoint, messages, signal: controller?.signal });
   } catch (error) {
     if (error instanceof HarnessSetupError) throw error;
     const wall = Math.round(performance.now() - started);
     const message = error instanceof Error ? error.message : String(error);
-    if (deadlinePassed || controller.signal.aborted || error instanceof LlmTimeoutError || isAbortError(error)) {
+    if (deadlinePassed || controller?.signal.aborted || error instanceof LlmTimeoutError || isAbortError(error)) {
       const latencyMs = real ? wall : error instanceof LlmTimeoutError ? error.latencyMs : Number.POSITIVE_INFINITY;
       const detail = deadlinePassed ? `no answer within ${deadlineMs} ms` : message;
       return { ok: false, failure: 'timeout', detail, latencyMs, model: backend.model };

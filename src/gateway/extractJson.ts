@@ -12,14 +12,12 @@ export function extractJson(text: string): ExtractResult {
   const cleaned = text.replace(/^\uFEFF/, '').replace(THINK_BLOCK, '').trim();
   if (cleaned === '') return { ok: false, reason: 'empty answer' };
 
-  const whole = [cleaned, ...[...cleaned.matchAll(FENCE)].map((match) => (match[1] ?? '').trim())];
-  for (const candidate of whole) {
-    const parsed = tryParse(candidate);
-    if (parsed.ok) {
-      if (isObject(parsed.value)) return { ok: true, value: parsed.value };
-      // Valid JSON of the wrong kind: digging an element out of it would misread the answer.
-      return { ok: false, reason: `the answer is JSON but not an object: ${preview(candidate)}` };
-    }
+  // The whole text first (the usual answer), then each fence's content.
+  const whole = wholeCandidate(cleaned);
+  if (whole) return whole;
+  for (const match of cleaned.matchAll(FENCE)) {
+    const fenced = wholeCandidate((match[1] ?? '').trim());
+    if (fenced) return fenced;
   }
 
   let lastError = 'unbalanced braces';
@@ -31,6 +29,15 @@ export function extractJson(text: string): ExtractResult {
   }
   if (!cleaned.includes('{')) return { ok: false, reason: `no JSON object in the answer: ${preview(cleaned)}` };
   return { ok: false, reason: `no parsable JSON object (${lastError}): ${preview(cleaned)}` };
+}
+
+/** The answer when `candidate` is JSON as a whole, or null when it does not parse. */
+function wholeCandidate(candidate: string): ExtractResult | null {
+  const parsed = tryParse(candidate);
+  if (!parsed.ok) return null;
+  if (isObject(parsed.value)) return { ok: true, value: parsed.value };
+  // Valid JSON of the wrong kind: digging an element out of it would misread the answer.
+  return { ok: false, reason: `the answer is JSON but not an object: ${preview(candidate)}` };
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {

@@ -3,22 +3,20 @@ import type { CurrentTransaction } from './dto.js';
 
 type WireValue = string | number;
 
-/** Fixed key order, null fields left out: the prompt says a missing field is unknown. */
-function compact(fields: readonly (readonly [string, WireValue | null])[]): Record<string, WireValue> {
-  const out: Record<string, WireValue> = {};
-  for (const [key, value] of fields) if (value !== null) out[key] = value;
-  return out;
+/** Fixed key order (the order of the calls), null fields left out: the prompt says a missing field is unknown. */
+function put(out: Record<string, WireValue>, key: string, value: WireValue | null): void {
+  if (value !== null) out[key] = value;
 }
 
 export function batchItemWire(item: BatchItemDto): Record<string, WireValue> {
-  return compact([
-    ['index', item.index],
-    ['amount', item.amount],
-    ['type', item.type],
-    ['category', item.category],
-    ['description', item.description],
-    ['date', item.date],
-  ]);
+  const out: Record<string, WireValue> = {};
+  put(out, 'index', item.index);
+  put(out, 'amount', item.amount);
+  put(out, 'type', item.type);
+  put(out, 'category', item.category);
+  put(out, 'description', item.description);
+  put(out, 'date', item.date);
+  return out;
 }
 
 /** The batch context part of the correction input: the currentBatch array as sent. */
@@ -33,14 +31,12 @@ export function correctionInputJson(request: CorrectionRequest): string {
 
 /** The last user message of a conversation call: {"currentTransaction":{...},"text":"..."}. */
 export function conversationInputJson(current: CurrentTransaction | null, text: string): string {
-  const currentTransaction = current
-    ? compact([
-        ['amount', current.amount],
-        ['type', current.type],
-        ['category', current.category],
-        ['description', current.description],
-        ['date', current.date],
-      ])
-    : null;
+  if (!current) return JSON.stringify({ currentTransaction: null, text });
+  const currentTransaction: Record<string, WireValue> = {};
+  put(currentTransaction, 'amount', current.amount);
+  put(currentTransaction, 'type', current.type);
+  put(currentTransaction, 'category', current.category);
+  put(currentTransaction, 'description', current.description);
+  put(currentTransaction, 'date', current.date);
   return JSON.stringify({ currentTransaction, text });
 }

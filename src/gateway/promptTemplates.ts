@@ -64,13 +64,31 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
   });
 }
 
+/** Rendered system prompts by endpoint, today and category list: all the rendering depends on (templates are read once). */
+const systemPrompts = new Map<string, string>();
+const MAX_SYSTEM_PROMPTS = 256;
+
+const APP_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
+const APP_CATEGORY_LIST = [...APP_CATEGORIES].join('、');
+
+/** The offered categories without repeats, extra ones (from the batch) after the rest. */
+function categoryList(categories: readonly string[] | undefined, extra: readonly string[]): string {
+  if (categories === undefined && extra.every((name) => APP_CATEGORIES.has(name))) return APP_CATEGORY_LIST;
+  return [...new Set([...(categories ?? CATEGORIES), ...extra])].join('、');
+}
+
 function systemPrompt(endpoint: Endpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
-  const categories = [...new Set([...(options.categories ?? CATEGORIES), ...extraCategories])];
-  return renderTemplate(loadTemplate(endpoint), {
-    today: options.today ?? 'unknown',
-    categories: categories.join('、'),
-    maxTransactions: String(MAX_BATCH_SIZE),
-  }).trimEnd();
+  const categories = categoryList(options.categories, extraCategories);
+  const today = options.today ?? 'unknown';
+  const key = JSON.stringify([endpoint, today, categories]);
+  let prompt = systemPrompts.get(key);
+  if (prompt === undefined) {
+    prompt = renderTemplate(loadTemplate(endpoint), { today, categories, maxTransactions: String(MAX_BATCH_SIZE) }).trimEnd();
+    // Categories the model invents reach the prompt through the batch: keep the cache bounded.
+    if (systemPrompts.size >= MAX_SYSTEM_PROMPTS) systemPrompts.clear();
+    systemPrompts.set(key, prompt);
+  }
+  return prompt;
 }
 
 export function renderParseMessages(text: string, options: RenderOptions = {}): ChatMessage[] {

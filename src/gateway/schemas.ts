@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { CORRECTION_INTENTS } from '../domain/correctionProtocol.js';
 import { TRANSACTION_TYPES } from '../domain/parseResult.js';
 import { CONVERSATION_ACTIONS } from './dto.js';
@@ -104,14 +104,39 @@ const conversationResponseSchema = {
   ],
 };
 
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
+/** A validator as the gateway uses it: a type guard that leaves the last call's errors behind. */
+export interface Validator<T> {
+  (data: unknown): data is T;
+  errors?: ErrorObject[] | null;
+}
 
-export const validateParseResponse: ValidateFunction<WireParseResponse> = ajv.compile(parseResponseSchema);
-export const validateCorrectionResponse: ValidateFunction<WireCorrectionResponse> = ajv.compile(correctionResponseSchema);
-export const validateConversationResponse: ValidateFunction<WireConversationResponse> =
-  ajv.compile(conversationResponseSchema);
+let ajv: Ajv | undefined;
+
+function compiler(): Ajv {
+  ajv ??= new Ajv({ allErrors: true, allowUnionTypes: true });
+  return ajv;
+}
+
+/**
+ * Compiles `schema` on first use, not at import: compiling costs start-up time in every
+ * command, most of which never validate a model answer.
+ */
+function lazyValidator<T>(schema: object): Validator<T> {
+  let compiled: ValidateFunction<T> | undefined;
+  const validate: Validator<T> = (data: unknown): data is T => {
+    compiled ??= compiler().compile<T>(schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
+}
+
+export const validateParseResponse = lazyValidator<WireParseResponse>(parseResponseSchema);
+export const validateCorrectionResponse = lazyValidator<WireCorrectionResponse>(correctionResponseSchema);
+export const validateConversationResponse = lazyValidator<WireConversationResponse>(conversationResponseSchema);
 
 /** The validator's errors as one readable line, e.g. "/intent must be equal to one of the allowed values". */
-export function schemaErrors(validate: ValidateFunction): string {
-  return ajv.errorsText(validate.errors, { dataVar: '', separator: '; ' });
+export function schemaErrors(validate: Validator<unknown>): string {
+  return compiler().errorsText(validate.errors, { dataVar: '', separator: '; ' });
 }

@@ -10,22 +10,36 @@ import type { Report } from './reportTypes.js';
 export const REPORT_FILES = ['report.json', 'report.md', 'junit.xml', 'report.html'] as const;
 
 /**
- * Renders everything first, so a renderer that throws leaves the directory untouched; then
- * writes each file under a temporary name beside its target and renames it into place, so
- * a reader never sees a half-written file. Returns the written paths.
+ * Renders one file at a time (so only one rendering is held in memory) into a temporary name
+ * beside its target, then renames them all into place, so a reader never sees a half-written
+ * file. A renderer that throws leaves the directory as it was: no temporary file stays, nor a
+ * directory made for them. Returns the written paths.
  */
 export async function writeReports(outDir: string, report: Report): Promise<string[]> {
-  const contents: Array<[string, string]> = [
-    ['report.json', JSON.stringify(report, null, 2) + '\n'],
-    ['report.md', renderMarkdown(report)],
-    ['junit.xml', renderJUnit(report)],
-    ['report.html', renderHtml(report)],
+  const renderers: Array<[string, (report: Report) => string]> = [
+    ['report.json', (r) => JSON.stringify(r, null, 2) + '\n'],
+    ['report.md', renderMarkdown],
+    ['junit.xml', renderJUnit],
+    ['report.html', renderHtml],
   ];
-  await mkdir(outDir, { recursive: true });
+  const madeDir = await mkdir(outDir, { recursive: true });
   const suffix = `.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const staged = contents.map(([name, text]) => ({ target: join(outDir, name), temp: join(outDir, `.${name}${suffix}`), text }));
+  const staged = renderers.map(([name, render]) => ({
+    target: join(outDir, name),
+    temp: join(outDir, `.${name}${suffix}`),
+    render,
+  }));
   try {
-    for (const file of staged) await writeFile(file.temp, file.text, 'utf8');
+    for (const file of staged) {
+      let text: string;
+      try {
+        text = file.render(report);
+      } catch (error) {
+        if (madeDir !== undefined) await rm(madeDir, { recursive: true, force: true });
+        throw error;
+      }
+      await writeFile(file.temp, text, 'utf8');
+    }
     for (const file of staged) await rename(file.temp, file.target);
   } catch (error) {
     await Promise.all(staged.map((file) => rm(file.temp, { force: true })));

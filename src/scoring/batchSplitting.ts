@@ -1,4 +1,4 @@
-import { matchesItem, snapshotBatch } from './turnChecks.js';
+import { matchesField } from './turnChecks.js';
 import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 const FIELDS = ['amount', 'type', 'category'] as const;
@@ -22,7 +22,8 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
     traces.forEach((trace, i) => {
       const expected = trace.turn.expect?.batch;
       if (!expected || trace.turn.user === undefined || trace.phaseBefore === 'CONFIRMING') return;
-      const actual = snapshotBatch(trace.batchAfter) ?? [];
+      // The items' parse results carry the compared fields as the batch snapshot does.
+      const actual = trace.batchAfter?.items ?? [];
       t.judged++;
       if (actual.length === expected.length) t.countExact++;
       if (checkPassed(checks[i]!, 'batch')) t.exactBatch++;
@@ -30,8 +31,8 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
         for (const field of FIELDS) {
           if (want[field] === undefined) continue;
           t.fieldJudged[field]++;
-          const got = actual[position];
-          if (got && matchesItem({ [field]: want[field] }, got)) t.fieldRight[field]++;
+          const got = actual[position]?.result;
+          if (got && matchesField(want, field, got)) t.fieldRight[field]++;
         }
       });
     });

@@ -10,10 +10,12 @@ export class CheckShareScorer extends Scorer<{ judged: number; passed: number }>
   }
 
   add({ checks }: ScoredDialogue): void {
-    for (const check of checks.flat()) {
-      if (!this.names.includes(check.name)) continue;
-      this.t.judged++;
-      if (check.passed) this.t.passed++;
+    for (const turnChecks of checks) {
+      for (const check of turnChecks) {
+        if (!this.names.includes(check.name)) continue;
+        this.t.judged++;
+        if (check.passed) this.t.passed++;
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import type { ExpectedItem } from '../datasets/datasetTypes.js';
 import type { TurnTrace } from '../sim/trace.js';
 import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
-import { matchesItem, snapshotBatch } from './turnChecks.js';
+import { matchesField } from './turnChecks.js';
 
 const FIELDS = ['amount', 'type', 'category', 'description'] as const;
 
@@ -52,19 +52,21 @@ export class CorrectionIndexMappingScorer extends Scorer<{
 /** Original indices the dataset expects this turn to change, or null when the turn is no field correction. */
 function expectedTargets(trace: TurnTrace): number[] | null {
   const expected = trace.turn.expect?.batch;
-  const before = snapshotBatch(trace.batchBefore);
-  if (trace.phaseBefore !== 'CONFIRMING' || trace.turn.user === undefined || !expected || !before) return null;
+  if (trace.phaseBefore !== 'CONFIRMING' || trace.turn.user === undefined || !expected || !trace.batchBefore) return null;
+  const before = trace.batchBefore.items;
   if (expected.length !== before.length) return null;
   const targets: number[] = [];
   expected.forEach((want, position) => {
     const was = before[position]!;
-    if (changesFields(want, was)) targets.push(want.index ?? was.index);
+    if (changesFields(want, was.result)) targets.push(want.index ?? was.index);
   });
   return targets.length > 0 ? targets.sort((a, b) => a - b) : null;
 }
 
+/** `was`: the item's parse result, which carries the compared fields as the batch snapshot does. */
 function changesFields(want: ExpectedItem, was: object): boolean {
-  return FIELDS.some((field) => want[field] !== undefined && !matchesItem({ [field]: want[field] }, was));
+  for (const field of FIELDS) if (want[field] !== undefined && !matchesField(want, field, was)) return true;
+  return false;
 }
 
 function sameSet(a: readonly number[], b: readonly number[]): boolean {

@@ -61,7 +61,15 @@ export function matchesItems(
 
 export function matchesItem(expected: ExpectedItem, actual: object): boolean {
   const fields = actual as Readonly<Record<string, unknown>>;
-  return Object.entries(expected).every(([key, want]) => sameValue(want, fields[key]));
+  for (const key of Object.keys(expected)) {
+    if (!sameValue(expected[key as keyof ExpectedItem], fields[key])) return false;
+  }
+  return true;
+}
+
+/** Whether `actual` has the expected value of one field (numbers within rounding). */
+export function matchesField<K extends keyof ExpectedItem>(expected: ExpectedItem, field: K, actual: object): boolean {
+  return sameValue(expected[field], (actual as Readonly<Record<string, unknown>>)[field]);
 }
 
 function matchesRequest(expected: NonNullable<TurnExpectation['llmRequest']>, actual: unknown): boolean {

@@ -116,16 +116,21 @@ export class DialogueSession {
 
   /** Returns the wall time of the pure step in microseconds. */
   private async dispatch(event: OrchestratorEvent): Promise<number> {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const { state, effects } = this.core.step(this.state, event, this.clock.now);
-    const micros = Number(process.hrtime.bigint() - started) / 1000;
+    const micros = Math.round((performance.now() - started) * 1e6) / 1e3;
     this.state = state;
     this.trace?.events.push({ atMs: this.elapsed(), event });
-    for (const effect of effects) await this.interpret(effect);
+    // Only LLM calls wait for anything; the other effects are interpreted at once.
+    for (let i = 0; i < effects.length; i++) {
+      const pending = this.interpret(effects[i]!);
+      if (pending) await pending;
+    }
     return micros;
   }
 
-  private async interpret(effect: Effect): Promise<void> {
+  /** A promise only for an LLM call. */
+  private interpret(effect: Effect): Promise<void> | undefined {
     const trace = this.trace;
     trace?.effects.push({ atMs: this.elapsed(), effect });
     switch (effect.type) {
@@ -159,7 +164,8 @@ export class DialogueSession {
         this.clock.cancel(`timer:${effect.name}`);
         return;
       case 'saveBatch':
-        return this.save(effect.id, effect.items);
+        this.save(effect.id, effect.items);
+        return;
       case 'notify':
       case 'classified':
       case 'routed':
@@ -221,7 +227,7 @@ export class DialogueSession {
     this.clock.schedule(`llm:${id}`, delay, failedEvent(endpoint, id, outcome.failure, outcome.detail), ANSWER_PRIORITY);
   }
 
-  private async save(id: number, items: Parameters<SqliteStore['saveBatch']>[0]): Promise<void> {
+  private save(id: number, items: Parameters<SqliteStore['saveBatch']>[0]): void {
     try {
       const rows = this.store.saveBatch(items, this.owner, { simulateFailure: this.failNextSave });
       this.trace?.saved.push(...rows);

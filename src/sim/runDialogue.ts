@@ -27,7 +27,8 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
   const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
   await session.send({ type: 'start' });
   const turns: TurnTrace[] = [];
-  for (const [turnIndex, turn] of dialogue.turns.entries()) {
+  for (let turnIndex = 0; turnIndex < dialogue.turns.length; turnIndex++) {
+    const turn = dialogue.turns[turnIndex]!;
     const network = turn.network ?? dialogue.network;
     if (session.online !== (network === 'online')) await session.send({ type: 'connectivity', online: network === 'online' });
     const trace = newTurnTrace(turn, turnIndex, network, session);
@@ -111,10 +112,10 @@ export function toBackendScript(
 }
 
 function toBackendAnswer(answer: ScriptedAnswer): NonNullable<BackendScript['parse']> {
-  return {
-    ...(answer.json !== undefined ? { text: JSON.stringify(answer.json) } : {}),
-    ...(answer.raw !== undefined ? { raw: answer.raw } : {}),
-    ...(answer.fault !== undefined ? { fault: answer.fault } : {}),
-    ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}),
-  };
+  const result: NonNullable<BackendScript['parse']> = {};
+  if (answer.json !== undefined) result.text = JSON.stringify(answer.json);
+  if (answer.raw !== undefined) result.raw = answer.raw;
+  if (answer.fault !== undefined) result.fault = answer.fault;
+  if (answer.latencyMs !== undefined) result.latencyMs = answer.latencyMs;
+  return result;
 }

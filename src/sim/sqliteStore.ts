@@ -56,7 +56,7 @@ export class SqliteStore {
     for (const name of [...CATEGORY_NAMES, FALLBACK_CATEGORY]) addCategory.run(name);
     this.insert = this.db.prepare(
       `INSERT INTO transactions (id, owner, amount, type, category, description, date, account, created_at)
-       VALUES (@id, @owner, @amount, @type, @category, @description, @date, @account, @createdAt)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.saveAll = this.db.transaction((items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => {
       const rows: SavedRow[] = [];
@@ -105,7 +105,7 @@ export class SqliteStore {
       date: item.date,
       account: item.account ?? DEFAULT_ACCOUNT,
     };
-    this.insert.run({ ...row, owner, createdAt: this.clock() });
+    this.insert.run(row.id, owner, row.amount, row.type, row.category, row.description, row.date, row.account, this.clock());
     return row;
   }
 

@@ -24,20 +24,26 @@ export class VirtualClock<T> {
   schedule(key: string, delayMs: number, payload: T, priority = 0): void {
     this.cancel(key);
     const entry = { at: this.current + delayMs, priority, seq: this.seq++, key, payload };
-    const position = this.queue.findIndex((other) => compare(entry, other) < 0);
-    if (position === -1) this.queue.push(entry);
-    else this.queue.splice(position, 0, entry);
+    // The queue is short and a new entry usually goes last: walk back from the end.
+    let position = this.queue.length;
+    while (position > 0 && compare(entry, this.queue[position - 1]!) < 0) position--;
+    this.queue.splice(position, 0, entry);
   }
 
   cancel(key: string): boolean {
-    const position = this.queue.findIndex((entry) => entry.key === key);
+    const position = this.indexOf(key);
     if (position === -1) return false;
     this.queue.splice(position, 1);
     return true;
   }
 
   has(key: string): boolean {
-    return this.queue.some((entry) => entry.key === key);
+    return this.indexOf(key) !== -1;
+  }
+
+  private indexOf(key: string): number {
+    for (let i = 0; i < this.queue.length; i++) if (this.queue[i]!.key === key) return i;
+    return -1;
   }
 
   /** Removes and returns the next entry due at or before `until`, moving the clock to its time. */
