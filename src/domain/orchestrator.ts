@@ -103,26 +103,8 @@ class Step extends SessionStep<OrchestratorState> {
 
   // ── user input ──────────────────────────────────────────────────────────
 
-  private onUserText(text: string): void {
-    if (this.state.inFlight) {
-      this.emit({ type: 'notify', callback: 'onError', message: 'busy: a request is still in flight' });
-      return;
-    }
-    if (this.state.phase === 'IDLE') this.enterListening();
-    else this.armInactivity();
-    if (this.state.phase === 'CONFIRMING') return this.onConfirmingText(text);
-
-    const intent = classifyLocal(text);
-    if (intent.kind === 'exit') {
-      this.emit({ type: 'classified', intent });
-      this.routed('local');
-      return this.endSession('exit');
-    }
-    this.startParse(text);
-  }
-
   /** Seed 001 交易确认与保存: the mixed routing table of the CONFIRMING state. */
-  private onConfirmingText(text: string): void {
+  protected onConfirmingText(text: string): void {
     const batch = this.batch();
     const intent = classifyLocal(text);
     this.emit({ type: 'classified', intent });
@@ -171,7 +153,7 @@ class Step extends SessionStep<OrchestratorState> {
 
   // ── parsing a new utterance ─────────────────────────────────────────────
 
-  private startParse(text: string): void {
+  protected startParse(text: string): void {
     if (!this.state.online) {
       this.routed('offline');
       return this.parseLocally(text);

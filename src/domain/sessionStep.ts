@@ -1,4 +1,5 @@
 import type { DraftBatch } from './draftBatch.js';
+import { classifyLocal } from './localIntent.js';
 import type { Effect, OrchestratorConfig, Phase, Route } from './orchestratorTypes.js';
 import type { ParseResult } from './parseResult.js';
 import { say } from './speech.js';
@@ -38,6 +39,29 @@ export abstract class SessionStep<S extends SessionState> {
 
   /** Drops the batch (and whatever else the protocol clears with it) and enters `phase`. */
   protected abstract clear(phase: 'LISTENING' | 'IDLE'): void;
+  /** A user line while CONFIRMING: the protocol's routing table. */
+  protected abstract onConfirmingText(text: string): void;
+  /** A new utterance to parse into transactions. */
+  protected abstract startParse(text: string): void;
+
+  /** A user line: ignored while a call is in flight; outside CONFIRMING only 「退出」 is local, the rest is parsed. */
+  protected onUserText(text: string): void {
+    if (this.state.inFlight) {
+      this.emit({ type: 'notify', callback: 'onError', message: 'busy: a request is still in flight' });
+      return;
+    }
+    if (this.state.phase === 'IDLE') this.enterListening();
+    else this.armInactivity();
+    if (this.state.phase === 'CONFIRMING') return this.onConfirmingText(text);
+
+    const intent = classifyLocal(text);
+    if (intent.kind === 'exit') {
+      this.emit({ type: 'classified', intent });
+      this.routed('local');
+      return this.endSession('exit');
+    }
+    this.startParse(text);
+  }
 
   protected startSave(batchBefore: DraftBatch, items: readonly ParseResult[], thenContinue: boolean): void {
     const id = this.nextId();

@@ -111,26 +111,8 @@ class Step extends SessionStep<ConversationState> {
 
   // ── user input ──────────────────────────────────────────────────────────
 
-  private onUserText(text: string): void {
-    if (this.state.inFlight) {
-      this.emit({ type: 'notify', callback: 'onError', message: 'busy: a request is still in flight' });
-      return;
-    }
-    if (this.state.phase === 'IDLE') this.enterListening();
-    else this.armInactivity();
-    if (this.state.phase === 'CONFIRMING') return this.onConfirmingText(text);
-
-    const intent = classifyLocal(text);
-    if (intent.kind === 'exit') {
-      this.emit({ type: 'classified', intent });
-      this.routed('local');
-      return this.endSession('exit');
-    }
-    this.startParse(text);
-  }
-
   /** Seed 004 交易确认与保存: confirm/cancel/exit/continue locally, correction/newInput to the conversation. */
-  private onConfirmingText(text: string): void {
+  protected onConfirmingText(text: string): void {
     const intent = classifyLocal(text);
     this.emit({ type: 'classified', intent });
     switch (intent.kind) {
@@ -167,7 +149,7 @@ class Step extends SessionStep<ConversationState> {
 
   // ── the first utterance: the parse endpoint, first transaction only ─────
 
-  private startParse(text: string): void {
+  protected startParse(text: string): void {
     if (!this.state.online) {
       this.routed('offline');
       return this.parseLocally(text);
