@@ -153,16 +153,6 @@ class Step extends SessionStep<OrchestratorState> {
 
   // ── parsing a new utterance ─────────────────────────────────────────────
 
-  protected startParse(text: string): void {
-    if (!this.state.online) {
-      this.routed('offline');
-      return this.parseLocally(text);
-    }
-    const id = this.nextId();
-    const deadlineMs = this.state.config.parseTimeoutMs;
-    this.startCall({ kind: 'parse', id, text }, { type: 'callParse', id, text, deadlineMs }, deadlineMs);
-  }
-
   private onParseSucceeded(id: number, transactions: readonly ParseResult[]): void {
     const inFlight = this.state.inFlight;
     if (inFlight?.kind !== 'parse' || inFlight.id !== id) return;
@@ -177,7 +167,7 @@ class Step extends SessionStep<OrchestratorState> {
   }
 
   /** Seed 000 离线降级为单笔: only the local parser, one transaction at most. */
-  private parseLocally(text: string): void {
+  protected parseLocally(text: string): void {
     const result = parseOffline(text);
     if (countTransactionMentions(text) > 1) this.speak(say(this.state.online ? 'fallbackSingleOnly' : 'offlineSingleOnly'));
     if (!result) {
@@ -217,17 +207,13 @@ class Step extends SessionStep<OrchestratorState> {
     this.applyResponse(response, inFlight.originalIndexOf, 'llm');
   }
 
-  private onLlmDeadline(id: number): void {
-    if (this.deadlinePassed(id)) this.onLlmFailed(id, 'timeout');
-  }
-
   /**
    * A correction the LLM did not answer in time goes to the local rules (seed 003 超时降级);
    * one it answered with an error or unusable output keeps the batch and asks again
    * (seed 001 纠正失败保持原结果, seed 002 decision 8). A failed parse has no batch to keep,
    * so the local parser takes it (seed 004 调用失败降级).
    */
-  private onLlmFailed(id: number, failure: LlmFailure): void {
+  protected onLlmFailed(id: number, failure: LlmFailure): void {
     const inFlight = this.state.inFlight;
     if (!inFlight || inFlight.id !== id || inFlight.kind === 'save') return;
     this.finishCall();

@@ -1,6 +1,6 @@
 import type { DraftBatch } from './draftBatch.js';
 import { classifyLocal } from './localIntent.js';
-import type { Effect, OrchestratorConfig, Phase, Route } from './orchestratorTypes.js';
+import type { Effect, LlmFailure, OrchestratorConfig, Phase, Route } from './orchestratorTypes.js';
 import type { ParseResult } from './parseResult.js';
 import { say } from './speech.js';
 
@@ -41,8 +41,21 @@ export abstract class SessionStep<S extends SessionState> {
   protected abstract clear(phase: 'LISTENING' | 'IDLE'): void;
   /** A user line while CONFIRMING: the protocol's routing table. */
   protected abstract onConfirmingText(text: string): void;
-  /** A new utterance to parse into transactions. */
-  protected abstract startParse(text: string): void;
+  /** Offline, or after a failed parse call: the local parser takes the utterance. */
+  protected abstract parseLocally(text: string): void;
+  /** The LLM call `id` gave nothing usable (or none in time): the protocol's fallback. */
+  protected abstract onLlmFailed(id: number, failure: LlmFailure): void;
+
+  /** A new utterance: the parse endpoint online, the local parser offline. */
+  protected startParse(text: string): void {
+    if (!this.state.online) {
+      this.routed('offline');
+      return this.parseLocally(text);
+    }
+    const id = this.nextId();
+    const deadlineMs = this.state.config.parseTimeoutMs;
+    this.startCall({ kind: 'parse', id, text } as NonNullable<S['inFlight']>, { type: 'callParse', id, text, deadlineMs }, deadlineMs);
+  }
 
   /** A user line: ignored while a call is in flight; outside CONFIRMING only 「退出」 is local, the rest is parsed. */
   protected onUserText(text: string): void {
@@ -147,12 +160,12 @@ export abstract class SessionStep<S extends SessionState> {
     this.emit({ type: 'cancelTimer', name: 'llmDeadline' });
   }
 
-  /** The LLM call `id` ran past its deadline: abort it; the caller then falls back. */
-  protected deadlinePassed(id: number): boolean {
+  /** The LLM call `id` ran past its deadline: abort it and fall back. */
+  protected onLlmDeadline(id: number): void {
     const inFlight = this.state.inFlight;
-    if (inFlight?.id !== id || inFlight.kind === 'save') return false;
+    if (inFlight?.id !== id || inFlight.kind === 'save') return;
     this.emit({ type: 'abortCall', id });
-    return true;
+    this.onLlmFailed(id, 'timeout');
   }
 
   protected batch(): DraftBatch {

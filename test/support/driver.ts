@@ -2,40 +2,18 @@ import { expect } from 'vitest';
 import type { CorrectionResponse } from '../../src/domain/correctionProtocol.js';
 import type { DraftBatch } from '../../src/domain/draftBatch.js';
 import { initialState, step } from '../../src/domain/orchestrator.js';
-import type { Effect, OrchestratorEvent, OrchestratorState } from '../../src/domain/orchestratorTypes.js';
+import type { Effect, OrchestratorState } from '../../src/domain/orchestratorTypes.js';
+import { CoreDriver, type EffectOf } from './coreDriver.js';
 import type { ParseResult, TransactionType } from '../../src/domain/parseResult.js';
 
 export function tx(amount: number | null, category: string | null, type: TransactionType = 'EXPENSE', description: string | null = category): ParseResult {
   return { amount, category, type, description, date: null, account: null, confidence: 0.95, source: 'llm' };
 }
 
-type EffectOf<T extends Effect['type']> = Extract<Effect, { type: T }>;
-
-/**
- * Drives the pure orchestrator by hand, as the app's runtime would: every effect is
- * visible, and the test plays the LLM, the clock and the store explicitly.
- */
-export class Driver {
-  state: OrchestratorState;
-  now = 0;
-  last: readonly Effect[] = [];
-  readonly log: Effect[] = [];
-
+/** The batch orchestrator driven by hand. */
+export class Driver extends CoreDriver<OrchestratorState> {
   constructor(options: { online?: boolean } = {}) {
-    this.state = initialState({}, options.online ?? true);
-    this.send({ type: 'start' });
-  }
-
-  send(event: OrchestratorEvent): readonly Effect[] {
-    const { state, effects } = step(this.state, event, this.now);
-    this.state = state;
-    this.last = effects;
-    this.log.push(...effects);
-    return effects;
-  }
-
-  say(text: string): readonly Effect[] {
-    return this.send({ type: 'userText', text });
+    super(initialState({}, options.online ?? true), step);
   }
 
   /** The user speaks a new utterance and the LLM splits it into `results`. */
@@ -54,32 +32,8 @@ export class Driver {
     return { call, asked, answered };
   }
 
-  /** Completes a pending save with success or failure. */
-  finishSave(ok: boolean): readonly Effect[] {
-    const save = this.only('saveBatch');
-    return this.send(ok ? { type: 'saveSucceeded', id: save.id } : { type: 'saveFailed', id: save.id, message: 'disk full' });
-  }
-
-  all<T extends Effect['type']>(type: T, effects: readonly Effect[] = this.last): EffectOf<T>[] {
-    return effects.filter((e): e is EffectOf<T> => e.type === type);
-  }
-
-  only<T extends Effect['type']>(type: T, effects: readonly Effect[] = this.last): EffectOf<T> {
-    const found = this.all(type, effects);
-    expect(found, `exactly one ${type} effect`).toHaveLength(1);
-    return found[0]!;
-  }
-
-  spoken(effects: readonly Effect[] = this.last): string[] {
-    return this.all('speak', effects).map((e) => e.text);
-  }
-
   statuses(): string[] {
     return this.state.batch?.items.map((i) => i.status) ?? [];
-  }
-
-  calledLlm(effects: readonly Effect[] = this.last): boolean {
-    return effects.some((e) => e.type === 'callParse' || e.type === 'callCorrect');
   }
 }
 

@@ -149,16 +149,6 @@ class Step extends SessionStep<ConversationState> {
 
   // ── the first utterance: the parse endpoint, first transaction only ─────
 
-  protected startParse(text: string): void {
-    if (!this.state.online) {
-      this.routed('offline');
-      return this.parseLocally(text);
-    }
-    const id = this.nextId();
-    const deadlineMs = this.state.config.parseTimeoutMs;
-    this.startCall({ kind: 'parse', id, text }, { type: 'callParse', id, text, deadlineMs }, deadlineMs);
-  }
-
   private onParseSucceeded(id: number, transactions: readonly ParseResult[]): void {
     const inFlight = this.state.inFlight;
     if (inFlight?.kind !== 'parse' || inFlight.id !== id) return;
@@ -169,7 +159,7 @@ class Step extends SessionStep<ConversationState> {
     this.openTransaction(inFlight.text, first);
   }
 
-  private parseLocally(text: string): void {
+  protected parseLocally(text: string): void {
     const result = parseOffline(text);
     if (!result) return this.speak(say('parseFailed'));
     this.openTransaction(text, result);
@@ -225,12 +215,8 @@ class Step extends SessionStep<ConversationState> {
     }
   }
 
-  private onLlmDeadline(id: number): void {
-    if (this.deadlinePassed(id)) this.onLlmFailed(id, 'timeout');
-  }
-
   /** Seed 004 LLM调用失败降级: the local rules take over. */
-  private onLlmFailed(id: number, failure: LlmFailure): void {
+  protected onLlmFailed(id: number, failure: LlmFailure): void {
     const inFlight = this.state.inFlight;
     if (!inFlight || inFlight.id !== id || inFlight.kind === 'save') return;
     this.finishCall();
