@@ -5,10 +5,9 @@ import type { SaveInFlight } from './sessionStep.js';
 import type { LocalIntent } from './localIntent.js';
 import type { ParseResult } from './parseResult.js';
 
-export type Phase = 'IDLE' | 'LISTENING' | 'CONFIRMING';
-export type Route = 'local' | 'llm' | 'fallback' | 'offline';
-/** Why an LLM call gave nothing usable. `invalid` = well-formed JSON that breaks the protocol. */
-export type LlmFailure = 'timeout' | 'error' | 'malformed' | 'invalid';
+import type { LlmFailure, Phase, Route } from './vocabulary.js';
+
+export type { LlmFailure, Phase, Route } from './vocabulary.js';
 export type TimerName = 'llmDeadline' | 'inactivity';
 
 export interface OrchestratorConfig {

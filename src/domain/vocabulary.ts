@@ -1,0 +1,20 @@
+/**
+ * The shared words of the dialogue system, defined once: every other layer imports them from here.
+ */
+
+/** The session states the seeds name (IDLE → LISTENING → CONFIRMING); what datasets expect and reports show. */
+export type Phase = 'IDLE' | 'LISTENING' | 'CONFIRMING';
+export const PHASES: readonly Phase[] = ['IDLE', 'LISTENING', 'CONFIRMING'];
+
+/**
+ * How a user line was finally handled: Layer 1 (`local`), the LLM (`llm`), the local rules after an LLM
+ * timeout or failure (`fallback`), the local rules because the device is offline (`offline`).
+ */
+export type Route = 'local' | 'llm' | 'fallback' | 'offline';
+/** A turn's route in a trace: `none` when the turn handled no user line (a tap, a wait). */
+export type TurnRoute = Route | 'none';
+export const ROUTES: readonly Route[] = ['local', 'llm', 'fallback', 'offline'];
+
+/** Why an LLM call gave nothing usable. `invalid` = well-formed JSON that breaks the protocol. */
+export type LlmFailure = 'timeout' | 'error' | 'malformed' | 'invalid';
+export const LLM_FAILURES: readonly LlmFailure[] = ['timeout', 'error', 'malformed', 'invalid'];
