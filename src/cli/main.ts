@@ -3,6 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './benchCommand.js';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { describeCommand } from './describeCommand.js';
 import { generateCommand } from './generateCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
@@ -29,7 +30,8 @@ await yargs(hideBin(process.argv))
   .command(serveLlmCommand)
   .command(benchCommand)
   .command(generateCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate (see --help).')
+  .command(describeCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

@@ -36,3 +36,21 @@ export function parseResult(fields: Partial<ParseResult> & { amount: number | nu
 export function applyPatch(result: ParseResult, patch: FieldPatch): ParseResult {
   return { ...result, ...patch };
 }
+
+/** Keeps only the editable fields, with values of the right kind; everything else is dropped. */
+export function sanitizePatch(fields: FieldPatch | Readonly<Record<string, unknown>>): FieldPatch {
+  const patch: Record<string, unknown> = {};
+  const source = fields as Readonly<Record<string, unknown>>;
+  for (const key of EDITABLE_FIELDS) {
+    if (!(key in source)) continue;
+    const value = source[key];
+    if (key === 'amount') {
+      if (typeof value === 'number' && Number.isFinite(value)) patch.amount = value;
+    } else if (key === 'type') {
+      if ((TRANSACTION_TYPES as readonly unknown[]).includes(value)) patch.type = value;
+    } else if (typeof value === 'string' || value === null) {
+      patch[key] = value;
+    }
+  }
+  return patch as FieldPatch;
+}

@@ -18,3 +18,21 @@ export const ROUTES: readonly Route[] = ['local', 'llm', 'fallback', 'offline'];
 /** Why an LLM call gave nothing usable. `invalid` = well-formed JSON that breaks the protocol. */
 export type LlmFailure = 'timeout' | 'error' | 'malformed' | 'invalid';
 export const LLM_FAILURES: readonly LlmFailure[] = ['timeout', 'error', 'malformed', 'invalid'];
+
+/**
+ * What an answer of the LLM (or of the local rules standing in for it) led to. The first eight are
+ * the batch correction protocol's (seed 003); the last three the seed-004 conversation actions
+ * other than `correct` (which is `applied`).
+ */
+export type CorrectionOutcome =
+  | 'applied'
+  | 'confirm'
+  | 'cancel'
+  | 'append'
+  | 'appendRefused'
+  | 'unclear'
+  | 'lowConfidence'
+  | 'emptyCorrections'
+  | 'reparsed'
+  | 'clarify'
+  | 'query';

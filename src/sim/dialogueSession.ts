@@ -1,40 +1,37 @@
 import type { DraftBatch } from '../domain/draftBatch.js';
+import { conversationStep, initialConversationState, type ConversationEvent, type ConversationState } from '../domain/legacy/conversationCore.js';
 import { initialState, step } from '../domain/orchestrator.js';
-import type {
-  Effect,
-  OrchestratorConfig,
-  OrchestratorEvent,
-  Phase,
-} from '../domain/orchestratorTypes.js';
-import { conversationCore } from '../domain/legacy/conversationCore.js';
+import type { OrchestratorConfig, OrchestratorEvent, OrchestratorState } from '../domain/orchestratorTypes.js';
+import { observablePhase, type CoreTransition, type SessionState } from '../domain/sessionTypes.js';
+import type { Phase } from '../domain/vocabulary.js';
 import { converse, correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
 import { HarnessSetupError, type ChatBackend } from '../llm/backend.js';
 import type { SqliteStore } from './sqliteStore.js';
+import type { HarnessEffect, HarnessEvent } from './harnessEvents.js';
 import type { TracedLlmCall, TurnTrace } from './trace.js';
 import { VirtualClock } from './virtualClock.js';
 
-/** What the session needs of a dialogue core's state; the protocol arms keep the rest to themselves. */
-export interface CoreState {
-  readonly phase: Phase;
-  readonly batch: DraftBatch | null;
-  readonly online: boolean;
-  readonly inFlight: { readonly kind: string; readonly id: number } | null;
-}
+export type { HarnessEffect, HarnessEvent } from './harnessEvents.js';
 
 /** A pure dialogue core: the batch orchestrator (seeds 000-003) or the legacy conversational arm (seed 004). */
-export interface DialogueCore<S extends CoreState = CoreState> {
+export interface DialogueCore<S extends SessionState = SessionState> {
   /** The endpoint a CONFIRMING reply goes to (what a scripted turn's answer is for); `correct` when left out. */
   readonly confirmingEndpoint?: 'correct' | 'conversation';
   initial(config: Partial<OrchestratorConfig>): S;
-  step(state: S, event: OrchestratorEvent, now: number): { readonly state: S; readonly effects: readonly Effect[] };
+  step(state: S, event: HarnessEvent, now: number): CoreTransition<S, HarnessEffect>;
 }
 
-export const BATCH_CORE: DialogueCore = {
+export const BATCH_CORE: DialogueCore<OrchestratorState> = {
   initial: (config) => initialState(config),
-  step: (state, event, now) => step(state as Parameters<typeof step>[0], event, now),
+  // The table refuses event types it does not list, so the other arm's events are safe to pass.
+  step: (state, event, now) => step(state, event as OrchestratorEvent, now),
 };
 
-export const CONVERSATION_CORE: DialogueCore = conversationCore;
+export const CONVERSATION_CORE: DialogueCore<ConversationState> = {
+  confirmingEndpoint: 'conversation',
+  initial: (config) => initialConversationState(config),
+  step: (state, event, now) => conversationStep(state, event as ConversationEvent, now),
+};
 
 const ANSWER_PRIORITY = 0;
 const TIMER_PRIORITY = 1;
@@ -44,8 +41,8 @@ const TIMER_PRIORITY = 1;
  * the gateway, timers, SQLite) on a virtual clock and feeds the results back as events.
  */
 export class DialogueSession {
-  private state: CoreState;
-  private readonly clock = new VirtualClock<OrchestratorEvent>();
+  private state: SessionState;
+  private readonly clock = new VirtualClock<HarnessEvent>();
   private trace: TurnTrace | null = null;
   private turnStartMs = 0;
   private failNextSave = false;
@@ -56,13 +53,14 @@ export class DialogueSession {
     private readonly store: SqliteStore,
     private readonly owner: string,
     config: Partial<OrchestratorConfig> = {},
-    private readonly core: DialogueCore = BATCH_CORE,
+    private readonly core: DialogueCore<any> = BATCH_CORE,
   ) {
     this.state = core.initial(config);
   }
 
+  /** The seed's state (IDLE, LISTENING, CONFIRMING); a waiting phase shows as the state it waits in. */
   get phase(): Phase {
-    return this.state.phase;
+    return observablePhase(this.state.phase);
   }
 
   get batch(): DraftBatch | null {
@@ -90,7 +88,7 @@ export class DialogueSession {
   }
 
   /** Delivers an event and everything it causes, until nothing is in flight. */
-  async send(event: OrchestratorEvent): Promise<number> {
+  async send(event: HarnessEvent): Promise<number> {
     const micros = await this.dispatch(event);
     await this.settle();
     return micros;
@@ -115,7 +113,7 @@ export class DialogueSession {
   }
 
   /** Returns the wall time of the pure step in microseconds. */
-  private async dispatch(event: OrchestratorEvent): Promise<number> {
+  private async dispatch(event: HarnessEvent): Promise<number> {
     const started = performance.now();
     const { state, effects } = this.core.step(this.state, event, this.clock.now);
     const micros = Math.round((performance.now() - started) * 1e6) / 1e3;
@@ -130,7 +128,7 @@ export class DialogueSession {
   }
 
   /** A promise only for an LLM call. */
-  private interpret(effect: Effect): Promise<void> | undefined {
+  private interpret(effect: HarnessEffect): Promise<void> | undefined {
     const trace = this.trace;
     trace?.effects.push({ atMs: this.elapsed(), effect });
     switch (effect.type) {
@@ -211,7 +209,7 @@ export class DialogueSession {
     if (outcome.usage) traced.usage = outcome.usage;
     if (outcome.ok) {
       traced.outcome = 'ok';
-      const event: OrchestratorEvent =
+      const event: HarnessEvent =
         endpoint === 'parse'
           ? { type: 'parseSucceeded', id, transactions: (outcome.value as { transactions: never[] }).transactions }
           : endpoint === 'conversation'
@@ -249,13 +247,13 @@ function failedEvent(
   id: number,
   reason: 'timeout' | 'error' | 'malformed' | 'invalid',
   detail?: string,
-): OrchestratorEvent {
+): HarnessEvent {
   const base = { id, reason, ...(detail === undefined ? {} : { detail }) };
   if (endpoint === 'conversation') return { type: 'conversationFailed', ...base };
   return endpoint === 'parse' ? { type: 'parseFailed', ...base } : { type: 'correctionFailed', ...base };
 }
 
-function recordDecision(trace: TurnTrace, effect: Extract<Effect, { type: 'notify' | 'classified' | 'routed' }>): void {
+function recordDecision(trace: TurnTrace, effect: Extract<HarnessEffect, { type: 'notify' | 'classified' | 'routed' }>): void {
   if (effect.type === 'classified') {
     trace.intent = effect.intent;
   } else if (effect.type === 'routed') {

@@ -1,7 +1,8 @@
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import type { DraftBatch } from '../domain/draftBatch.js';
 import type { LocalIntent } from '../domain/localIntent.js';
-import type { Effect, OrchestratorEvent, Phase } from '../domain/orchestratorTypes.js';
+import type { Phase } from '../domain/orchestratorTypes.js';
+import type { HarnessEffect, HarnessEvent } from './harnessEvents.js';
 import type { Turn } from '../datasets/datasetTypes.js';
 import type { SavedRow } from './sqliteStore.js';
 
@@ -25,8 +26,8 @@ export interface TurnTrace {
   readonly turn: Turn;
   readonly turnIndex: number;
   readonly network: 'online' | 'offline';
-  readonly events: { readonly atMs: number; readonly event: OrchestratorEvent }[];
-  readonly effects: { readonly atMs: number; readonly effect: Effect }[];
+  readonly events: { readonly atMs: number; readonly event: HarnessEvent }[];
+  readonly effects: { readonly atMs: number; readonly effect: HarnessEffect }[];
   readonly spoken: { readonly atMs: number; readonly text: string }[];
   readonly llmCalls: TracedLlmCall[];
   readonly saved: SavedRow[];

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ConversationReply } from '../../src/domain/conversationProtocol.js';
 import { conversationStep, initialConversationState, type ConversationState } from '../../src/domain/legacy/conversationCore.js';
-import type { Effect } from '../../src/domain/orchestratorTypes.js';
+import type { HarnessEffect as Effect } from '../../src/sim/harnessEvents.js';
 import { CoreDriver } from '../support/coreDriver.js';
 import type { ParseResult } from '../../src/domain/parseResult.js';
 

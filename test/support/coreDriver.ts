@@ -1,28 +1,39 @@
 import { expect } from 'vitest';
-import type { Effect, OrchestratorEvent } from '../../src/domain/orchestratorTypes.js';
+import { observablePhase, type SessionState } from '../../src/domain/sessionTypes.js';
+import type { HarnessEffect as Effect, HarnessEvent } from '../../src/sim/harnessEvents.js';
 
 export type EffectOf<T extends Effect['type']> = Extract<Effect, { type: T }>;
-type Step<S> = (state: S, event: OrchestratorEvent, now: number) => { readonly state: S; readonly effects: readonly Effect[] };
+type Step<S> = (state: S, event: never, now: number) => { readonly state: S; readonly effects: readonly Effect[] };
 
 /**
  * Drives a pure dialogue core by hand, as the app's runtime would: every effect is visible,
  * and the test plays the LLM, the clock and the store explicitly.
  */
-export class CoreDriver<S> {
+export class CoreDriver<S extends SessionState> {
   now = 0;
   last: readonly Effect[] = [];
   readonly log: Effect[] = [];
+  /** The core's own state, waiting phases included. */
+  core: S;
+  /** What the seeds observe: the same state with a waiting phase shown as the state it waits in. */
+  state: S;
 
   constructor(
-    public state: S,
+    initial: S,
     private readonly step: Step<S>,
   ) {
+    this.core = initial;
+    this.state = initial;
     this.send({ type: 'start' });
   }
 
-  send(event: OrchestratorEvent): readonly Effect[] {
-    const { state, effects } = this.step(this.state, event, this.now);
-    this.state = state;
+  send(event: HarnessEvent): readonly Effect[] {
+    const { state, effects } = this.step(this.core, event as never, this.now);
+    if (state !== this.core) {
+      this.core = state;
+      const phase = observablePhase(state.phase);
+      this.state = phase === state.phase ? state : { ...state, phase };
+    }
     this.last = effects;
     this.log.push(...effects);
     return effects;
