@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isFlaky, pairedBootstrap, signTest, type PairedTally } from '../../src/scoring/pairedStatistics.js';
+
+function mulberry(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('paired statistics', () => {
+  it('sign test: 8 of 8 discordant dialogues worse gives p = 1/256', () => {
+    const pairs = [...Array(8).fill({ baseline: 1, candidate: 0 }), ...Array(20).fill({ baseline: 1, candidate: 1 })];
+    const result = signTest(pairs);
+    expect(result).toMatchObject({ worse: 8, better: 0, ties: 20 });
+    expect(result.pValue).toBeCloseTo(1 / 256, 10);
+  });
+
+  it('sign test: as many up as down is no evidence (p > 0.5)', () => {
+    const pairs = [...Array(5).fill({ baseline: 1, candidate: 0 }), ...Array(5).fill({ baseline: 0, candidate: 1 })];
+    expect(signTest(pairs).pValue).toBeCloseTo(0.623046875, 9);
+  });
+
+  it('sign test: no discordant dialogue, p = 1', () => {
+    expect(signTest([{ baseline: 1, candidate: 1 }]).pValue).toBe(1);
+  });
+
+  it('sign test agrees with the exact binomial tail for large suites (n = 400)', () => {
+    const pairs = [...Array(230).fill({ baseline: 1, candidate: 0 }), ...Array(170).fill({ baseline: 0, candidate: 1 })];
+    // P(X >= 230), X ~ Bin(400, 1/2), computed here by log-space summation as an independent check.
+    let logC = 0;
+    const terms: number[] = [];
+    for (let k = 0; k <= 400; k++) {
+      if (k > 0) logC += Math.log(400 - k + 1) - Math.log(k);
+      if (k >= 230) terms.push(Math.exp(logC - 400 * Math.LN2));
+    }
+    expect(signTest(pairs).pValue).toBeCloseTo(terms.reduce((a, b) => a + b, 0), 6);
+  });
+
+  it('paired bootstrap: a clear drop has an interval below zero; no change straddles zero', () => {
+    const drop: PairedTally[] = Array.from({ length: 60 }, (_, i) => ({
+      baseline: { hits: 3, total: 3 },
+      candidate: { hits: i % 3 === 0 ? 1 : 3, total: 3 },
+    }));
+    const dropped = pairedBootstrap(drop, { alpha: 0.05, resamples: 2000, random: mulberry(1) })!;
+    expect(dropped.delta).toBeCloseTo(-2 / 9, 10);
+    expect(dropped.high).toBeLessThan(0);
+    expect(dropped.pValue).toBeLessThan(0.05);
+
+    const same: PairedTally[] = Array.from({ length: 60 }, (_, i) => ({
+      baseline: { hits: i % 2, total: 1 },
+      candidate: { hits: (i + 1) % 2, total: 1 },
+    }));
+    const unchanged = pairedBootstrap(same, { alpha: 0.05, resamples: 2000, random: mulberry(2) })!;
+    expect(unchanged.low).toBeLessThan(0);
+    expect(unchanged.high).toBeGreaterThan(0);
+    expect(unchanged.pValue).toBeGreaterThan(0.05);
+  });
+
+  it('paired bootstrap: same seed, same interval; nothing to compare is null', () => {
+    const tallies: PairedTally[] = [
+      { baseline: { hits: 1, total: 2 }, candidate: { hits: 0, total: 2 } },
+      { baseline: { hits: 2, total: 2 }, candidate: { hits: 2, total: 2 } },
+    ];
+    const a = pairedBootstrap(tallies, { alpha: 0.05, resamples: 200, random: mulberry(7) });
+    const b = pairedBootstrap(tallies, { alpha: 0.05, resamples: 200, random: mulberry(7) });
+    expect(a).toEqual(b);
+    expect(pairedBootstrap([{ baseline: { hits: 0, total: 0 }, candidate: { hits: 0, total: 0 } }], { alpha: 0.05, resamples: 10, random: mulberry(1) })).toBeNull();
+  });
+
+  it('flaky means both outcomes within one side\'s repeats', () => {
+    expect(isFlaky(1, 3)).toBe(true);
+    expect(isFlaky(0, 3)).toBe(false);
+    expect(isFlaky(3, 3)).toBe(false);
+    expect(isFlaky(1, 1)).toBe(false);
+  });
+});
