@@ -8,6 +8,7 @@ import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
+import { simulateCommand } from './simulateCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -29,7 +30,8 @@ await yargs(hideBin(process.argv))
   .command(serveLlmCommand)
   .command(benchCommand)
   .command(generateCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate (see --help).')
+  .command(simulateCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, simulate (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

@@ -17,7 +17,7 @@ export type Outcome = 'success' | 'gaveUp' | 'cancelled' | 'wrongSave' | 'error'
 /** One user turn as it happened. */
 export interface TranscriptTurn {
   readonly user: string;
-  readonly action: UserAction['kind'];
+  readonly action: UserAction;
   readonly spoken: readonly string[];
   readonly phaseAfter: Phase;
   readonly batchAfter: DraftBatch | null;
@@ -103,7 +103,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
     llmCalls += trace.llmCalls.length;
     transcript.push({
       user: text,
-      action: action.kind,
+      action,
       spoken: trace.spoken.map((line) => line.text),
       phaseAfter: session.phase,
       batchAfter: session.batch,
