@@ -82,5 +82,7 @@ export function nextAction(
     const open = batch.items.find((item) => item.status === 'pending');
     if (open && !absent) return { kind: 'confirmItem', item: open };
   }
-  return { kind: 'confirm', byModel: profile.confirmStyle === 'model' };
+  // A model-only phrase that was not understood is said again the plain way (「确认」).
+  const rephrase = last?.kind === 'confirm' && last.byModel;
+  return { kind: 'confirm', byModel: profile.confirmStyle === 'model' && !rephrase };
 }

@@ -46,6 +46,7 @@ describe('the simulated user acts on the batch card (issue 15 item 1)', () => {
     const right = card(MEAL, TAXI, TEA);
     expect(nextAction(PROFILE, right, GOAL, 1, null)).toEqual({ kind: 'confirm', byModel: false });
     expect(nextAction({ ...PROFILE, confirmStyle: 'model' }, right, GOAL, 1, null)).toEqual({ kind: 'confirm', byModel: true });
+    expect(nextAction({ ...PROFILE, confirmStyle: 'model' }, right, GOAL, 2, { kind: 'confirm', byModel: true })).toEqual({ kind: 'confirm', byModel: false });
     const oneDone = confirmItem(right, 0);
     expect(nextAction({ ...PROFILE, confirmStyle: 'itemByItem' }, oneDone, GOAL, 2, null)).toEqual({ kind: 'confirmItem', item: oneDone.items[1] });
   });
