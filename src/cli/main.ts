@@ -9,6 +9,7 @@ import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
 import { simulateCommand } from './simulateCommand.js';
+import { tryCommand } from './tryCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -31,7 +32,8 @@ await yargs(hideBin(process.argv))
   .command(benchCommand)
   .command(generateCommand)
   .command(simulateCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, simulate (see --help).')
+  .command(tryCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, simulate, try (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

@@ -4,7 +4,7 @@ import { Random } from '../generate/random.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { DialogueSession } from '../sim/dialogueSession.js';
 import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';
-import type { TurnTrace } from '../sim/trace.js';
+import { blankTrace } from './blankTrace.js';
 import type { Goal } from './goal.js';
 import { compareSaved } from './observe.js';
 import type { ActionBoard } from './oracleBackend.js';
@@ -94,7 +94,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   async function play(action: UserAction): Promise<void> {
     const text = utterance(action, speaker, random);
     options.board.current = action;
-    const trace = emptyTrace(text, transcript.length, session);
+    const trace = blankTrace(session, { line: 0, user: text }, transcript.length);
     session.beginTurn(trace, { failSave: false });
     await session.send({ type: 'userText', text });
     session.endTurn();
@@ -111,30 +111,4 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
       llm: trace.llmCalls.map((call) => ({ endpoint: call.endpoint, outcome: call.outcome, responseText: call.responseText })),
     });
   }
-}
-
-function emptyTrace(text: string, turnIndex: number, session: DialogueSession): TurnTrace {
-  return {
-    turn: { line: 0, user: text },
-    turnIndex,
-    network: 'online',
-    events: [],
-    effects: [],
-    spoken: [],
-    llmCalls: [],
-    saved: [],
-    saveErrors: [],
-    setupErrors: [],
-    intent: null,
-    route: 'none',
-    correctionOutcome: null,
-    failure: null,
-    mapping: [],
-    phaseBefore: session.phase,
-    phaseAfter: session.phase,
-    batchBefore: session.batch,
-    batchAfter: session.batch,
-    virtualMs: 0,
-    localStepUs: null,
-  };
 }
