@@ -1,6 +1,8 @@
+import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import { Cassette } from '../llm/cassette.js';
 import { OpenAiBackend, readApiKey } from '../llm/openaiBackend.js';
+import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { RecordingBackend, ReplayBackend } from '../llm/replayBackend.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { HeuristicModel } from '../reference/heuristicModel.js';
@@ -17,12 +19,15 @@ export interface BackendArgs {
   cassette?: string;
   record?: string;
   concurrency: number;
+  /** `kind=rate,…`: a seeded noisy-model wrapper over the backend (see perturbOptions). */
+  perturb?: string;
+  perturbSeed?: number;
 }
 
 export interface BackendSetup {
   readonly backend: ChatBackend;
   /** What report.json names: never a key or a URL with credentials. */
-  readonly describe: { backend: string; model: string };
+  readonly describe: { backend: string; model: string; perturb?: PerturbProvenance };
   close(): Promise<void>;
 }
 
@@ -33,9 +38,12 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
     cassette = Cassette.load(args.record);
     backend = new RecordingBackend(backend, cassette);
   }
+  // Outside the recorder: a cassette keeps what the model said, and a replay can be perturbed anew.
+  const perturb = perturbProvenance(args);
+  if (perturb) backend = new PerturbingBackend(backend, perturb.rates, perturb.seed);
   return {
     backend,
-    describe: { backend: backend.name, model: backend.model },
+    describe: { backend: backend.name, model: backend.model, ...(perturb ? { perturb } : {}) },
     close: async () => {
       if (cassette) await cassette.save();
     },
@@ -65,4 +73,26 @@ function baseBackend(args: BackendArgs): ChatBackend {
       return new OpenAiBackend({ baseURL: args.baseUrl, apiKey, model: args.model });
     }
   }
+}
+
+/** Validates --perturb and --perturb-seed; null without --perturb. */
+export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSeed'>): PerturbProvenance | null {
+  const seed = args.perturbSeed ?? 1;
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--perturb-seed takes a whole number >= 0, got ${String(args.perturbSeed)}`);
+  if (args.perturb === undefined) return null;
+  try {
+    return { rates: parsePerturbSpec(args.perturb), seed };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The --perturb flags, shared by every command that takes a backend. */
+export function perturbOptions<T>(yargs: Argv<T>) {
+  return yargs
+    .option('perturb', {
+      type: 'string',
+      describe: 'Noisy model: kind=rate,… with kinds drop, offByOne, amount, intent, lowConfidence (e.g. offByOne=0.05,drop=0.02)',
+    })
+    .option('perturb-seed', { type: 'number', default: 1, describe: 'Seed of the --perturb draws' });
 }

@@ -9,6 +9,8 @@ import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
+import { simulateCommand } from './simulateCommand.js';
+import { tryCommand } from './tryCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -31,7 +33,9 @@ await yargs(hideBin(process.argv))
   .command(benchCommand)
   .command(generateCommand)
   .command(describeCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe (see --help).')
+  .command(simulateCommand)
+  .command(tryCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

@@ -11,7 +11,7 @@ import { writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../sim/protocolArms.js';
 import { runSuite, type SuiteResult } from '../sim/runSuite.js';
 import { summarize } from '../scoring/summary.js';
-import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
+import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
 
@@ -37,7 +37,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    yargs
+    perturbOptions(yargs)
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })

@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import type { ChatBackend } from '../llm/backend.js';
+import { PerturbingBackend } from '../llm/perturbBackend.js';
+import { writeFailedDialogues } from '../users/failedDialogues.js';
+import { OracleBackend } from '../users/oracleBackend.js';
+import { userSeed } from '../users/population.js';
+import { runSimulation } from '../users/runSimulation.js';
+import { scoreSimulation } from '../users/scores.js';
+import {
+  SIMULATION_SCHEMA_VERSION,
+  failureEntries,
+  renderSimulationConsole,
+  writeSimulationReports,
+  type SimulationReport,
+} from '../users/simulationReport.js';
+import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
+import { BACKEND_NAMES, createBackend, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { UsageError } from './exitCodes.js';
+import { reportError } from './runCommand.js';
+
+/** The oracle answers from the user's goal; `scripted` has no script to answer from here. */
+const SIMULATE_BACKENDS = ['oracle', ...BACKEND_NAMES.filter((name) => name !== 'scripted')] as const;
+
+interface SimulateArgs extends Omit<BackendArgs, 'llm'> {
+  llm: (typeof SIMULATE_BACKENDS)[number];
+  users: number;
+  seed: number;
+  repeat: number;
+  speech: string;
+  out: string;
+  saveDialogues?: string;
+}
+
+export const simulateCommand: CommandModule<object, SimulateArgs> = {
+  command: 'simulate',
+  describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
+  builder: (yargs: Argv) =>
+    perturbOptions(yargs)
+      .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
+      .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
+      .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
+      .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json and report.md' })
+      .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
+      .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
+      .option('model', { type: 'string', describe: 'Model name (openai backend)' })
+      .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL' })
+      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
+      .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
+      .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
+      .option('concurrency', { type: 'number', default: 1, hidden: true })
+      .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
+      .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
+  handler: async (args) => {
+    process.exitCode = await simulate(args);
+  },
+};
+
+export function parseSpeech(spec: string): Set<SpeechFeature> {
+  if (spec === 'all') return new Set(SPEECH_FEATURES);
+  if (spec === 'none') return new Set();
+  const features = spec.split(',').map((part) => part.trim());
+  for (const feature of features) {
+    if (!(SPEECH_FEATURES as readonly string[]).includes(feature)) {
+      throw new UsageError(`--speech: unknown feature '${feature}' (all, none, or a list of ${SPEECH_FEATURES.join(', ')})`);
+    }
+  }
+  return new Set(features as SpeechFeature[]);
+}
+
+function wholeNumber(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`--${name} takes a whole number >= ${min}, got ${String(value)}`);
+}
+
+async function simulate(args: SimulateArgs): Promise<number> {
+  const startedAt = new Date();
+  const wallStart = performance.now();
+  try {
+    wholeNumber('users', args.users, 1);
+    wholeNumber('repeat', args.repeat, 1);
+    wholeNumber('seed', args.seed, 0);
+    const speech = parseSpeech(args.speech);
+    const perturb = perturbProvenance(args);
+    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined });
+    const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
+      perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
+    let result;
+    try {
+      result = await runSimulation({
+        seed: args.seed,
+        users: args.users,
+        repeat: args.repeat,
+        speech,
+        backendFor: (board, user, repeat) => perturbed(setup ? setup.backend : new OracleBackend(board), user.id, repeat),
+      });
+    } finally {
+      await setup?.close();
+    }
+    const inner = setup ? setup.describe : { backend: 'oracle', model: 'oracle-goal' };
+    const llm = perturb ? { backend: `perturb(${inner.backend})`, model: inner.model, perturb } : inner;
+    const report: SimulationReport = {
+      schemaVersion: SIMULATION_SCHEMA_VERSION,
+      kind: 'simulation',
+      run: {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        timing: { wallMs: Math.round(performance.now() - wallStart) },
+        llm,
+        seed: args.seed,
+        users: args.users,
+        repeat: args.repeat,
+        speech: SPEECH_FEATURES.filter((feature) => speech.has(feature)),
+      },
+      scores: scoreSimulation(result.runs, args.repeat),
+      runs: result.runs,
+      failures: failureEntries(result.failed),
+    };
+    const out = resolve(args.out);
+    writeSimulationReports(out, report);
+    process.stdout.write(renderSimulationConsole(report));
+    process.stdout.write(`Reports: ${out}/report.{json,md}\n`);
+    if (args.saveDialogues) {
+      const count = await writeFailedDialogues(args.saveDialogues, result.failed, args.seed, speech);
+      process.stdout.write(`Failed users as dialogues: ${count} → ${args.saveDialogues}\n`);
+    }
+    return 0;
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,84 @@
+import { SPEECH_FEATURES, type SpeechFeature } from './speech.js';
+import type { Outcome } from './simulateUser.js';
+
+/** What scoring keeps of one run of one user (the transcript is not needed here). */
+export interface RunResult {
+  readonly userId: number;
+  readonly repeat: number;
+  readonly goalSize: number;
+  readonly outcome: Outcome;
+  readonly turns: number;
+  readonly minTurns: number;
+  readonly llmCalls: number;
+  readonly features: readonly SpeechFeature[];
+}
+
+export interface SliceScore {
+  readonly runs: number;
+  readonly succeeded: number;
+  readonly successRate: number;
+  /** Succeeded in the fewest turns the goal allows: the first utterance was understood as meant. */
+  readonly firstTryRate: number;
+  /** Mean over successful runs; null without any. */
+  readonly meanTurnsToSuccess: number | null;
+  readonly meanExtraTurns: number | null;
+  readonly meanLlmCallsToSuccess: number | null;
+}
+
+export interface SimulationScores {
+  readonly overall: SliceScore & {
+    readonly users: number;
+    readonly outcomes: Readonly<Record<Outcome, number>>;
+    /** Share of users who succeeded in every one of their --repeat runs (pass^k); pass@1 is successRate. */
+    readonly passAllRepeats: number;
+    readonly repeat: number;
+  };
+  readonly byGoalSize: readonly (SliceScore & { readonly goalSize: number })[];
+  /** Per speech feature: the runs whose utterances used it, and the runs that did not. */
+  readonly byFeature: readonly { readonly feature: SpeechFeature; readonly with: SliceScore; readonly without: SliceScore }[];
+}
+
+const OUTCOMES: readonly Outcome[] = ['success', 'gaveUp', 'cancelled', 'wrongSave', 'error'];
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : round(values.reduce((sum, value) => sum + value, 0) / values.length);
+}
+
+export function sliceScore(runs: readonly RunResult[]): SliceScore {
+  const won = runs.filter((run) => run.outcome === 'success');
+  return {
+    runs: runs.length,
+    succeeded: won.length,
+    successRate: runs.length === 0 ? 0 : round(won.length / runs.length),
+    firstTryRate: runs.length === 0 ? 0 : round(won.filter((run) => run.turns === run.minTurns).length / runs.length),
+    meanTurnsToSuccess: mean(won.map((run) => run.turns)),
+    meanExtraTurns: mean(won.map((run) => run.turns - run.minTurns)),
+    meanLlmCallsToSuccess: mean(won.map((run) => run.llmCalls)),
+  };
+}
+
+export function scoreSimulation(runs: readonly RunResult[], repeat: number): SimulationScores {
+  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, runs.filter((run) => run.outcome === outcome).length])) as Record<Outcome, number>;
+  const byUser = new Map<number, boolean>();
+  for (const run of runs) byUser.set(run.userId, (byUser.get(run.userId) ?? true) && run.outcome === 'success');
+  const sizes = [...new Set(runs.map((run) => run.goalSize))].sort((a, b) => a - b);
+  return {
+    overall: {
+      ...sliceScore(runs),
+      users: byUser.size,
+      outcomes,
+      passAllRepeats: byUser.size === 0 ? 0 : round([...byUser.values()].filter(Boolean).length / byUser.size),
+      repeat,
+    },
+    byGoalSize: sizes.map((goalSize) => ({ goalSize, ...sliceScore(runs.filter((run) => run.goalSize === goalSize)) })),
+    byFeature: SPEECH_FEATURES.map((feature) => ({
+      feature,
+      with: sliceScore(runs.filter((run) => run.features.includes(feature))),
+      without: sliceScore(runs.filter((run) => !run.features.includes(feature))),
+    })),
+  };
+}

@@ -1,0 +1,114 @@
+import type { DraftBatch } from '../domain/draftBatch.js';
+import type { Phase } from '../domain/orchestratorTypes.js';
+import { Random } from '../generate/random.js';
+import type { ChatBackend } from '../llm/backend.js';
+import { DialogueSession } from '../sim/dialogueSession.js';
+import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';
+import { blankTrace } from './blankTrace.js';
+import type { Goal } from './goal.js';
+import { compareSaved } from './observe.js';
+import type { ActionBoard } from './oracleBackend.js';
+import { minimumTurns, nextAction, type UserAction, type UserProfile } from './policy.js';
+import { Speaker, type SpeechFeature } from './speech.js';
+import { utterance } from './utterance.js';
+
+export type Outcome = 'success' | 'gaveUp' | 'cancelled' | 'wrongSave' | 'error';
+
+/** One user turn as it happened. */
+export interface TranscriptTurn {
+  readonly user: string;
+  readonly action: UserAction;
+  readonly spoken: readonly string[];
+  readonly phaseAfter: Phase;
+  readonly batchAfter: DraftBatch | null;
+  readonly saved: readonly SavedRow[];
+  readonly llm: readonly { readonly endpoint: string; readonly outcome: string; readonly responseText: string | null }[];
+}
+
+export interface UserRun {
+  readonly outcome: Outcome;
+  readonly turns: number;
+  readonly minTurns: number;
+  readonly llmCalls: number;
+  readonly features: readonly SpeechFeature[];
+  readonly transcript: readonly TranscriptTurn[];
+  readonly error?: string;
+}
+
+export interface SimulatedUser {
+  readonly id: number;
+  readonly goal: Goal;
+  readonly profile: UserProfile;
+  /** Seeds the user's wording, so every repeat says the same things on the same path. */
+  readonly speechSeed: number;
+}
+
+export interface UserRunOptions {
+  readonly backend: ChatBackend;
+  readonly board: ActionBoard;
+  readonly store: SqliteStore;
+  readonly owner: string;
+  readonly speech: ReadonlySet<SpeechFeature>;
+}
+
+/** Plays one user against the whole app (orchestrator, gateway, model, SQLite) until done or out of patience. */
+export async function simulateUser(user: SimulatedUser, options: UserRunOptions): Promise<UserRun> {
+  const { goal, profile } = user;
+  const random = new Random(user.speechSeed);
+  const speaker = new Speaker(random, options.speech);
+  const session = new DialogueSession(options.backend, options.store, options.owner);
+  const minTurns = minimumTurns(profile, goal.items.length);
+  const transcript: TranscriptTurn[] = [];
+  const saved: SavedRow[] = [];
+  let llmCalls = 0;
+  let last: UserAction | null = null;
+  const finish = (outcome: Outcome, error?: string): UserRun => ({
+    outcome,
+    turns: transcript.length,
+    minTurns,
+    llmCalls,
+    features: [...speaker.used].sort(),
+    transcript,
+    ...(error === undefined ? {} : { error }),
+  });
+
+  try {
+    await session.send({ type: 'start' });
+    for (;;) {
+      const { missing, unwanted } = compareSaved(saved, goal.items);
+      if (unwanted.length > 0) return finish('wrongSave');
+      if (missing.length === 0) return finish('success');
+      if (transcript.length >= minTurns + profile.patience) {
+        if (profile.givesUpBy === 'leaving' || !session.batch) return finish('gaveUp');
+        await play({ kind: 'cancel' });
+        return finish('cancelled');
+      }
+      last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last);
+      await play(last);
+    }
+  } catch (error) {
+    // A hostile answer must never end the run: it ends this user, counted.
+    return finish('error', (error as Error).message);
+  }
+
+  async function play(action: UserAction): Promise<void> {
+    const text = utterance(action, speaker, random);
+    options.board.current = action;
+    const trace = blankTrace(session, { line: 0, user: text }, transcript.length);
+    session.beginTurn(trace, { failSave: false });
+    await session.send({ type: 'userText', text });
+    session.endTurn();
+    options.board.current = null;
+    saved.push(...trace.saved);
+    llmCalls += trace.llmCalls.length;
+    transcript.push({
+      user: text,
+      action,
+      spoken: trace.spoken.map((line) => line.text),
+      phaseAfter: session.phase,
+      batchAfter: session.batch,
+      saved: trace.saved,
+      llm: trace.llmCalls.map((call) => ({ endpoint: call.endpoint, outcome: call.outcome, responseText: call.responseText })),
+    });
+  }
+}

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { AtomicFileWriter } from '../generate/yamlWriter.js';
+import { percent } from '../report/format.js';
+import { mdText } from '../report/markdownText.js';
+import type { FailedRun } from './runSimulation.js';
+import type { RunResult, SimulationScores, SliceScore } from './scores.js';
+
+export const SIMULATION_SCHEMA_VERSION = 1;
+
+export interface SimulationReport {
+  readonly schemaVersion: number;
+  readonly kind: 'simulation';
+  readonly run: {
+    readonly startedAt: string;
+    readonly finishedAt: string;
+    readonly timing: { readonly wallMs: number };
+    /** backend, model and, with --perturb, its rates and seed. */
+    readonly llm: Readonly<Record<string, unknown>>;
+    readonly seed: number;
+    readonly users: number;
+    readonly repeat: number;
+    readonly speech: readonly string[];
+  };
+  readonly scores: SimulationScores;
+  readonly runs: readonly RunResult[];
+  readonly failures: readonly {
+    readonly userId: number;
+    readonly repeat: number;
+    readonly outcome: string;
+    readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string }[];
+    readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
+  }[];
+}
+
+export function failureEntries(failed: readonly FailedRun[]): SimulationReport['failures'] {
+  return failed.map(({ user, repeat, run }) => ({
+    userId: user.id,
+    repeat,
+    outcome: run.outcome,
+    goal: user.goal.items.map(({ amount, type, category, description }) => ({ amount, type, category, description })),
+    transcript: run.transcript.map((turn) => ({ user: turn.user, spoken: turn.spoken, llm: turn.llm.map((call) => `${call.endpoint}:${call.outcome}`) })),
+  }));
+}
+
+const mean = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+
+function sliceRow(label: string, slice: SliceScore): string {
+  return `| ${label} | ${slice.runs} | ${percent(slice.successRate)} | ${percent(slice.firstTryRate)} | ${mean(slice.meanTurnsToSuccess)} | ${mean(slice.meanExtraTurns)} | ${mean(slice.meanLlmCallsToSuccess)} |`;
+}
+
+const SLICE_HEADER = ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '|---:|---:|---:|---:|---:|---:|'];
+
+export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10): string {
+  const { overall, byGoalSize, byFeature } = report.scores;
+  const header = (first: string) => [`| ${first} ${SLICE_HEADER[0]}`, `|---${SLICE_HEADER[1]}`];
+  const lines = [
+    '# Simulated users',
+    '',
+    `${overall.users} users × ${report.run.repeat} run(s), seed ${report.run.seed}, model \`${String(report.run.llm['backend'])}\`, speech: ${report.run.speech.join(', ') || 'clean'}.`,
+    '',
+    `**Task success ${percent(overall.successRate)}** (pass@1); every run of a user succeeded (pass^${overall.repeat}): ${percent(overall.passAllRepeats)}.`,
+    `Outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}.`,
+    '',
+    '## By goal size',
+    '',
+    ...header('goal size'),
+    sliceRow('all', overall),
+    ...byGoalSize.map((slice) => sliceRow(String(slice.goalSize), slice)),
+    '',
+    '## By speech feature (runs whose utterances used it / did not)',
+    '',
+    ...header('feature'),
+    ...byFeature.flatMap(({ feature, with: used, without }) => [sliceRow(`${feature} ✓`, used), sliceRow(`${feature} ✗`, without)]),
+    '',
+    `## Failed conversations (first ${Math.min(shownFailures, report.failures.length)} of ${report.failures.length})`,
+    '',
+  ];
+  for (const failure of report.failures.slice(0, shownFailures)) {
+    lines.push(`### User ${failure.userId}, run ${failure.repeat}: ${failure.outcome}`, '');
+    lines.push(`Goal: ${failure.goal.map((item) => mdText(`${item.description} ${item.amount} (${item.category})`)).join('; ')}`, '');
+    for (const turn of failure.transcript) {
+      lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || '(silence)')}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderSimulationConsole(report: SimulationReport): string {
+  const { overall, byGoalSize } = report.scores;
+  const sizes = byGoalSize.map((slice) => `${slice.goalSize}:${percent(slice.successRate, 0)}`).join(' ');
+  return [
+    `simulated users: ${overall.users} × ${report.run.repeat}, model ${String(report.run.llm['backend'])}`,
+    `task success ${percent(overall.successRate)} (pass^${overall.repeat} ${percent(overall.passAllRepeats)}), first try ${percent(overall.firstTryRate)}, mean turns to success ${mean(overall.meanTurnsToSuccess)}, LLM calls ${mean(overall.meanLlmCallsToSuccess)}`,
+    `by goal size: ${sizes}`,
+    `outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`,
+    '',
+  ].join('\n');
+}
+
+/** report.json and report.md, each written whole or not at all. */
+export function writeSimulationReports(outDir: string, report: SimulationReport): void {
+  const files: [string, string][] = [
+    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['report.md', renderSimulationMarkdown(report)],
+  ];
+  for (const [name, text] of files) {
+    const writer = new AtomicFileWriter(join(outDir, name));
+    writer.write(text);
+    writer.commit();
+  }
+}

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SimulationReport } from '../../src/users/simulationReport.js';
+import { cli, tempDir } from '../support/cli.js';
+
+const readJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as SimulationReport;
+
+/** Drops the run's timing fields: startedAt, finishedAt, timing. */
+function withoutTiming(dir: string): string {
+  const { run, ...rest } = readJson(dir);
+  const { startedAt: _s, finishedAt: _f, timing: _t, ...stable } = run;
+  return JSON.stringify({ ...rest, run: stable }, null, 2);
+}
+
+describe('nlu-harness simulate (issue 15)', () => {
+  it('two runs with the same seed give the same report, apart from timing; another seed another one', () => {
+    const dir = tempDir();
+    const args = (seed: string, out: string) => ['simulate', '--users', '60', '--seed', seed, '--repeat', '2', '--perturb', 'drop=0.05,amount=0.05', '--out', join(dir, out)];
+    const first = cli(args('5', 'a'));
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('simulated users: 60 × 2, model perturb(heuristic)');
+    expect(cli(args('5', 'b')).status).toBe(0);
+    expect(withoutTiming(join(dir, 'b'))).toBe(withoutTiming(join(dir, 'a')));
+    expect(readFileSync(join(dir, 'b', 'report.md'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'report.md'), 'utf8'));
+    expect(cli(args('6', 'c')).status).toBe(0);
+    expect(withoutTiming(join(dir, 'c'))).not.toBe(withoutTiming(join(dir, 'a')));
+    const report = readJson(join(dir, 'a'));
+    expect(report.run.llm).toEqual({
+      backend: 'perturb(heuristic)',
+      model: 'heuristic-rules-v1',
+      perturb: { rates: { drop: 0.05, offByOne: 0, amount: 0.05, intent: 0, lowConfidence: 0 }, seed: 1 },
+    });
+    expect(report.runs).toHaveLength(120);
+    expect(report.scores.overall.users).toBe(60);
+  });
+
+  it('--save-dialogues writes each failed user as a dataset dialogue that validates and holds the goal as expectations', () => {
+    const dir = tempDir();
+    const file = join(dir, 'failed.yaml');
+    const result = cli(['simulate', '--users', '40', '--seed', '2', '--out', join(dir, 'out'), '--save-dialogues', file]);
+    expect(result.status).toBe(0);
+    const report = readJson(join(dir, 'out'));
+    const failedUsers = new Set(report.failures.map((failure) => failure.userId));
+    expect(failedUsers.size).toBeGreaterThan(0);
+    expect(result.stdout).toContain(`Failed users as dialogues: ${failedUsers.size} → ${file}`);
+
+    const validate = cli(['validate', file]);
+    expect(validate.status).toBe(0);
+    expect(validate.stdout).toContain(`(${failedUsers.size} dialogues`);
+    // Their script is a perfect model's answers: the scripted backend passes them all…
+    const scripted = cli(['run', '-d', file, '--out', join(dir, 'scripted'), '--no-progress']);
+    expect(scripted.status).toBe(0);
+    // …and the model that failed these users fails them again.
+    const heuristic = cli(['run', '-d', file, '--llm', 'heuristic', '--out', join(dir, 'heuristic'), '--no-progress']);
+    expect(heuristic.status).toBe(1);
+
+    const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.startsWith('- '));
+    const first = JSON.parse(lines[0]!.slice(2)) as { id: string; turns: { expect: { saved?: unknown[] } }[] };
+    const failure = report.failures.find((f) => first.id === `sim-s2-u${f.userId}`)!;
+    expect(first.turns.at(-1)!.expect.saved).toEqual(failure.goal);
+  });
+
+  it.each([
+    [['--users', '0'], '--users takes a whole number >= 1, got 0'],
+    [['--repeat', '1.5'], '--repeat takes a whole number >= 1, got 1.5'],
+    [['--speech', 'fillers,accent'], "--speech: unknown feature 'accent'"],
+    [['--perturb', 'drop=0.1,drop=0.2'], "--perturb: 'drop' is given twice"],
+    [['--llm', 'scripted'], 'Invalid values'],
+  ])('bad input %j is exit 2 with the reason, and writes nothing', (flags, message) => {
+    const out = join(tempDir(), 'out');
+    const result = cli(['simulate', ...flags, '--out', out]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(existsSync(out)).toBe(false);
+  });
+});
