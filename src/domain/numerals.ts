@@ -1,20 +1,16 @@
-import { AMOUNT_CUES, JIAO_WORDS, MAX_ORDINAL, NON_MONEY_PREFIXES, ORDINAL_MARK, YUAN_WORDS } from './numeralLexicon.js';
+import { AMOUNT_CUES, JIAO_WORDS, MAX_ORDINAL, NON_MONEY_PREFIXES, YUAN_WORDS } from './numeralLexicon.js';
 import {
   CENTS_BLOCKER,
   CHAR_CLASS,
   CODE_FEN,
   CODE_HALF,
-  CODE_ORDINAL_MARK,
   CODE_SPACE,
-  CODE_TEN,
   CUE_END,
   CURRENCY_SIGN,
   DIGIT,
   DIGIT_OF,
   MONEY_START,
   NON_MONEY_FOLLOWER,
-  ORDINAL_BLOCKER,
-  ORDINAL_COUNTER,
   PREFIX_END,
   SOFT_ENDING,
   UNIT_START,
@@ -25,13 +21,15 @@ import { numeralEnd, numeralValue } from './numeralValue.js';
 import { normalizeUtterance } from './textNormalize.js';
 
 export { MAX_ORDINAL };
+export { findOrdinals, hasOrdinal, ordinalAt, ordinalMatchAt, parseOrdinal, type OrdinalMatch } from './ordinals.js';
 
 /*
  * The numeral grammar, read by one scanner over character codes: it returns positions and
  * values and builds no strings, so the classifier can call it per utterance. A money
  * expression is [¥] NUMERAL [yuan word [cents] | jiao word [fen digit]], each part read
  * greedily (the longer word first, 28块5 before 28块); the words are in numeralLexicon.ts,
- * their char-code tables in numeralChars.ts, one number's reading in numeralValue.ts.
+ * their char-code tables in numeralChars.ts, one number's reading in numeralValue.ts,
+ * 第X笔 in ordinals.ts.
  */
 
 // ---- Money: ¥35, 三十五块钱, 28块5, 3块2毛, 五毛, 60rmb -----------------------------------
@@ -240,73 +238,4 @@ export function parseChineseNumber(s: string): number | null {
   if (text.length === 0 || moneyEnd(text, 0) !== text.length) return null;
   const main = numeralValue(text, money.mainStart, money.mainEnd);
   return Number.isNaN(main) ? null : moneyValue(main);
-}
-
-// ---- Ordinals: 第三笔, 第2个, 第十条 ------------------------------------------------------
-
-export interface OrdinalMatch {
-  /** 1-based, as spoken. */
-  readonly ordinal: number;
-  readonly start: number;
-  readonly end: number;
-}
-
-/** After 第X: a counter is taken, else nothing that continues a number or names a date may follow; -1 then. */
-function ordinalTailEnd(text: string, at: number): number {
-  const flags = classAt(text, at);
-  if ((flags & ORDINAL_COUNTER) !== 0) return at + 1;
-  return (flags & ORDINAL_BLOCKER) !== 0 ? -1 : at;
-}
-
-/**
- * The 第X笔 starting exactly at `start` (X is 1..10: 10, a digit or 十), packed as
- * end × 16 + ordinal; -1 when none.
- */
-export function ordinalMatchAt(text: string, start: number): number {
-  if (text.charCodeAt(start) !== CODE_ORDINAL_MARK || start + 1 >= text.length) return -1;
-  const at = start + 1;
-  const code = text.charCodeAt(at);
-  if (code === 49 && at + 1 < text.length && text.charCodeAt(at + 1) === 48) {
-    const end = ordinalTailEnd(text, at + 2);
-    if (end >= 0) return end * 16 + MAX_ORDINAL;
-  }
-  const ordinal = code === CODE_TEN ? 10 : DIGIT_OF[code]!;
-  if (ordinal < 1) return -1;
-  const end = ordinalTailEnd(text, at + 1);
-  return end >= 0 ? end * 16 + ordinal : -1;
-}
-
-/** The 第X笔 that starts exactly at `start`, if any. */
-export function ordinalAt(text: string, start: number): OrdinalMatch | null {
-  const packed = ordinalMatchAt(text, start);
-  if (packed < 0) return null;
-  const ordinal = packed % 16;
-  return { ordinal, start, end: (packed - ordinal) / 16 };
-}
-
-/** Every 第X笔 in (normalised) text, left to right. */
-export function findOrdinals(text: string): OrdinalMatch[] {
-  const found: OrdinalMatch[] = [];
-  for (let i = text.indexOf(ORDINAL_MARK); i >= 0; i = text.indexOf(ORDINAL_MARK, i + 1)) {
-    const match = ordinalAt(text, i);
-    if (match === null) continue;
-    found.push(match);
-    i = match.end - 1;
-  }
-  return found;
-}
-
-/** findOrdinals(text).length > 0, without the matches. */
-export function hasOrdinal(text: string): boolean {
-  for (let i = text.indexOf(ORDINAL_MARK); i >= 0; i = text.indexOf(ORDINAL_MARK, i + 1)) {
-    if (ordinalMatchAt(text, i) >= 0) return true;
-  }
-  return false;
-}
-
-/** 第二笔 / 第2个 / 第十条 → 2 / 2 / 10 (1-based); null outside 1..10 or when not an ordinal. */
-export function parseOrdinal(s: string): number | null {
-  const text = normalizeUtterance(s);
-  const packed = ordinalMatchAt(text, 0);
-  return packed >= 0 && packed >> 4 === text.length ? packed % 16 : null;
 }
