@@ -38,9 +38,6 @@ export type LocalPhraseClass = keyof typeof LOCAL_PHRASES;
 /** Characters that only separate phrases. */
 export const PHRASE_SEPARATORS = '，,、；;：:。.！!？?～~… ';
 
-/** Counters after 第X that make it an item reference (第二笔, 第2个). */
-export const ORDINAL_COUNTERS = '笔个条项';
-
 /** Words that change a field of the current items: their presence makes an utterance a correction. */
 export const CORRECTION_MARKERS = [
   '改', '修改', '更改', '换成', '换为', '变成', '应该', '应当', '不对', '不是', '错', '其实是', '实际是', '实际上',

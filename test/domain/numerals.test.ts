@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  containsAmount,
   findAmounts,
+  findAmountSpans,
   findFirstAmount,
   findOrdinals,
+  hasOrdinal,
+  ordinalAt,
+  ordinalMatchAt,
   parseChineseNumber,
   parseNumeral,
   parseOrdinal,
 } from '../../src/domain/numerals.js';
+import { normalizeUtterance } from '../../src/domain/textNormalize.js';
+import { Random } from '../../src/generate/random.js';
 
 describe('parseChineseNumber', () => {
   it.each([
@@ -144,5 +151,113 @@ describe('parseOrdinal', () => {
       { ordinal: 3, start: 4, end: 7 },
     ]);
     expect(findOrdinals('第一次来')).toEqual([]);
+  });
+});
+
+// ---- Properties over generated text --------------------------------------------------------
+
+const CHINESE_DIGITS = '零一二三四五六七八九';
+
+/** The written-out form of 1..9999: 三千零五, 一百一十, 二十. */
+function spellSection(n: number): string {
+  let out = '';
+  let gap = false;
+  for (const [unit, size] of [['千', 1000], ['百', 100], ['十', 10], ['', 1]] as const) {
+    const digit = Math.floor(n / size) % 10;
+    if (digit === 0) {
+      gap = out.length > 0;
+      continue;
+    }
+    if (gap) out += '零';
+    out += CHINESE_DIGITS[digit]! + unit;
+    gap = false;
+  }
+  return out;
+}
+
+/** The written-out form of 1..99,999,999: 一万零一十, 三百万零五. */
+function spell(n: number): string {
+  const high = Math.floor(n / 10_000);
+  const low = n % 10_000;
+  if (high === 0) return spellSection(low);
+  if (low === 0) return `${spellSection(high)}万`;
+  return `${spellSection(high)}万${low < 1000 ? '零' : ''}${spellSection(low)}`;
+}
+
+const TEXT_PIECES = [
+  ...'0123456789零〇一二两三四五六七八九十百千万亿点块元圆蚊毛角钱分半¥￥ ,.第笔个条项次天月号周花了是成吧的，。%',
+  '块钱', ' rmb', '人民币', '毛钱', '星期', '礼拜', '花了', '收到', '1,234', '12,345,678', '第10', '１２', '打车', '吃饭',
+];
+const TEXTS = (() => {
+  const random = new Random(20_261_122);
+  return Array.from({ length: 20_000 }, () => {
+    let text = '';
+    for (let i = random.int(1, 12); i > 0; i--) text += random.pick(TEXT_PIECES);
+    return normalizeUtterance(text);
+  });
+})();
+
+describe('the numeral grammar over generated text', () => {
+  it('reads every written-out number back to its value', () => {
+    const random = new Random(7);
+    const numbers = [...Array.from({ length: 5000 }, () => random.int(1, 99_999_999)), ...Array.from({ length: 2000 }, (_, i) => i + 1)];
+    const wrong = numbers.filter((n) => parseNumeral(spell(n)) !== n || parseChineseNumber(n.toLocaleString('en-US')) !== n);
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads yuan, jiao and fen as the sum of their values', () => {
+    const random = new Random(11);
+    const wrong = Array.from({ length: 3000 }, () => [random.int(1, 9999), random.int(0, 9), random.int(0, 9)] as const).filter(
+      ([yuan, jiao, fen]) =>
+        parseChineseNumber(`${spell(yuan)}块${CHINESE_DIGITS[jiao]}毛${CHINESE_DIGITS[fen]}`) !== (yuan * 100 + jiao * 10 + fen) / 100,
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('finds amounts that, read alone, have the value found, in order and without overlap', () => {
+    const wrong = TEXTS.filter((text) => {
+      const amounts = findAmounts(text);
+      return amounts.some(
+        (amount, i) =>
+          parseChineseNumber(text.slice(amount.start, amount.end)) !== amount.value ||
+          (i > 0 && amount.start < amounts[i - 1]!.end),
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('findAmountSpans, findFirstAmount and containsAmount agree with findAmounts', () => {
+    const spans = new Int32Array(64);
+    const wrong = TEXTS.filter((text) => {
+      const amounts = findAmounts(text);
+      const count = findAmountSpans(text, spans, 32);
+      return (
+        Array.from(spans.subarray(0, 2 * count)).join() !== amounts.flatMap((a) => [a.start, a.end]).join() ||
+        findAmountSpans(text, spans, 1) !== Math.min(1, amounts.length) ||
+        JSON.stringify(findFirstAmount(text)) !== JSON.stringify(amounts[0] ?? null) ||
+        containsAmount(text) !== amounts.length > 0
+      );
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('finds each 第X笔 wherever one starts, and reads it alone as the same ordinal', () => {
+    let found = 0;
+    const wrong = TEXTS.filter((text) => {
+      const ordinals = findOrdinals(text);
+      found += ordinals.length;
+      const starts = [...text].flatMap((_, i) => (ordinalAt(text, i) ? [i] : []));
+      return (
+        starts.join() !== ordinals.map((o) => o.start).join() ||
+        hasOrdinal(text) !== ordinals.length > 0 ||
+        ordinals.some(
+          (o) =>
+            parseOrdinal(text.slice(o.start, o.end)) !== o.ordinal ||
+            ordinalMatchAt(text, o.start) !== o.end * 16 + o.ordinal,
+        )
+      );
+    });
+    expect(wrong).toEqual([]);
+    expect(found).toBeGreaterThan(100);
   });
 });
