@@ -9,7 +9,8 @@ import { runDialogue } from '../dist/sim/runDialogue.js';
 import { SqliteStore } from '../dist/sim/sqliteStore.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_DATASETS = ['datasets'];
+// Top-level files only: datasets/model/ has no scripted answers to replay.
+export const DEFAULT_DATASETS = ['datasets/*'];
 
 const loaded = new Map();
 

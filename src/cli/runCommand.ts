@@ -15,7 +15,8 @@ import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from '
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
 
-export const DEFAULT_DATASETS = ['datasets'];
+// Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
+export const DEFAULT_DATASETS = ['datasets/*'];
 
 interface RunArgs extends BackendArgs {
   dataset: string[];
