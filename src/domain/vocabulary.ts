@@ -18,3 +18,9 @@ export const ROUTES: readonly Route[] = ['local', 'llm', 'fallback', 'offline'];
 /** Why an LLM call gave nothing usable. `invalid` = well-formed JSON that breaks the protocol. */
 export type LlmFailure = 'timeout' | 'error' | 'malformed' | 'invalid';
 export const LLM_FAILURES: readonly LlmFailure[] = ['timeout', 'error', 'malformed', 'invalid'];
+
+/** The server endpoints the app calls: seed 000 parse, seed 002 correction, seed 004 conversation. */
+export type LlmEndpoint = 'parse' | 'correct' | 'conversation';
+
+/** The dialogue protocol under test: the batch one of seeds 000-003, or seed 004's single-transaction conversation. */
+export type Protocol = 'batch' | 'conversation';
