@@ -7,6 +7,9 @@ const layer = (name) => `^src/${name}/`;
 /** Everything under src/ outside the given folders. */
 const outside = (...names) => `^src/(?!(?:${names.join('|')})/)`;
 
+/** The one allowed import cycle, temporary (see the warn rule below). */
+const KNOWN_CYCLE = '^src/domain/(sessionStep|orchestratorTypes)\\.ts$';
+
 /** [folder, folders it may import besides itself, why] */
 const LAYERS = [
   ['domain', [], 'the core under test imports nothing outside domain/'],
@@ -14,7 +17,6 @@ const LAYERS = [
   ['llm', [], 'chat backends know nothing of the domain or the gateway'],
   ['datasets', ['domain'], 'datasets are loaded and validated against domain types only'],
   ['sim', ['domain', 'gateway', 'llm', 'datasets'], 'sim produces traces; scoring and reports happen in the pipeline'],
-  ['report', ['scoring', 'domain'], 'renderers read scoring results (and domain vocabulary), never run or score'],
   // Not in the table: decided here. generate writes datasets from a model of the domain;
   // reference is a rule-based chat backend built from the domain's offline parser;
   // bench measures the domain, the gateway's prompts and dataset loading.
@@ -42,15 +44,32 @@ module.exports = {
       to: { path: outside('scoring', 'domain', 'datasets'), pathNot: '^src/sim/trace\\.ts$' },
     },
     {
+      name: 'report-imports-only-scoring-results-and-vocabulary',
+      comment: 'renderers read scoring result types and the domain vocabulary; they never run or score',
+      severity: 'error',
+      from: { path: layer('report') },
+      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli wires every layer and sits on top: no layer reaches up into it',
+      severity: 'error',
+      from: { path: outside('cli') },
+      to: { path: layer('cli') },
+    },
+    {
       name: 'no-import-cycles',
       comment: 'layers depend one way, and so do the files inside a layer',
       severity: 'error',
       from: {},
-      to: {
-        circular: true,
-        // Known, removed by the lead's transition-table rewrite of the orchestrator (issue 8 item 1).
-        viaOnly: { pathNot: '^src/domain/(sessionStep|orchestratorTypes)\\.ts$' },
-      },
+      to: { circular: true, viaOnly: { pathNot: KNOWN_CYCLE } },
+    },
+    {
+      name: 'known-cycle-sessionStep-orchestratorTypes',
+      comment: 'shown, not failed: removed by the transition-table rewrite of the orchestrator (issue 8 item 1); then delete this rule and KNOWN_CYCLE',
+      severity: 'warn',
+      from: {},
+      to: { circular: true, via: { path: KNOWN_CYCLE } },
     },
     {
       name: 'no-orphans',
