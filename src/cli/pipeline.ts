@@ -1,3 +1,4 @@
+// The one place that wires the layers: sim's traces → scorers → the report model.
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo } from '../report/reportTypes.js';
@@ -11,8 +12,6 @@ import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
 import { simulateSuite, type SimulatedDialogue, type SimulationOptions } from '../sim/simulateSuite.js';
 import type { DialogueTrace } from '../sim/trace.js';
-
-/** The one place that wires the layers: sim's traces → scorers → the report model. */
 
 export interface SuiteOptions extends SimulationOptions {
   /** How many passing dialogues keep their full transcript in the report (failures always do). */
