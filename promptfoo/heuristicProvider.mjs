@@ -1,6 +1,6 @@
 // The offline default provider: the harness's rule-based reference model (no key, no
 // network), answering the same chat messages a real model would get.
-import { endpointFromMessages } from '../dist/llm/endpointMarker.js';
+import { endpointFromMessages } from '../dist/gateway/endpointMarker.js';
 import { HeuristicModel } from '../dist/reference/heuristicModel.js';
 
 export default class HeuristicProvider {

@@ -18,7 +18,7 @@ import { toDialogue } from '../dist/generate/toDialogue.js';
 import { THINGS } from '../dist/generate/vocabulary.js';
 import { dialogueYaml } from '../dist/generate/yamlWriter.js';
 import { ScriptedBackend } from '../dist/llm/scriptedBackend.js';
-import { runSuite } from '../dist/sim/runSuite.js';
+import { runSuite } from '../dist/cli/pipeline.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ARGV = process.argv.slice(2);

@@ -4,7 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import type { Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
-import { MergeError, mergeReports } from '../scoring/mergeReports.js';
+import { MergeError, mergeReports } from './mergeReports.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 

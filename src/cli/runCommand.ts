@@ -6,11 +6,10 @@ import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type MetricName, type Report } from '../report/reportTypes.js';
+import type { MetricName, Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
-import type { Protocol } from '../sim/protocolArms.js';
-import { runSuite, type SuiteResult } from '../sim/runSuite.js';
-import { summarize } from '../scoring/summary.js';
+import type { Protocol } from '../domain/vocabulary.js';
+import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
@@ -104,36 +103,24 @@ async function run(args: RunArgs): Promise<number> {
       await close();
     }
 
-    // With `both`, the batch arm is the report (dialogues, gate, exit code); `arms` only compares.
     const result = results[0]!;
     if (result.dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
-    const summary = armSummary(result);
-    const arms = results[1] ? { arms: { batch: armReport(result), conversation: armReport(results[1]) } } : {};
-    const draft: Report = {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      run: {
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        timing: {
-          wallMs: Math.round(performance.now() - wallStart),
-          layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
-        },
-        llm: describe,
-        datasets: files,
-        mode: args.mode,
-        protocol: args.protocol,
-        seed: args.seed,
-        repeat: args.repeat,
-        filter: args.filter,
-        shard: args.shard ?? null,
+    const draft = reportModel(results, {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      timing: {
+        wallMs: Math.round(performance.now() - wallStart),
+        layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
       },
-      summary,
-      metrics: result.metrics,
-      gate: null,
-      dialogues: result.dialogues,
-      tallies: result.tallies,
-      ...arms,
-    };
+      llm: describe,
+      datasets: files,
+      mode: args.mode,
+      protocol: args.protocol,
+      seed: args.seed,
+      repeat: args.repeat,
+      filter: args.filter,
+      shard: args.shard ?? null,
+    });
     const gate = baseline
       ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
       : null;
@@ -146,29 +133,12 @@ async function run(args: RunArgs): Promise<number> {
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
-    process.stdout.write(`dialogues: ${summary.dialogues.passed} passed, ${summary.dialogues.failed} failed\n`);
-    return summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+    const { dialogues: counts } = report.summary;
+    process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
+    return counts.failed > 0 || (gate && !gate.passed) ? 1 : 0;
   } catch (error) {
     return reportError(error);
   }
-}
-
-function armSummary(result: SuiteResult): Report['summary'] {
-  const summary = summarize(result.dialogues, result.turns, result.checks);
-  if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
-  return {
-    ...summary,
-    dialogues: { ...summary.dialogues, skipped: result.skipped.length },
-    checks: { ...summary.checks, notApplicable: result.notApplicableChecks },
-  };
-}
-
-function armReport(result: SuiteResult): ArmReport {
-  return {
-    summary: armSummary(result),
-    metrics: result.metrics,
-    ...(result.skipped.length > 0 ? { skipped: result.skipped } : {}),
-  };
 }
 
 function writeBaseline(file: string, report: Report): void {

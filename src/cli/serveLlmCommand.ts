@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import { Cassette } from '../llm/cassette.js';
+import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
 import { ReplayBackend } from '../llm/replayBackend.js';
 import { HeuristicModel } from '../reference/heuristicModel.js';
@@ -28,6 +29,7 @@ function serveBackend(args: ServeLlmArgs): ChatBackend {
 export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
   const server = await startServer({
     backend: serveBackend(args),
+    endpointOf: endpointFromMessages,
     host: '127.0.0.1',
     port: args.port,
     extraLatencyMs: args.latencyMs,

@@ -1,4 +1,4 @@
-import type { Phase } from '../domain/orchestratorTypes.js';
+import type { Phase, TurnRoute } from '../domain/vocabulary.js';
 
 /** What the model says for one endpoint in one turn (scripted backend only). */
 export interface ScriptedAnswer {
@@ -30,7 +30,7 @@ export interface ExpectedItem {
 
 export interface TurnExpectation {
   readonly state?: Phase;
-  readonly route?: 'local' | 'llm' | 'fallback' | 'offline' | 'none';
+  readonly route?: TurnRoute;
   readonly intent?: string;
   /** Subset of the correction request sent to the LLM this turn (currentBatch items matched by position, fields subset). */
   readonly llmRequest?: { readonly correctionText?: string; readonly currentBatch?: readonly ExpectedItem[] };

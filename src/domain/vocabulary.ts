@@ -36,3 +36,9 @@ export type CorrectionOutcome =
   | 'reparsed'
   | 'clarify'
   | 'query';
+
+/** The server endpoints the app calls: seed 000 parse, seed 002 correction, seed 004 conversation. */
+export type LlmEndpoint = 'parse' | 'correct' | 'conversation';
+
+/** The dialogue protocol under test: the batch one of seeds 000-003, or seed 004's single-transaction conversation. */
+export type Protocol = 'batch' | 'conversation';

@@ -1,4 +1,7 @@
-import type { FieldPatch, ParseResult, TransactionType } from '../domain/parseResult.js';
+import type { ConversationAction, ConversationReply, ConversationTransaction } from '../domain/conversationProtocol.js';
+import type { ParseResult } from '../domain/parseResult.js';
+
+export type { ConversationAction, ConversationTurn } from '../domain/conversationProtocol.js';
 
 /** Seed 002 decision 3: the parse-transaction response. */
 export interface TransactionBatchParseResponse {
@@ -6,28 +9,13 @@ export interface TransactionBatchParseResponse {
   readonly model: string;
 }
 
-/** Seed 004: the legacy conversational endpoint. */
-export const CONVERSATION_ACTIONS = ['correct', 'parse', 'clarify', 'query'] as const;
-export type ConversationAction = (typeof CONVERSATION_ACTIONS)[number];
-
-export interface ConversationTurn {
-  readonly role: 'user' | 'assistant';
-  readonly content: string;
-}
+/** Seed 004: the legacy conversational endpoint. Keyed by the domain's action type, so the list cannot drift from it. */
+const ACTIONS: Readonly<Record<ConversationAction, true>> = { correct: true, parse: true, clarify: true, query: true };
+export const CONVERSATION_ACTIONS = Object.keys(ACTIONS) as readonly ConversationAction[];
 
 /** The transaction being confirmed, as the conversation endpoint receives it. */
-export interface CurrentTransaction {
-  readonly amount: number | null;
-  readonly type: TransactionType;
-  readonly category: string | null;
-  readonly description: string | null;
-  readonly date: string | null;
-}
+export type CurrentTransaction = ConversationTransaction;
 
-export interface ConversationResponse {
-  readonly action: ConversationAction;
-  /** The corrected (correct) or new (parse) transaction; only the fields the model gave. */
-  readonly transaction: FieldPatch | null;
-  readonly message: string | null;
+export interface ConversationResponse extends ConversationReply {
   readonly model: string;
 }

@@ -1,15 +1,7 @@
 import type { CorrectionRequest, CorrectionResponse } from '../domain/correctionProtocol.js';
 import { EDITABLE_FIELDS, parseResult, type FieldPatch, type ParseResult } from '../domain/parseResult.js';
-import {
-  HarnessSetupError,
-  LlmCallError,
-  LlmTimeoutError,
-  type ChatBackend,
-  type ChatMessage,
-  type ChatResult,
-  type Endpoint,
-  type TokenUsage,
-} from '../llm/backend.js';
+import type { LlmEndpoint, LlmFailure } from '../domain/vocabulary.js';
+import { rejectionOf, type Completer, type Completion, type CompletionUsage, type PromptMessage } from './completion.js';
 import type {
   ConversationResponse,
   ConversationTurn,
@@ -36,18 +28,16 @@ import {
 /** Seed 002 decision 7. */
 export const DEFAULT_DEADLINE_MS = 3000;
 
-export type FailureKind = 'malformed' | 'invalid' | 'error' | 'timeout';
-
 export type GatewayOutcome<T> =
-  | { ok: true; value: T; rawText: string; latencyMs: number; usage?: TokenUsage; model: string }
+  | { ok: true; value: T; rawText: string; latencyMs: number; usage?: CompletionUsage; model: string }
   | {
       ok: false;
-      failure: FailureKind;
+      failure: LlmFailure;
       detail: string;
       rawText?: string;
       /** Infinity when a virtual-clock model never answers. */
       latencyMs: number;
-      usage?: TokenUsage;
+      usage?: CompletionUsage;
       model?: string;
     };
 
@@ -65,7 +55,7 @@ export interface EndpointOptions {
 type Failure = Extract<GatewayOutcome<never>, { ok: false }>;
 
 export async function parseTransactions(
-  backend: ChatBackend,
+  backend: Completer,
   text: string,
   options: EndpointOptions = {},
 ): Promise<GatewayOutcome<TransactionBatchParseResponse>> {
@@ -78,7 +68,7 @@ export async function parseTransactions(
 }
 
 export async function correctTransactions(
-  backend: ChatBackend,
+  backend: Completer,
   request: CorrectionRequest,
   options: EndpointOptions = {},
 ): Promise<GatewayOutcome<CorrectionResponse>> {
@@ -98,7 +88,7 @@ export async function correctTransactions(
 }
 
 export async function converse(
-  backend: ChatBackend,
+  backend: Completer,
   history: readonly ConversationTurn[],
   current: CurrentTransaction | null,
   text: string,
@@ -149,9 +139,9 @@ function pickFields(fields: WireTransaction): FieldPatch {
 
 /** `interpret` returns the DTO, or a string saying why the JSON is invalid. */
 async function run<T extends object>(
-  backend: ChatBackend,
-  endpoint: Endpoint,
-  messages: ChatMessage[],
+  backend: Completer,
+  endpoint: LlmEndpoint,
+  messages: PromptMessage[],
   options: EndpointOptions,
   interpret: (value: Record<string, unknown>, model: string) => T | string,
 ): Promise<GatewayOutcome<T>> {
@@ -167,11 +157,11 @@ async function run<T extends object>(
 }
 
 async function call(
-  backend: ChatBackend,
-  endpoint: Endpoint,
-  messages: ChatMessage[],
+  backend: Completer,
+  endpoint: LlmEndpoint,
+  messages: PromptMessage[],
   options: EndpointOptions,
-): Promise<ChatResult | Failure> {
+): Promise<Completion | Failure> {
   const real = backend.clock === 'real';
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   // Nothing can abort a virtual-clock call without a caller's signal: no controller then.
@@ -184,26 +174,36 @@ async function call(
     real && Number.isFinite(deadlineMs)
       ? setTimeout(() => {
           deadlinePassed = true;
-          controller?.abort(new LlmTimeoutError(`no answer within ${deadlineMs} ms`, deadlineMs));
+          controller?.abort(new DeadlineError(deadlineMs));
         }, deadlineMs)
       : undefined;
   const started = performance.now();
   try {
     return await backend.complete({ endpoint, messages, signal: controller?.signal });
   } catch (error) {
-    if (error instanceof HarnessSetupError) throw error;
+    const rejection = rejectionOf(error);
+    if (rejection.setupError === true) throw error;
     const wall = Math.round(performance.now() - started);
     const message = error instanceof Error ? error.message : String(error);
-    if (deadlinePassed || controller?.signal.aborted || error instanceof LlmTimeoutError || isAbortError(error)) {
-      const latencyMs = real ? wall : error instanceof LlmTimeoutError ? error.latencyMs : Number.POSITIVE_INFINITY;
+    if (deadlinePassed || controller?.signal.aborted || rejection.failure === 'timeout' || isAbortError(error)) {
+      const latencyMs = real ? wall : rejection.failure === 'timeout' ? (rejection.latencyMs ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
       const detail = deadlinePassed ? `no answer within ${deadlineMs} ms` : message;
       return { ok: false, failure: 'timeout', detail, latencyMs, model: backend.model };
     }
-    const latencyMs = error instanceof LlmCallError && error.latencyMs !== undefined ? error.latencyMs : real ? wall : 0;
+    const latencyMs = rejection.failure === 'error' && rejection.latencyMs !== undefined ? rejection.latencyMs : real ? wall : 0;
     return { ok: false, failure: 'error', detail: message, latencyMs, model: backend.model };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** The abort reason when a real-clock call passes its deadline. */
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+  readonly failure = 'timeout';
+  constructor(readonly latencyMs: number) {
+    super(`no answer within ${latencyMs} ms`);
   }
 }
 

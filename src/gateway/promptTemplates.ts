@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import { CATEGORIES } from '../domain/categories.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
-import type { ChatMessage, Endpoint } from '../llm/backend.js';
-import { ENDPOINT_MARKERS } from '../llm/endpointMarker.js';
+import type { LlmEndpoint } from '../domain/vocabulary.js';
+import type { PromptMessage } from './completion.js';
+import { ENDPOINT_MARKERS } from './endpointMarker.js';
 import type { ConversationTurn, CurrentTransaction } from './dto.js';
 import { conversationInputJson, correctionInputJson } from './promptInputs.js';
 
-export const TEMPLATE_FILES: Readonly<Record<Endpoint, string>> = {
+export const TEMPLATE_FILES: Readonly<Record<LlmEndpoint, string>> = {
   parse: 'transaction-parse.txt',
   correct: 'correction-dialogue.txt',
   conversation: 'conversation.txt',
@@ -35,7 +36,7 @@ function findPromptsDirectory(): string {
 }
 
 let promptsDir: string | undefined;
-const templates = new Map<Endpoint, string>();
+const templates = new Map<LlmEndpoint, string>();
 
 export function promptsDirectory(): string {
   promptsDir ??= findPromptsDirectory();
@@ -43,7 +44,7 @@ export function promptsDirectory(): string {
 }
 
 /** Reads a template once; its first line must be the endpoint's marker, which servers route on. */
-export function loadTemplate(endpoint: Endpoint): string {
+export function loadTemplate(endpoint: LlmEndpoint): string {
   const cached = templates.get(endpoint);
   if (cached !== undefined) return cached;
   const path = join(promptsDirectory(), TEMPLATE_FILES[endpoint]);
@@ -77,7 +78,7 @@ function categoryList(categories: readonly string[] | undefined, extra: readonly
   return [...new Set([...(categories ?? CATEGORIES), ...extra])].join('、');
 }
 
-function systemPrompt(endpoint: Endpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
+function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
   const categories = categoryList(options.categories, extraCategories);
   const today = options.today ?? 'unknown';
   const key = JSON.stringify([endpoint, today, categories]);
@@ -91,14 +92,14 @@ function systemPrompt(endpoint: Endpoint, options: RenderOptions, extraCategorie
   return prompt;
 }
 
-export function renderParseMessages(text: string, options: RenderOptions = {}): ChatMessage[] {
+export function renderParseMessages(text: string, options: RenderOptions = {}): PromptMessage[] {
   return [
     { role: 'system', content: systemPrompt('parse', options) },
     { role: 'user', content: text },
   ];
 }
 
-export function renderCorrectionMessages(request: CorrectionRequest, options: RenderOptions = {}): ChatMessage[] {
+export function renderCorrectionMessages(request: CorrectionRequest, options: RenderOptions = {}): PromptMessage[] {
   const extra = [...(request.context?.recentCategories ?? []), ...(request.context?.customCategories ?? [])];
   return [
     { role: 'system', content: systemPrompt('correct', options, extra) },
@@ -112,10 +113,10 @@ export function renderConversationMessages(
   current: CurrentTransaction | null,
   text: string,
   options: RenderOptions = {},
-): ChatMessage[] {
+): PromptMessage[] {
   return [
     { role: 'system', content: systemPrompt('conversation', options) },
-    ...history.map((turn): ChatMessage => ({ role: turn.role, content: turn.content })),
+    ...history.map((turn): PromptMessage => ({ role: turn.role, content: turn.content })),
     { role: 'user', content: conversationInputJson(current, text) },
   ];
 }
@@ -123,7 +124,7 @@ export function renderConversationMessages(
 /** sha256 over the three templates, for cache keys and reports. */
 export function promptFingerprint(): string {
   const hash = createHash('sha256');
-  for (const endpoint of Object.keys(TEMPLATE_FILES) as Endpoint[]) {
+  for (const endpoint of Object.keys(TEMPLATE_FILES) as LlmEndpoint[]) {
     hash.update(TEMPLATE_FILES[endpoint]).update('\0').update(loadTemplate(endpoint)).update('\0');
   }
   return hash.digest('hex');

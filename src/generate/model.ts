@@ -1,3 +1,5 @@
+import type { Phase } from '../domain/vocabulary.js';
+import type { ModelItem } from './modelItem.js';
 import type { Random } from './random.js';
 import { appended, corrected, itemCancelled, itemConfirmed, line, readBack } from './speech.js';
 import {
@@ -17,20 +19,9 @@ import {
  * user action on the model and returns the dataset turn with its expectations.
  */
 
-export type Status = 'pending' | 'confirmed' | 'cancelled';
-export type Phase = 'IDLE' | 'LISTENING' | 'CONFIRMING';
 /** How a call to the LLM goes: answered, a fault (timeout, error, malformed answer), or not made at all (offline). */
 export type Delivery = 'llm' | 'timeout' | 'error' | 'malformed' | 'offline';
 export type ChangeKind = 'amount' | 'type' | 'category' | 'all' | 'vague';
-
-export interface ModelItem {
-  readonly index: number;
-  amount: number;
-  type: TxType;
-  category: string;
-  description: string;
-  status: Status;
-}
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type Expect = { [key: string]: Json };

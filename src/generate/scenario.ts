@@ -1,4 +1,5 @@
-import { DialogueModel, MAX_ITEMS, type ChangeKind, type Delivery, type GenTurn, type ModelItem } from './model.js';
+import { DialogueModel, MAX_ITEMS, type ChangeKind, type Delivery, type GenTurn } from './model.js';
+import type { ModelItem } from './modelItem.js';
 import type { Random } from './random.js';
 import {
   CANCEL_WORDS,

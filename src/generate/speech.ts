@@ -1,6 +1,6 @@
 import { TTS_TEMPLATES } from '../domain/ttsTemplates.js';
 import { TYPE_WORD } from './vocabulary.js';
-import type { ModelItem } from './model.js';
+import type { ModelItem } from './modelItem.js';
 
 type Name = keyof typeof TTS_TEMPLATES;
 

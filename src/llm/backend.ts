@@ -39,6 +39,8 @@ export interface ChatBackend {
 /** The model did not answer before the deadline (or the call was aborted). */
 export class LlmTimeoutError extends Error {
   override readonly name = 'LlmTimeoutError';
+  /** Read by the gateway, which does not import this class. */
+  readonly failure = 'timeout';
   constructor(
     message: string,
     readonly latencyMs: number,
@@ -50,6 +52,7 @@ export class LlmTimeoutError extends Error {
 /** The call failed: transport error, HTTP error status, injected fault. */
 export class LlmCallError extends Error {
   override readonly name = 'LlmCallError';
+  readonly failure = 'error';
   readonly status: number | undefined;
   readonly latencyMs: number | undefined;
   constructor(message: string, details: { status?: number; latencyMs?: number } = {}) {
@@ -66,6 +69,8 @@ export class LlmCallError extends Error {
  */
 export class HarnessSetupError extends Error {
   override readonly name: string = 'HarnessSetupError';
+  /** Read by the gateway: rethrown, never counted as a model failure. */
+  readonly setupError = true;
 }
 
 export function lastUserMessage(messages: readonly ChatMessage[]): string {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { abortableSleep } from './abortableSleep.js';
-import { LlmTimeoutError, type ChatBackend, type ChatMessage } from './backend.js';
-import { endpointFromMessages } from './endpointMarker.js';
+import { LlmTimeoutError, type ChatBackend, type ChatMessage, type Endpoint } from './backend.js';
 import { estimateTokens } from './tokenEstimate.js';
 
 export interface ServerOptions {
   backend: ChatBackend;
+  /** Which endpoint a request serves, told from its messages (the gateway's prompt markers; the HTTP API carries no endpoint). */
+  endpointOf: (messages: readonly ChatMessage[]) => Endpoint | null;
   host?: '127.0.0.1';
   /** 0 picks any free port. */
   port?: number;
@@ -89,7 +90,7 @@ function parseMessages(body: unknown): { model: string | undefined; messages: Ch
  * list) in front of any ChatBackend, for tools that speak the OpenAI API.
  */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { backend, extraLatencyMs = 0, errorEvery, failStatus = 500 } = options;
+  const { backend, endpointOf, extraLatencyMs = 0, errorEvery, failStatus = 500 } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   let chatRequests = 0;
 
@@ -107,7 +108,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
     }
     const { messages } = parseMessages(body);
-    const endpoint = endpointFromMessages(messages);
+    const endpoint = endpointOf(messages);
     if (!endpoint) {
       throw new HttpError(400, 'invalid_request_error', 'the system prompt does not start with a known TASK: marker');
     }

@@ -19,7 +19,12 @@ export interface ScriptedAnswer {
   latencyMs?: number;
 }
 
-export type TurnScript = Partial<Record<Endpoint, ScriptedAnswer>>;
+/**
+ * A turn's answers by endpoint. `any` answers the turn's one call that has no answer of its own,
+ * whichever endpoint the run actually calls (the dataset's turn-level `raw:` / `fault:`).
+ */
+export type TurnScript = Partial<Record<Endpoint | 'any', ScriptedAnswer>>;
+type ScriptKey = keyof TurnScript;
 
 /** The run asked the scripted model something this turn's script did not anticipate. */
 export class ScriptViolationError extends HarnessSetupError {
@@ -48,7 +53,7 @@ export class ScriptedBackend implements ChatBackend {
   readonly clock = 'virtual' as const;
 
   private script: TurnScript | undefined;
-  private readonly used = new Set<Endpoint>();
+  private readonly used = new Set<ScriptKey>();
 
   setTurn(script: TurnScript | undefined): void {
     for (const [endpoint, answer] of Object.entries(script ?? {})) {
@@ -61,9 +66,9 @@ export class ScriptedBackend implements ChatBackend {
   }
 
   /** Answers this turn's script holds that no call asked for. */
-  unusedAnswers(): { endpoint: Endpoint; answer: ScriptedAnswer }[] {
-    const unused: { endpoint: Endpoint; answer: ScriptedAnswer }[] = [];
-    for (const [endpoint, answer] of Object.entries(this.script ?? {}) as [Endpoint, ScriptedAnswer | undefined][]) {
+  unusedAnswers(): { endpoint: ScriptKey; answer: ScriptedAnswer }[] {
+    const unused: { endpoint: ScriptKey; answer: ScriptedAnswer }[] = [];
+    for (const [endpoint, answer] of Object.entries(this.script ?? {}) as [ScriptKey, ScriptedAnswer | undefined][]) {
       if (answer && !this.used.has(endpoint)) unused.push({ endpoint, answer });
     }
     return unused;
@@ -71,8 +76,9 @@ export class ScriptedBackend implements ChatBackend {
 
   complete(req: ChatRequest): Promise<ChatResult> {
     const { endpoint } = req;
-    const answer = this.script?.[endpoint];
-    if (!answer || this.used.has(endpoint)) {
+    const key: ScriptKey = this.script?.[endpoint] === undefined && this.script?.any !== undefined && !this.used.has('any') ? 'any' : endpoint;
+    const answer = this.script?.[key];
+    if (!answer || this.used.has(key)) {
       const userMessage = lastUserMessage(req.messages);
       const why = answer ? 'a second' : 'an unanticipated';
       const anticipated = Object.keys(this.script ?? {}).join(', ') || 'no LLM call';
@@ -85,7 +91,7 @@ export class ScriptedBackend implements ChatBackend {
         ),
       );
     }
-    this.used.add(endpoint);
+    this.used.add(key);
     const latencyMs = answer.latencyMs ?? DEFAULT_SCRIPTED_LATENCY_MS;
     if (answer.fault === 'timeout') {
       return Promise.reject(new LlmTimeoutError(`scripted timeout on '${endpoint}'`, Number.POSITIVE_INFINITY));

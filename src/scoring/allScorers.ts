@@ -1,4 +1,4 @@
-import type { MetricName, MetricResult } from '../report/reportTypes.js';
+import type { MetricName, MetricResult } from './results.js';
 import { BatchSplittingScorer } from './batchSplitting.js';
 import { CheckShareScorer } from './checkShare.js';
 import { ConfidenceFallbackScorer } from './confidenceFallback.js';

@@ -1,5 +1,5 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { CheckReport, MetricResult } from '../report/reportTypes.js';
+import type { CheckReport, MetricResult } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
 import { canonicalTally, mergeTally, type Tally } from './tally.js';
 

@@ -1,9 +1,9 @@
-import type { DialogueReport, Report } from '../report/reportTypes.js';
+import type { DialogueReport, RunSummary } from './results.js';
 
 type Counts = { total: number; passed: number; failed: number };
 
 /** The report's summary block, derived from the dialogues and the turn and check counts. */
-export function summarize(dialogues: readonly DialogueReport[], turns: Counts, checks: Counts): Report['summary'] {
+export function summarize(dialogues: readonly DialogueReport[], turns: Counts, checks: Counts): RunSummary {
   const passed = dialogues.filter((d) => d.passed).length;
   const runs = dialogues.reduce((sum, d) => sum + d.runs, 0);
   const runsPassed = dialogues.reduce((sum, d) => sum + d.runsPassed, 0);

@@ -1,4 +1,4 @@
-import type { CheckReport, LlmCallReport, TurnReport } from '../report/reportTypes.js';
+import type { CheckReport, LlmCallReport, TurnReport } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
 import { snapshotBatch } from './turnChecks.js';
 

@@ -1,6 +1,6 @@
 import type { ExpectedItem, TurnExpectation } from '../datasets/datasetTypes.js';
 import type { DraftBatch } from '../domain/draftBatch.js';
-import type { CheckReport, ItemSnapshot } from '../report/reportTypes.js';
+import type { CheckReport, ItemSnapshot } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
 
 export function snapshotBatch(batch: DraftBatch | null): ItemSnapshot[] | null {

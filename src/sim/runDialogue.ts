@@ -32,14 +32,14 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
     const network = turn.network ?? dialogue.network;
     if (session.online !== (network === 'online')) await session.send({ type: 'connectivity', online: network === 'online' });
     const trace = newTurnTrace(turn, turnIndex, network, session);
-    const expected = session.phase === 'CONFIRMING' ? confirmingEndpoint : 'parse';
-    scripted?.setTurn(toBackendScript(turn.llm, expected, confirmingEndpoint));
+    scripted?.setTurn(toBackendScript(turn.llm, confirmingEndpoint));
     session.beginTurn(trace, { failSave: turn.store?.fail ?? false });
     await playInput(session, turn, trace);
     session.endTurn();
     if (scripted) {
       for (const { endpoint } of scripted.unusedAnswers()) {
-        trace.setupErrors.push(`the script's '${endpoint}' answer was never asked for: the turn did not call the LLM`);
+        const answer = endpoint === 'any' ? 'turn-level raw/fault' : `'${endpoint}'`;
+        trace.setupErrors.push(`the script's ${answer} answer was never asked for: the turn did not call the LLM`);
       }
     }
     trace.phaseAfter = session.phase;
@@ -92,22 +92,21 @@ function newTurnTrace(turn: Turn, turnIndex: number, network: 'online' | 'offlin
 }
 
 /**
- * The dataset's answers as model text; a turn-level raw/fault answers the call this turn is expected to make.
- * Only the protocol arm's own CONFIRMING endpoint is kept (`correct` or `conversation`): a dialogue may
- * script both arms, and the other arm's answer is never asked for.
+ * The dataset's answers as model text; a turn-level raw/fault (`any`) answers whichever call the run
+ * makes, resolved by the scripted backend when it is called. Only the protocol arm's own CONFIRMING
+ * endpoint is kept (`correct` or `conversation`): a dialogue may script both arms, and the other
+ * arm's answer is never asked for.
  */
 export function toBackendScript(
   script: TurnScript | undefined,
-  expectedEndpoint: 'parse' | 'correct' | 'conversation',
   confirmingEndpoint: 'correct' | 'conversation' = 'correct',
 ): BackendScript | undefined {
   if (!script) return undefined;
   const result: BackendScript = {};
-  for (const endpoint of ['parse', confirmingEndpoint] as const) {
-    const answer = script[endpoint];
-    if (answer) result[endpoint] = toBackendAnswer(answer);
+  for (const key of ['parse', confirmingEndpoint, 'any'] as const) {
+    const answer = script[key];
+    if (answer) result[key] = toBackendAnswer(answer);
   }
-  if (script.any) result[expectedEndpoint] = toBackendAnswer(script.any);
   return result;
 }
 

@@ -1,16 +1,14 @@
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import type { DraftBatch } from '../domain/draftBatch.js';
 import type { LocalIntent } from '../domain/localIntent.js';
-import type { Phase } from '../domain/orchestratorTypes.js';
+import type { LlmEndpoint, Phase, TurnRoute } from '../domain/vocabulary.js';
 import type { HarnessEffect, HarnessEvent } from './harnessEvents.js';
 import type { Turn } from '../datasets/datasetTypes.js';
 import type { SavedRow } from './sqliteStore.js';
 
-export type TraceRoute = 'local' | 'llm' | 'fallback' | 'offline' | 'none';
-
 export interface TracedLlmCall {
   readonly id: number;
-  readonly endpoint: 'parse' | 'correct' | 'conversation';
+  readonly endpoint: LlmEndpoint;
   readonly request: string | CorrectionRequest | Readonly<Record<string, unknown>>;
   readonly sentAtMs: number;
   responseText: string | null;
@@ -35,7 +33,7 @@ export interface TurnTrace {
   /** Harness problems of this turn: script violations, unused scripted answers. */
   readonly setupErrors: string[];
   intent: LocalIntent | null;
-  route: TraceRoute;
+  route: TurnRoute;
   /** Outcome of the correction step (applied, unclear, lowConfidence, …) when there was one. */
   correctionOutcome: string | null;
   failure: string | null;

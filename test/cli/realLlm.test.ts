@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 import { startServer } from '../../src/llm/openaiCompatibleServer.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
 import type { Report } from '../../src/report/reportTypes.js';
@@ -22,8 +23,8 @@ describe('--llm openai against an OpenAI-compatible server on 127.0.0.1', () => 
   let slow: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    server = await startServer({ backend: new HeuristicModel(), host: '127.0.0.1', port: 0 });
-    slow = await startServer({ backend: new HeuristicModel(), host: '127.0.0.1', port: 0, extraLatencyMs: 3300 });
+    server = await startServer({ backend: new HeuristicModel(), endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0 });
+    slow = await startServer({ backend: new HeuristicModel(), endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0, extraLatencyMs: 3300 });
   });
   afterAll(async () => {
     await server.close();

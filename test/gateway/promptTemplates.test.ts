@@ -6,7 +6,7 @@ import {
   renderParseMessages,
   renderTemplate,
 } from '../../src/gateway/promptTemplates.js';
-import { endpointFromMessages } from '../../src/llm/endpointMarker.js';
+import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 
 const request = {
   currentBatch: [

@@ -9,6 +9,7 @@ import { renderParseMessages } from '../../src/gateway/promptTemplates.js';
 import { LlmCallError } from '../../src/llm/backend.js';
 import { Cassette } from '../../src/llm/cassette.js';
 import { OpenAiBackend, readApiKey } from '../../src/llm/openaiBackend.js';
+import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/llm/openaiCompatibleServer.js';
 import { RecordingBackend } from '../../src/llm/replayBackend.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
@@ -23,7 +24,7 @@ afterEach(async () => {
 });
 
 async function serve(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
-  const server = await startServer({ backend: new HeuristicModel(), host: '127.0.0.1', port: 0, log: () => {}, ...options });
+  const server = await startServer({ backend: new HeuristicModel(), endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0, log: () => {}, ...options });
   running.push(server);
   return server;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderCorrectionMessages } from '../../src/gateway/promptTemplates.js';
 import type { ChatBackend, ChatRequest } from '../../src/llm/backend.js';
+import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../../src/llm/openaiCompatibleServer.js';
 
 const running: RunningServer[] = [];
@@ -35,7 +36,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 describe('OpenAI-compatible server', () => {
   it('tells the endpoint from the TASK marker and answers in the OpenAI shape with usage', async () => {
     const backend = spyBackend();
-    const server = await startServer({ backend, port: 0 });
+    const server = await startServer({ backend, endpointOf: endpointFromMessages, port: 0 });
     running.push(server);
     const messages = renderCorrectionMessages({
       currentBatch: [{ index: 0, amount: 60, type: 'EXPENSE', category: '餐饮', description: '吃饭', date: null }],
@@ -53,14 +54,14 @@ describe('OpenAI-compatible server', () => {
   });
 
   it('lists the backend model', async () => {
-    const server = await startServer({ backend: spyBackend(), port: 0 });
+    const server = await startServer({ backend: spyBackend(), endpointOf: endpointFromMessages, port: 0 });
     running.push(server);
     const json = await (await fetch(`${server.url}/models`)).json();
     expect(json).toMatchObject({ object: 'list', data: [{ id: 'spy-model', object: 'model' }] });
   });
 
   it('answers 400 for a system prompt without a known marker, 404 for other routes', async () => {
-    const server = await startServer({ backend: spyBackend(), port: 0 });
+    const server = await startServer({ backend: spyBackend(), endpointOf: endpointFromMessages, port: 0 });
     running.push(server);
     const bad = await post(server.url, { messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: 'hi' }] });
     expect(bad.status).toBe(400);
@@ -69,7 +70,7 @@ describe('OpenAI-compatible server', () => {
   });
 
   it('fails every Nth request with the chosen status as JSON', async () => {
-    const server = await startServer({ backend: spyBackend(), port: 0, errorEvery: 2, failStatus: 429 });
+    const server = await startServer({ backend: spyBackend(), endpointOf: endpointFromMessages, port: 0, errorEvery: 2, failStatus: 429 });
     running.push(server);
     const messages = [{ role: 'system', content: 'TASK: transaction-parse' }, { role: 'user', content: '午饭35' }];
     expect((await post(server.url, { messages })).status).toBe(200);

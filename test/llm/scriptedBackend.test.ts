@@ -72,6 +72,23 @@ describe('ScriptedBackend (strict)', () => {
     expect((timeout as LlmTimeoutError).latencyMs).toBe(Number.POSITIVE_INFINITY);
   });
 
+  it('a turn-level answer (any) answers whichever endpoint the run calls, once', async () => {
+    for (const endpoint of ['parse', 'correct', 'conversation'] as const) {
+      const backend = new ScriptedBackend();
+      backend.setTurn({ any: { raw: 'not json', latencyMs: 20 } });
+      await expect(backend.complete(request(endpoint, '嗯'))).resolves.toMatchObject({ text: 'not json', latencyMs: 20 });
+      expect(backend.unusedAnswers()).toEqual([]);
+      await expect(backend.complete(request('parse', '再来'))).rejects.toBeInstanceOf(ScriptViolationError);
+    }
+  });
+
+  it("an endpoint's own answer comes before the turn-level one, which is then left unused", async () => {
+    const backend = new ScriptedBackend();
+    backend.setTurn({ parse: { text: '{}' }, any: { fault: 'error' } });
+    await expect(backend.complete(request('parse', '午饭35'))).resolves.toMatchObject({ text: '{}' });
+    expect(backend.unusedAnswers()).toEqual([{ endpoint: 'any', answer: { fault: 'error' } }]);
+  });
+
   it('rejects an answer with neither text, raw nor fault', () => {
     expect(() => new ScriptedBackend().setTurn({ parse: { latencyMs: 5 } })).toThrow(/neither text, raw nor fault/);
   });

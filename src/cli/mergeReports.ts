@@ -1,7 +1,7 @@
 import type { MetricName, Report } from '../report/reportTypes.js';
-import { MetricSet } from './allScorers.js';
-import { summarize } from './summary.js';
-import type { Tally } from './tally.js';
+import { MetricSet } from '../scoring/allScorers.js';
+import { summarize } from '../scoring/summary.js';
+import type { Tally } from '../scoring/tally.js';
 
 export class MergeError extends Error {
   override readonly name = 'MergeError';

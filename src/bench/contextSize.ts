@@ -1,8 +1,8 @@
 import type { BatchItemDto, CorrectionRequest } from '../domain/correctionProtocol.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
 import { estimateTokens } from '../llm/tokenEstimate.js';
-import { batchContextJson } from './promptInputs.js';
-import { renderCorrectionMessages } from './promptTemplates.js';
+import { batchContextJson } from '../gateway/promptInputs.js';
+import { renderCorrectionMessages } from '../gateway/promptTemplates.js';
 
 export interface SizeFigure {
   chars: number;

@@ -1,34 +1,22 @@
+// The one place that wires the layers: sim's traces → scorers → the report model.
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { ChatBackend } from '../llm/backend.js';
-import type { CheckReport, DialogueReport, MetricName, MetricResult } from '../report/reportTypes.js';
-import type { Tally } from '../scoring/tally.js';
+import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo } from '../report/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
+import { judgedExpectations } from '../scoring/judgedExpectations.js';
+import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
 import { percentile } from '../scoring/scorer.js';
+import { summarize } from '../scoring/summary.js';
+import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
-import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
-import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import { protocolArm, type Protocol } from './protocolArms.js';
-import { runDialogue, type RunMode } from './runDialogue.js';
-import type { DialogueTrace } from './trace.js';
-import { seededUuids } from './seededUuids.js';
-import { SqliteStore } from './sqliteStore.js';
+import { simulateSuite, type SimulatedDialogue, type SimulationOptions } from '../sim/simulateSuite.js';
+import type { DialogueTrace } from '../sim/trace.js';
 
-export interface SuiteOptions {
-  readonly backend: ChatBackend;
-  readonly mode: RunMode;
-  readonly seed: number;
-  readonly repeat: number;
-  /** SQLite file for saved rows; ':memory:' by default. */
-  readonly dbFile?: string;
-  readonly config?: Partial<OrchestratorConfig>;
-  /** The protocol arm under test (default batch); protocolArms.ts says what the conversation arm judges. */
-  readonly protocol?: Protocol;
+export interface SuiteOptions extends SimulationOptions {
   /** How many passing dialogues keep their full transcript in the report (failures always do). */
   readonly passSampleSize?: number;
   readonly onDialogue?: (dialogue: Dialogue, passed: boolean) => void;
-  /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1). */
-  readonly concurrency?: number;
 }
 
 export interface SuiteResult {
@@ -47,21 +35,24 @@ export interface SuiteResult {
 
 const DEFAULT_PASS_SAMPLE = 500;
 
-interface DialogueOutcome {
-  readonly dialogue: Dialogue;
-  readonly runs: { readonly trace: DialogueTrace; readonly checks: CheckReport[][]; readonly passed: boolean }[];
-  readonly skipped?: string;
-  readonly notApplicable?: number;
+interface ScoredRun {
+  readonly trace: DialogueTrace;
+  readonly checks: CheckReport[][];
+  readonly passed: boolean;
+}
+
+function scoreRun(trace: DialogueTrace): ScoredRun {
+  const checks = trace.turns.map((t) => checkTurn(t));
+  return { trace, checks, passed: checks.every((list) => list.every((c) => c.passed)) };
 }
 
 /**
- * Runs dialogues through the scorers as a stream, so memory stays flat: only failures and
- * a capped sample of passes keep their transcripts. With `concurrency` > 1 (real backends)
- * several dialogues are in flight at once; results are still taken in dataset order.
+ * Simulates the dialogues and scores their traces as they stream in, so memory stays flat:
+ * only failures and a capped sample of passes keep their transcripts.
  */
 export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOptions): Promise<SuiteResult> {
   const config = { ...DEFAULT_CONFIG, ...options.config };
-  const store = new SqliteStore(options.dbFile ?? ':memory:', seededUuids(options.seed), () => 0);
+  const protocol = options.protocol ?? 'batch';
   const metrics = new MetricSet(config.correctionTimeoutMs);
   const reports: DialogueReport[] = [];
   const turns = { total: 0, passed: 0, failed: 0 };
@@ -69,33 +60,30 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const localStepUs: number[] = [];
   const passSample = options.passSampleSize ?? DEFAULT_PASS_SAMPLE;
   let sampledPasses = 0;
-  const arm = protocolArm(options.protocol ?? 'batch');
   const skipped: { id: string; reason: string }[] = [];
   let notApplicableChecks = 0;
 
-  const runOne = async (original: Dialogue): Promise<DialogueOutcome> => {
-    const prepared = arm.prepare(original, options.backend);
-    if ('skip' in prepared) return { dialogue: original, runs: [], skipped: prepared.skip };
-    const dialogue = prepared.dialogue;
-    const runs: DialogueOutcome['runs'] = [];
-    for (let run = 0; run < options.repeat; run++) {
-      const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
-      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: arm.core });
-      const outside = run === 0 ? arm.skipAfterRun(trace) : null;
-      if (outside) return { dialogue, runs: [], skipped: outside };
-      const turnChecks = trace.turns.map((t) => checkTurn(t));
-      runs.push({ trace, checks: turnChecks, passed: turnChecks.every((list) => list.every((c) => c.passed)) });
+  // The arm runs the dialogue with only the expectations it judges (gold mode restores from them).
+  const notApplicable = new Map<Dialogue, number>();
+  function* judged(): Generator<Dialogue> {
+    for (const original of dialogues) {
+      const { dialogue, notApplicable: count } = judgedExpectations(protocol, original);
+      notApplicable.set(dialogue, count);
+      yield dialogue;
     }
-    return { dialogue, runs, notApplicable: prepared.notApplicable * runs.length };
-  };
+  }
 
-  const collect = ({ dialogue, runs, skipped: why, notApplicable }: DialogueOutcome): void => {
-    if (why !== undefined) {
-      skipped.push({ id: dialogue.id, reason: why });
+  const collect = (simulated: SimulatedDialogue): void => {
+    const { dialogue } = simulated;
+    const perRun = notApplicable.get(dialogue) ?? 0;
+    notApplicable.delete(dialogue);
+    if ('skipped' in simulated) {
+      skipped.push({ id: dialogue.id, reason: simulated.skipped });
       options.onDialogue?.(dialogue, true);
       return;
     }
-    notApplicableChecks += notApplicable ?? 0;
+    const runs = simulated.traces.map(scoreRun);
+    notApplicableChecks += perRun * runs.length;
     for (const { trace, checks: turnChecks, passed } of runs) {
       metrics.add({ dialogue, traces: trace.turns, checks: turnChecks, passed });
       trace.turns.forEach((t, i) => {
@@ -129,19 +117,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     options.onDialogue?.(dialogue, passed);
   };
 
-  try {
-    const width = Math.max(1, options.concurrency ?? 1);
-    let wave: Dialogue[] = [];
-    for (const dialogue of dialogues) {
-      wave.push(dialogue);
-      if (wave.length < width) continue;
-      for (const outcome of await Promise.all(wave.map(runOne))) collect(outcome);
-      wave = [];
-    }
-    for (const outcome of await Promise.all(wave.map(runOne))) collect(outcome);
-  } finally {
-    store.close();
-  }
+  for await (const simulated of simulateSuite(judged(), options)) collect(simulated);
 
   localStepUs.sort((a, b) => a - b);
   return {
@@ -160,5 +136,42 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
         max: localStepUs.at(-1) ?? null,
       },
     },
+  };
+}
+
+function armSummary(result: SuiteResult): RunSummary {
+  const summary = summarize(result.dialogues, result.turns, result.checks);
+  if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
+  return {
+    ...summary,
+    dialogues: { ...summary.dialogues, skipped: result.skipped.length },
+    checks: { ...summary.checks, notApplicable: result.notApplicableChecks },
+  };
+}
+
+function armReport(result: SuiteResult): ArmReport {
+  return {
+    summary: armSummary(result),
+    metrics: result.metrics,
+    ...(result.skipped.length > 0 ? { skipped: result.skipped } : {}),
+  };
+}
+
+/**
+ * The report model of a run, before the baseline gate. With two arms (`--protocol both`) the
+ * batch arm is the report (dialogues, gate, exit code); `arms` only compares.
+ */
+export function reportModel(results: readonly SuiteResult[], run: RunInfo): Report {
+  const result = results[0]!;
+  const second = results[1];
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    run,
+    summary: armSummary(result),
+    metrics: result.metrics,
+    gate: null,
+    dialogues: result.dialogues,
+    tallies: result.tallies,
+    ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * The layer table of ../shared/ARCHITECTURE.md as rules: each layer may import only the layers
+ * listed for it (npm packages and node built-ins are not layers and stay allowed).
+ * `npm run lint:deps` checks src/; test/layers.test.ts proves a forbidden import fails it.
+ */
+const layer = (name) => `^src/${name}/`;
+/** Everything under src/ outside the given folders. */
+const outside = (...names) => `^src/(?!(?:${names.join('|')})/)`;
+
+/** [folder, folders it may import besides itself, why] */
+const LAYERS = [
+  ['domain', [], 'the core under test imports nothing outside domain/'],
+  ['gateway', ['domain'], 'the gateway is handed a completion function; it never imports llm/'],
+  ['llm', [], 'chat backends know nothing of the domain or the gateway'],
+  ['datasets', ['domain'], 'datasets are loaded and validated against domain types only'],
+  ['sim', ['domain', 'gateway', 'llm', 'datasets'], 'sim produces traces; scoring and reports happen in the pipeline'],
+  // Not in the table: decided here. generate writes datasets from a model of the domain;
+  // reference is a rule-based chat backend built from the domain's offline parser;
+  // bench measures the domain, the gateway's prompts and dataset loading.
+  ['generate', ['domain', 'datasets'], 'the dataset generator needs only domain wording and dataset types'],
+  ['reference', ['domain', 'llm'], 'the reference model is a chat backend over the domain parser'],
+  ['bench', ['domain', 'datasets', 'gateway', 'llm'], 'benchmarks measure layers, they do not run the CLI'],
+  // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary
+  ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
+];
+
+const layerRules = LAYERS.map(([name, allowed, comment]) => ({
+  name: `${name}-imports-only-${allowed.length ? allowed.join('-') : 'itself'}`,
+  comment,
+  severity: 'error',
+  from: { path: layer(name) },
+  to: { path: outside(name, ...allowed) },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'scoring-imports-only-domain-datasets-sim-trace',
+      comment: 'scoring works on traces: of sim/ it may import only the trace types',
+      severity: 'error',
+      from: { path: layer('scoring') },
+      to: { path: outside('scoring', 'domain', 'datasets'), pathNot: '^src/sim/trace\\.ts$' },
+    },
+    {
+      name: 'report-imports-only-scoring-results-and-vocabulary',
+      comment: 'renderers read scoring result types and the domain vocabulary; they never run or score',
+      severity: 'error',
+      from: { path: layer('report') },
+      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli wires every layer and sits on top: no layer reaches up into it',
+      severity: 'error',
+      from: { path: outside('cli') },
+      to: { path: layer('cli') },
+    },
+    {
+      name: 'no-import-cycles',
+      comment: 'layers depend one way, and so do the files inside a layer',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'a file nothing imports is dead (the CLI entry point excepted)',
+      severity: 'error',
+      from: { orphan: true, pathNot: ['^src/cli/main\\.ts$', '\\.d\\.ts$'] },
+      to: {},
+    },
+    {
+      name: 'no-unresolvable-imports',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are dependencies too: a layer may not even name another's types.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Resolve package subpaths (csv-parse/sync) through their "exports" maps, as Node does.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    exclude: { path: '^(dist|node_modules)/' },
+  },
+};

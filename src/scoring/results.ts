@@ -1,0 +1,100 @@
+/** What scoring produces: metric results and the per-dialogue transcript rows the report shows. */
+import type { LlmEndpoint, Phase, TurnRoute } from '../domain/vocabulary.js';
+
+export type MetricName =
+  | 'batchSplitting'
+  | 'correctionIndexMapping'
+  | 'confidenceFallback'
+  | 'routing'
+  | 'latency'
+  | 'tts'
+  | 'persistence'
+  | 'dialogueSuccess';
+
+export interface MetricResult {
+  /** In [0, 1]; 1 when the metric had nothing to judge (see counts.judged). */
+  readonly score: number;
+  readonly counts: Readonly<Record<string, number>>;
+  /** Metric-specific extras, e.g. the routing confusion matrix or latency percentiles. */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** One sentence for a product reader: what the score measures. */
+  readonly description: string;
+}
+
+export interface ItemSnapshot {
+  readonly index: number;
+  readonly status: 'pending' | 'confirmed' | 'cancelled';
+  readonly amount: number | null;
+  readonly type: string;
+  readonly category: string | null;
+  readonly description: string | null;
+}
+
+export interface LlmCallReport {
+  readonly endpoint: LlmEndpoint;
+  /** The DTO sent (e.g. the renumbered currentBatch and correctionText), never the API key. */
+  readonly request: unknown;
+  readonly responseText: string | null;
+  /** ok | malformed | invalid | error | timeout | late (answered after the deadline) | scriptViolation */
+  readonly outcome: string;
+  readonly detail?: string;
+  /** Virtual-clock latency (real latency for real backends); null when it never answered. */
+  readonly latencyMs: number | null;
+  readonly usage?: { readonly promptTokens: number; readonly completionTokens: number };
+}
+
+export interface CheckReport {
+  /** e.g. state, route, intent, batch, tts, ttsIncludes, saved, llmRequest, script */
+  readonly name: string;
+  readonly passed: boolean;
+  readonly expected: unknown;
+  readonly actual: unknown;
+}
+
+export interface TurnReport {
+  readonly index: number;
+  readonly input: { readonly user?: string; readonly tap?: 'confirm' | 'cancel'; readonly advanceMs?: number };
+  readonly network: 'online' | 'offline';
+  readonly route: TurnRoute;
+  /** The Layer-1 intent (kind, and index for confirmItem/cancelItem) when a user line was classified. */
+  readonly intent: { readonly kind: string; readonly index?: number } | null;
+  readonly stateAfter: Phase;
+  readonly tts: readonly string[];
+  readonly batch: readonly ItemSnapshot[] | null;
+  readonly saved: readonly Readonly<Record<string, unknown>>[];
+  readonly llmCalls: readonly LlmCallReport[];
+  readonly checks: readonly CheckReport[];
+  readonly passed: boolean;
+  /** Virtual milliseconds from the turn's input to its first spoken line (null when silent). */
+  readonly firstTtsMs: number | null;
+  readonly virtualMs: number;
+}
+
+export interface DialogueReport {
+  readonly id: string;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly file: string;
+  /** 1-based line of the dialogue's `- id:` in its file. */
+  readonly line: number;
+  readonly passed: boolean;
+  readonly failedChecks: number;
+  /** Repeat runs (pass^k): how many of the k runs passed. */
+  readonly runsPassed: number;
+  readonly runs: number;
+  /** Full transcript for failures and a capped sample of passes; empty otherwise (see turnCount). */
+  readonly turns: readonly TurnReport[];
+  readonly turnCount: number;
+}
+
+/** The pass/fail counts of a run (or of one protocol arm). */
+export interface RunSummary {
+  /** `skipped`: dialogues the protocol arm cannot run (conversation arm: multi-transaction, unscripted). */
+  readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number; readonly skipped?: number };
+  readonly turns: { readonly total: number; readonly passed: number; readonly failed: number };
+  /** `notApplicable`: expectations the protocol arm does not judge (not counted in total). */
+  readonly checks: { readonly total: number; readonly passed: number; readonly failed: number; readonly notApplicable?: number };
+  /** pass@1 and pass^k over dialogues when --repeat k > 1. */
+  readonly passAt1: number;
+  readonly passHatK: number;
+}

@@ -1,0 +1,68 @@
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import type { ChatBackend } from '../llm/backend.js';
+import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
+import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
+import type { Protocol } from '../domain/vocabulary.js';
+import { protocolArm } from './protocolArms.js';
+import { runDialogue, type RunMode } from './runDialogue.js';
+import type { DialogueTrace } from './trace.js';
+import { seededUuids } from './seededUuids.js';
+import { SqliteStore } from './sqliteStore.js';
+
+export interface SimulationOptions {
+  readonly backend: ChatBackend;
+  readonly mode: RunMode;
+  readonly seed: number;
+  readonly repeat: number;
+  /** SQLite file for saved rows; ':memory:' by default. */
+  readonly dbFile?: string;
+  readonly config?: Partial<OrchestratorConfig>;
+  /** The protocol arm under test (default batch). */
+  readonly protocol?: Protocol;
+  /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1). */
+  readonly concurrency?: number;
+}
+
+/** A dialogue's traces, one per repeat run, or why the protocol arm cannot run it. */
+export type SimulatedDialogue =
+  | { readonly dialogue: Dialogue; readonly traces: readonly DialogueTrace[] }
+  | { readonly dialogue: Dialogue; readonly skipped: string };
+
+/**
+ * Runs each dialogue `repeat` times through the protocol arm's core and yields the traces as a
+ * stream, in dataset order, so memory stays flat. With `concurrency` > 1 (real backends) several
+ * dialogues are in flight at once. It only simulates: scoring happens in the CLI's pipeline.
+ */
+export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: SimulationOptions): AsyncGenerator<SimulatedDialogue> {
+  const config = { ...DEFAULT_CONFIG, ...options.config };
+  const store = new SqliteStore(options.dbFile ?? ':memory:', seededUuids(options.seed), () => 0);
+  const arm = protocolArm(options.protocol ?? 'batch');
+
+  const runOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
+    const skipped = arm.cannotRun(dialogue, options.backend);
+    if (skipped !== null) return { dialogue, skipped };
+    const traces: DialogueTrace[] = [];
+    for (let run = 0; run < options.repeat; run++) {
+      const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
+      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: arm.core });
+      const outside = run === 0 ? arm.skipAfterRun(trace) : null;
+      if (outside) return { dialogue, skipped: outside };
+      traces.push(trace);
+    }
+    return { dialogue, traces };
+  };
+
+  try {
+    const width = Math.max(1, options.concurrency ?? 1);
+    let wave: Dialogue[] = [];
+    for (const dialogue of dialogues) {
+      wave.push(dialogue);
+      if (wave.length < width) continue;
+      yield* await Promise.all(wave.map(runOne));
+      wave = [];
+    }
+    yield* await Promise.all(wave.map(runOne));
+  } finally {
+    store.close();
+  }
+}
