@@ -1,7 +1,8 @@
 // The one place that wires the layers: sim's traces → scorers → the report model.
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo, type SliceReport } from '../report/reportTypes.js';
+import { sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
@@ -29,11 +30,50 @@ export interface SuiteResult {
   readonly skipped: readonly { readonly id: string; readonly reason: string }[];
   /** Expectations the protocol arm does not judge, over all runs. */
   readonly notApplicableChecks: number;
+  readonly slices: readonly SliceReport[];
   /** Wall-time figures: these go under run.timing. */
   readonly timing: { readonly localStepUs: { count: number; p50: number | null; p99: number | null; max: number | null } };
 }
 
 const DEFAULT_PASS_SAMPLE = 500;
+
+/** Every metric of the suite again over each slice's dialogues. */
+class SliceMetrics {
+  private readonly slices = new Map<string, { key: SliceKey; metrics: MetricSet; total: number; passed: number }>();
+
+  constructor(private readonly deadlineMs: number) {}
+
+  private slice(key: SliceKey) {
+    const id = sliceId(key);
+    let entry = this.slices.get(id);
+    if (!entry) {
+      entry = { key, metrics: new MetricSet(this.deadlineMs), total: 0, passed: 0 };
+      this.slices.set(id, entry);
+    }
+    return entry;
+  }
+
+  addRun(run: Parameters<MetricSet['add']>[0]): void {
+    for (const key of sliceKeys(run.dialogue)) this.slice(key).metrics.add(run);
+  }
+
+  addDialogue(dialogue: Dialogue, passed: boolean): void {
+    for (const key of sliceKeys(dialogue)) {
+      const entry = this.slice(key);
+      entry.total++;
+      if (passed) entry.passed++;
+    }
+  }
+
+  results(): SliceReport[] {
+    return [...this.slices.values()].map(({ key, metrics, total, passed }) => ({
+      kind: key.kind,
+      name: key.name,
+      dialogues: { total, passed, failed: total - passed },
+      metrics: Object.fromEntries(Object.entries(metrics.results()).map(([name, m]) => [name, { score: m.score, counts: m.counts }])),
+    }));
+  }
+}
 
 interface ScoredRun {
   readonly trace: DialogueTrace;
@@ -54,6 +94,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const config = { ...DEFAULT_CONFIG, ...options.config };
   const protocol = options.protocol ?? 'batch';
   const metrics = new MetricSet(config.correctionTimeoutMs);
+  const slices = new SliceMetrics(config.correctionTimeoutMs);
   const reports: DialogueReport[] = [];
   const turns = { total: 0, passed: 0, failed: 0 };
   const checks = { total: 0, passed: 0, failed: 0 };
@@ -86,6 +127,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     notApplicableChecks += perRun * runs.length;
     for (const { trace, checks: turnChecks, passed } of runs) {
       metrics.add({ dialogue, traces: trace.turns, checks: turnChecks, passed });
+      slices.addRun({ dialogue, traces: trace.turns, checks: turnChecks, passed });
       trace.turns.forEach((t, i) => {
         const list = turnChecks[i]!;
         turns.total++;
@@ -99,6 +141,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     }
     const runsPassed = runs.filter((r) => r.passed).length;
     const passed = runsPassed === runs.length;
+    slices.addDialogue(dialogue, passed);
     const shown = runs.find((r) => !r.passed) ?? runs[0]!;
     const keep = !passed || sampledPasses++ < passSample;
     reports.push({
@@ -128,6 +171,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     checks,
     skipped,
     notApplicableChecks,
+    slices: slices.results(),
     timing: {
       localStepUs: {
         count: localStepUs.length,
@@ -173,5 +217,6 @@ export function reportModel(results: readonly SuiteResult[], run: RunInfo): Repo
     dialogues: result.dialogues,
     tallies: result.tallies,
     ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
+    slices: result.slices,
   };
 }

@@ -47,6 +47,47 @@ export interface Report {
   readonly tallies: Readonly<Record<MetricName, unknown>>;
   /** With `--protocol both`: each protocol arm over the same dialogues. */
   readonly arms?: { readonly batch: ArmReport; readonly conversation: ArmReport };
+  /** Every metric again per slice of the suite (feature tag, seed, scenario, dataset file). */
+  readonly slices?: readonly SliceReport[];
+  /** How to show the report (language, trend from the run history): not part of report.json. */
+  readonly view?: ReportView;
+}
+
+export type SliceKind = 'feature' | 'seed' | 'scenario' | 'file';
+
+export interface SliceReport {
+  readonly kind: SliceKind;
+  readonly name: string;
+  readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number };
+  /** Score and counts only: the full details stay with the whole-run metrics. */
+  readonly metrics: Readonly<Record<string, SliceMetric>>;
+}
+
+export interface SliceMetric {
+  readonly score: number;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+export type Lang = 'en' | 'zh';
+
+export interface ReportView {
+  readonly lang?: Lang;
+  readonly trend?: Trend;
+}
+
+/** The last comparable runs from the history (same datasets, backend, model, mode, protocol), oldest first. */
+export interface Trend {
+  readonly runs: readonly TrendRun[];
+  /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
+  readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
+}
+
+export interface TrendRun {
+  /** The history row id; null for the run this report is about (not yet in the history). */
+  readonly id: number | null;
+  readonly startedAt: string;
+  readonly passed: boolean;
+  readonly metrics: Readonly<Record<string, number | null>>;
 }
 
 /** One protocol arm of a `--protocol both` run. */
