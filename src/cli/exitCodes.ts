@@ -1,5 +1,6 @@
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { BaselineError } from '../report/baseline.js';
+import { HistoryError } from '../report/historyStore.js';
 
 export const EXIT_OK = 0;
 /** A failed expectation or a gate regression. */
@@ -15,6 +16,6 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof DatasetError || error instanceof BaselineError || error instanceof UsageError) return EXIT_BAD_INPUT;
+  if (error instanceof DatasetError || error instanceof BaselineError || error instanceof UsageError || error instanceof HistoryError) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

@@ -5,6 +5,7 @@ import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
 import { describeCommand } from './describeCommand.js';
 import { generateCommand } from './generateCommand.js';
+import { historyCommand } from './historyCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
@@ -35,7 +36,8 @@ await yargs(hideBin(process.argv))
   .command(describeCommand)
   .command(simulateCommand)
   .command(tryCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try (see --help).')
+  .command(historyCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, history (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

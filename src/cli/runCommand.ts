@@ -8,6 +8,9 @@ import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../r
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
+import { appendRun } from '../report/historyRecord.js';
+import { trendFor } from '../report/historyQueries.js';
+import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
@@ -31,7 +34,12 @@ interface RunArgs extends BackendArgs {
   protocol: Protocol | 'both';
   db?: string;
   progress: boolean;
+  history: string | false;
+  trendRuns: number;
+  lang: 'en' | 'zh';
 }
+
+export const DEFAULT_HISTORY = 'reports/history.sqlite';
 
 export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
@@ -50,6 +58,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
       .option('protocol', { choices: ['batch', 'conversation', 'both'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms' })
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
+      .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
+      .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
       .option('model', { type: 'string', describe: 'Model name (openai backend)' })
@@ -69,6 +80,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
 async function run(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
+  let history: HistoryDb | null = null;
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
     const shard = args.shard ? parseShard(args.shard) : null;
@@ -77,6 +89,8 @@ async function run(args: RunArgs): Promise<number> {
     const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
     const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
+    // Opened before running, so a history file that is not ours stops the run before any work.
+    history = args.history === false ? null : openHistory(args.history);
     const { backend, describe, close } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
@@ -126,11 +140,14 @@ async function run(args: RunArgs): Promise<number> {
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
-    await writeReports(out, report);
+    const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
+    await writeReports(out, { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } });
+    const historyId = history ? appendRun(history, report, out) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
+    if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
@@ -138,6 +155,8 @@ async function run(args: RunArgs): Promise<number> {
     return counts.failed > 0 || (gate && !gate.passed) ? 1 : 0;
   } catch (error) {
     return reportError(error);
+  } finally {
+    history?.close();
   }
 }
 
@@ -151,7 +170,7 @@ function writeBaseline(file: string, report: Report): void {
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
     process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
-  } else if (error instanceof BaselineError || error instanceof UsageError) {
+  } else if (error instanceof BaselineError || error instanceof UsageError || error instanceof HistoryError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);

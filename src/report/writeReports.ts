@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderHtml } from './html.js';
+import { renderJson } from './json.js';
 import { renderJUnit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './reportTypes.js';
@@ -17,7 +18,7 @@ export const REPORT_FILES = ['report.json', 'report.md', 'junit.xml', 'report.ht
  */
 export async function writeReports(outDir: string, report: Report): Promise<string[]> {
   const renderers: Array<[string, (report: Report) => string]> = [
-    ['report.json', (r) => JSON.stringify(r, null, 2) + '\n'],
+    ['report.json', renderJson],
     ['report.md', renderMarkdown],
     ['junit.xml', renderJUnit],
     ['report.html', renderHtml],

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import type { Argv, CommandModule } from 'yargs';
+import { renderHistoryTable } from '../report/historyConsole.js';
+import { listRuns } from '../report/historyQueries.js';
+import { openHistory } from '../report/historyStore.js';
+import { DEFAULT_HISTORY, reportError } from './runCommand.js';
+import { UsageError } from './exitCodes.js';
+
+interface HistoryArgs {
+  history: string;
+  json: boolean;
+  limit: number;
+}
+
+export const historyCommand: CommandModule<object, HistoryArgs> = {
+  command: 'history',
+  describe: 'List the runs recorded in the run history (SQLite), oldest first',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'The run history file' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the runs as JSON' })
+      .option('limit', { type: 'number', default: 50, describe: 'How many of the newest runs' })
+      .example('$0 history --json', 'every recorded run with provenance and metric scores') as unknown as Argv<HistoryArgs>,
+  handler: (args) => {
+    try {
+      if (!Number.isInteger(args.limit) || args.limit < 1) throw new UsageError('--limit takes a whole number >= 1');
+      // Listing never creates a history file.
+      const runs = existsSync(args.history) ? withHistory(args.history, (db) => listRuns(db, args.limit)) : [];
+      process.stdout.write(args.json ? `${JSON.stringify(runs, null, 2)}\n` : renderHistoryTable(runs));
+      process.exitCode = 0;
+    } catch (error) {
+      process.exitCode = reportError(error);
+    }
+  },
+};
+
+function withHistory<T>(file: string, read: (db: ReturnType<typeof openHistory>) => T): T {
+  const db = openHistory(file);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,22 @@
+/** The `history` command's table: one line per run, newest last. */
+import { percent, truncate } from './format.js';
+import type { HistoryRun } from './historyQueries.js';
+
+export function renderHistoryTable(runs: readonly HistoryRun[]): string {
+  if (runs.length === 0) return 'No runs in the history yet.\n';
+  const header = ['#', 'started', 'backend / model', 'mode', 'protocol', 'dialogues', 'success', 'verdict', 'datasets'];
+  const rows = runs.map((r) => [
+    String(r.id),
+    r.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+    truncate(`${r.backend} / ${r.model}`, 32),
+    r.mode,
+    r.protocol,
+    `${r.dialogues.passed}/${r.dialogues.total}`,
+    r.metrics['dialogueSuccess'] === undefined ? '—' : percent(r.metrics['dialogueSuccess']),
+    r.passed ? 'passed' : 'FAILED',
+    truncate(r.datasets.join(' '), 40),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}

@@ -1,0 +1,79 @@
+/** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
+import type { HistoryDb } from './historyStore.js';
+import { baseUrlOf, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from './modelExtras.js';
+import { sliceId } from './slices.js';
+import type { MetricResult, Report, RunInfo } from './reportTypes.js';
+import { overallPassed } from './reportQueries.js';
+
+/** The whole run's metrics are stored under this slice id. */
+export const WHOLE_RUN = '';
+
+/** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend. */
+export function comparableKey(run: RunInfo): string {
+  return JSON.stringify({
+    datasets: [...run.datasets].sort(),
+    backend: run.llm.backend,
+    model: run.llm.model,
+    mode: run.mode,
+    protocol: run.protocol,
+    filter: [...run.filter].sort(),
+    shard: run.shard,
+  });
+}
+
+/** Appends the run in one transaction and returns its history id. */
+export function appendRun(db: HistoryDb, report: Report, reportDir: string | null): number {
+  const { run, summary } = report;
+  const insertRun = db.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, base_url, git_commit,
+      mode, protocol, seed, repeat, datasets, filter, shard, provenance, passed, dialogues_total, dialogues_passed, dialogues_failed, report_dir)
+    VALUES (@startedAt, @finishedAt, @key, @backend, @model, @baseUrl, @gitCommit, @mode, @protocol, @seed, @repeat, @datasets,
+      @filter, @shard, @provenance, @passed, @total, @passedCount, @failed, @reportDir)`);
+  const insertMetric = db.prepare(`INSERT INTO metrics (run_id, slice, metric, score, judged, counts, interval_low, interval_high)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertSlice = db.prepare(`INSERT INTO slices (run_id, slice, kind, name, total, passed, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertDialogue = db.prepare(`INSERT INTO dialogues (run_id, dialogue_id, outcome, runs_passed, runs, file, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const provenance = provenanceOf(report);
+
+  const write = db.transaction((): number => {
+    const id = Number(
+      insertRun.run({
+        startedAt: run.startedAt,
+        finishedAt: run.finishedAt,
+        key: comparableKey(run),
+        backend: run.llm.backend,
+        model: run.llm.model,
+        baseUrl: baseUrlOf(report),
+        gitCommit: gitCommitOf(report),
+        mode: run.mode,
+        protocol: run.protocol,
+        seed: run.seed,
+        repeat: run.repeat,
+        datasets: JSON.stringify(run.datasets),
+        filter: JSON.stringify(run.filter),
+        shard: run.shard,
+        provenance: provenance ? JSON.stringify(provenance) : null,
+        passed: overallPassed(report) ? 1 : 0,
+        total: summary.dialogues.total,
+        passedCount: summary.dialogues.passed,
+        failed: summary.dialogues.failed,
+        reportDir,
+      }).lastInsertRowid,
+    );
+    const addMetric = (slice: string, name: string, metric: Pick<MetricResult, 'score' | 'counts'>) => {
+      const interval = 'description' in metric ? metricInterval(metric as MetricResult) : null;
+      const judged = metric.counts['judged'];
+      insertMetric.run(id, slice, name, metric.score, judged ?? null, JSON.stringify(metric.counts), interval?.[0] ?? null, interval?.[1] ?? null);
+    };
+    for (const [name, metric] of Object.entries(report.metrics)) addMetric(WHOLE_RUN, name, metric);
+    for (const slice of report.slices ?? []) {
+      const key = sliceId(slice);
+      insertSlice.run(id, key, slice.kind, slice.name, slice.dialogues.total, slice.dialogues.passed, slice.dialogues.failed);
+      for (const [name, metric] of Object.entries(slice.metrics)) addMetric(key, name, metric);
+    }
+    for (const d of report.dialogues) {
+      insertDialogue.run(id, d.id, dialogueOutcome(d), d.runsPassed, d.runs, d.file, JSON.stringify(d.tags));
+    }
+    return id;
+  });
+  return write.immediate();
+}

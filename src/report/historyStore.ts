@@ -1,0 +1,134 @@
+/**
+ * The run history: one SQLite file every `run` appends to. The file says it is ours
+ * (application_id) and which schema it holds (user_version); older schemas migrate forward,
+ * anything else is refused untouched. WAL and a busy timeout let concurrent runs both land.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+
+export class HistoryError extends Error {
+  override readonly name = 'HistoryError';
+}
+
+/** "NLUH" */
+const APPLICATION_ID = 0x4e4c5548;
+const BUSY_TIMEOUT_MS = 15_000;
+
+/** Migration i takes the schema from version i to i + 1. Append only; never edit a shipped one. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE runs (
+     id INTEGER PRIMARY KEY,
+     started_at TEXT NOT NULL,
+     finished_at TEXT NOT NULL,
+     comparable_key TEXT NOT NULL,
+     backend TEXT NOT NULL,
+     model TEXT NOT NULL,
+     base_url TEXT,
+     git_commit TEXT,
+     mode TEXT NOT NULL,
+     protocol TEXT NOT NULL,
+     seed INTEGER NOT NULL,
+     repeat INTEGER NOT NULL,
+     datasets TEXT NOT NULL,
+     filter TEXT NOT NULL,
+     shard TEXT,
+     provenance TEXT,
+     passed INTEGER NOT NULL,
+     dialogues_total INTEGER NOT NULL,
+     dialogues_passed INTEGER NOT NULL,
+     dialogues_failed INTEGER NOT NULL,
+     report_dir TEXT
+   );
+   CREATE INDEX runs_by_comparable ON runs (comparable_key, id);
+   CREATE TABLE slices (
+     run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+     slice TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     name TEXT NOT NULL,
+     total INTEGER NOT NULL,
+     passed INTEGER NOT NULL,
+     failed INTEGER NOT NULL,
+     PRIMARY KEY (run_id, slice)
+   );
+   CREATE TABLE metrics (
+     run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+     slice TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     score REAL NOT NULL,
+     judged INTEGER,
+     counts TEXT NOT NULL,
+     interval_low REAL,
+     interval_high REAL,
+     PRIMARY KEY (run_id, slice, metric)
+   );
+   CREATE TABLE dialogues (
+     run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+     dialogue_id TEXT NOT NULL,
+     outcome TEXT NOT NULL,
+     runs_passed INTEGER NOT NULL,
+     runs INTEGER NOT NULL,
+     file TEXT NOT NULL,
+     tags TEXT NOT NULL,
+     PRIMARY KEY (run_id, dialogue_id)
+   );
+   CREATE INDEX dialogues_by_id ON dialogues (dialogue_id, run_id);`,
+];
+
+export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;
+
+export type HistoryDb = Database.Database;
+
+/**
+ * Opens (creating when absent) and migrates the history file. A file that is not SQLite, not
+ * ours, or from a newer harness is a HistoryError, and the file is left byte for byte as it was.
+ */
+export function openHistory(file: string): HistoryDb {
+  const path = resolve(file);
+  const fresh = !existsSync(path) || statSync(path).size === 0;
+  if (fresh) mkdirSync(dirname(path), { recursive: true });
+  let db: HistoryDb;
+  try {
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new HistoryError(`${file}: cannot open the run history (${(error as Error).message})`);
+  }
+  try {
+    checkIdentity(db, file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, file);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof HistoryError) throw error;
+    throw new HistoryError(`${file}: not a usable run history (${(error as Error).message}); the file was left as it was`);
+  }
+}
+
+function checkIdentity(db: HistoryDb, file: string): void {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (applicationId === APPLICATION_ID) {
+    if (version > HISTORY_SCHEMA_VERSION) {
+      throw new HistoryError(`${file}: run history schema v${version} is newer than this nlu-harness knows (v${HISTORY_SCHEMA_VERSION}); the file was left as it was`);
+    }
+    return;
+  }
+  const tables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
+  if (applicationId !== 0 || tables > 0) {
+    throw new HistoryError(`${file}: an SQLite file that is not an nlu-harness run history; the file was left as it was (pass another --history FILE)`);
+  }
+}
+
+function migrate(db: HistoryDb, file: string): void {
+  const step = db.transaction(() => {
+    // Re-read inside the write lock: a concurrent run may have migrated the file meanwhile.
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > HISTORY_SCHEMA_VERSION) throw new HistoryError(`${file}: run history schema v${version} is newer than this nlu-harness knows`);
+    for (let v = version; v < HISTORY_SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma(`user_version = ${HISTORY_SCHEMA_VERSION}`);
+  });
+  if ((db.pragma('user_version', { simple: true }) as number) < HISTORY_SCHEMA_VERSION) step.immediate();
+}

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { appendRun } from '../../src/report/historyRecord.js';
+import { listRuns, trendFor } from '../../src/report/historyQueries.js';
+import { HISTORY_SCHEMA_VERSION, HistoryError, openHistory } from '../../src/report/historyStore.js';
+import type { Report } from '../../src/report/reportTypes.js';
+import { cliAsync, tempDir } from '../support/cli.js';
+import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
+
+const slice = {
+  kind: 'feature' as const,
+  name: 'correction',
+  dialogues: { total: 1, passed: 0, failed: 1 },
+  metrics: { dialogueSuccess: { score: 0, counts: { judged: 1, passed: 0 } } },
+};
+
+function reportAt(startedAt: string, failing: boolean): Report {
+  const base = makeReport();
+  return {
+    ...base,
+    run: { ...base.run, startedAt, finishedAt: startedAt },
+    dialogues: [passingDialogue, failing ? failingDialogue : { ...failingDialogue, passed: true, failedChecks: 0, runsPassed: 1 }],
+    metrics: { ...base.metrics, dialogueSuccess: { ...base.metrics.dialogueSuccess, score: failing ? 0.5 : 1 } },
+    summary: { ...base.summary, dialogues: { total: 2, passed: failing ? 1 : 2, failed: failing ? 1 : 0 } },
+    slices: [slice],
+  };
+}
+
+describe('run history in SQLite', () => {
+  it('appends a run with provenance, metrics per slice and dialogue outcomes, and lists it', () => {
+    const file = join(tempDir(), 'h', 'history.sqlite');
+    const db = openHistory(file);
+    const provenance = { gitCommit: 'abc123', llm: { baseUrl: 'http://127.0.0.1:8787/v1' }, prompts: { 'parse.txt': 'f00d' } };
+    const report = reportAt('2026-01-01T00:00:00.000Z', true);
+    const id = appendRun(db, { ...report, run: { ...report.run, provenance } as Report['run'] }, '/tmp/out');
+    const [run] = listRuns(db, 10);
+    expect(run).toMatchObject({ id, gitCommit: 'abc123', baseUrl: 'http://127.0.0.1:8787/v1', provenance, passed: false, reportDir: '/tmp/out' });
+    expect(run!.dialogues).toEqual({ total: 2, passed: 1, failed: 1 });
+    expect(run!.metrics['dialogueSuccess']).toBe(0.5);
+    const sliceRows = db.prepare(`SELECT metric, score FROM metrics WHERE run_id = ? AND slice = 'feature:correction'`).all(id);
+    expect(sliceRows).toEqual([{ metric: 'dialogueSuccess', score: 0 }]);
+    const outcomes = db.prepare(`SELECT dialogue_id, outcome FROM dialogues WHERE run_id = ? ORDER BY dialogue_id`).all(id);
+    expect(outcomes).toEqual([
+      { dialogue_id: 'multi-correct-02', outcome: 'failed' },
+      { dialogue_id: 'single-lunch', outcome: 'passed' },
+    ]);
+    expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('writes a run in one transaction: a write that fails midway leaves no part of it', () => {
+    const db = openHistory(join(tempDir(), 'history.sqlite'));
+    const report = reportAt('2026-01-01T00:00:00.000Z', false);
+    // The same dialogue id twice breaks the dialogues table's key after the run row was inserted.
+    expect(() => appendRun(db, { ...report, dialogues: [passingDialogue, passingDialogue] }, null)).toThrow();
+    expect(db.prepare('SELECT count(*) AS n FROM runs').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM metrics').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('refuses a corrupt file, a foreign SQLite file and a newer schema, leaving each byte for byte', () => {
+    const dir = tempDir();
+    const corrupt = join(dir, 'corrupt.sqlite');
+    writeFileSync(corrupt, 'not a database at all, just some text that is long enough to look like a header '.repeat(20));
+    const foreign = join(dir, 'foreign.sqlite');
+    const other = new Database(foreign);
+    other.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5)');
+    other.close();
+    const newer = join(dir, 'newer.sqlite');
+    openHistory(newer).close();
+    const bump = new Database(newer);
+    bump.pragma(`user_version = ${HISTORY_SCHEMA_VERSION + 1}`);
+    bump.close();
+
+    for (const [file, message] of [
+      [corrupt, /not a usable run history/],
+      [foreign, /not an nlu-harness run history/],
+      [newer, /newer than this nlu-harness knows/],
+    ] as const) {
+      const before = readFileSync(file);
+      expect(() => openHistory(file)).toThrow(HistoryError);
+      expect(() => openHistory(file)).toThrow(message);
+      expect(readFileSync(file).equals(before)).toBe(true);
+    }
+  });
+
+  it('adopts an empty SQLite file and migrates it forward to the current schema', () => {
+    const file = join(tempDir(), 'empty.sqlite');
+    new Database(file).close();
+    const db = openHistory(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all();
+    expect(tables).toEqual([{ name: 'dialogues' }, { name: 'metrics' }, { name: 'runs' }, { name: 'slices' }]);
+    db.close();
+  });
+
+  it('trends comparable runs only, and says when a failing dialogue last passed and first failed', () => {
+    const db = openHistory(join(tempDir(), 'history.sqlite'));
+    appendRun(db, reportAt('2026-01-01T00:00:00.000Z', false), null);
+    appendRun(db, reportAt('2026-01-02T00:00:00.000Z', true), null);
+    const other = reportAt('2026-01-02T12:00:00.000Z', false);
+    appendRun(db, { ...other, run: { ...other.run, llm: { backend: 'openai', model: 'qwen-max' } } }, null);
+    const current = reportAt('2026-01-03T00:00:00.000Z', true);
+    const trend = trendFor(db, current, 10);
+    expect(trend.runs.map((r) => [r.id, r.metrics['dialogueSuccess']])).toEqual([
+      [1, 1],
+      [2, 0.5],
+      [null, 0.5],
+    ]);
+    expect(trend.dialogues).toEqual({
+      'multi-correct-02': { lastPassed: '2026-01-01T00:00:00.000Z', firstFailed: '2026-01-02T00:00:00.000Z' },
+    });
+    expect(trendFor(db, current, 2).runs.map((r) => r.id)).toEqual([2, null]);
+    db.close();
+  });
+
+  it('two runs writing the same history at once both land', async () => {
+    const file = join(tempDir(), 'shared.sqlite');
+    const dir = tempDir();
+    const runs = await Promise.all(
+      ['a', 'b'].map((name) =>
+        cliAsync(['run', '--filter', 'seed-001', '--out', join(dir, name), '--history', file, '--no-progress']),
+      ),
+    );
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    const listed = await cliAsync(['history', '--history', file, '--json']);
+    expect(listed.status).toBe(0);
+    const rows = JSON.parse(listed.stdout) as { id: number; dialogues: { total: number } }[];
+    expect(rows.map((r) => r.id)).toEqual([1, 2]);
+    expect(rows[0]!.dialogues.total).toBe(rows[1]!.dialogues.total);
+  });
+
+  it('a run with a history file that is not ours is exit 2 before any report is written', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'notes.sqlite');
+    writeFileSync(file, 'my notes, not a database');
+    const result = await cliAsync(['run', '--filter', 'seed-001', '--out', join(dir, 'out'), '--history', file, '--no-progress']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('not a usable run history');
+    expect(readFileSync(file, 'utf8')).toBe('my notes, not a database');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
