@@ -141,11 +141,12 @@ async function run(args: RunArgs): Promise<number> {
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
-    await writeReports(out, { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } });
+    const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
+    await writeReports(out, shown);
     const historyId = history ? appendRun(history, report, out) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
-    process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
+    process.stdout.write(renderConsoleSummary(shown, { color: chalk.level > 0 }));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);

@@ -1,6 +1,7 @@
 /** End-of-run summary for the terminal. The caller adds where the report files went. */
 import { Chalk, type ChalkInstance } from 'chalk';
 import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
+import { headlineOf } from './headline.js';
 import {
   describeFindingChange,
   describeInput,
@@ -31,7 +32,10 @@ const BAR_WIDTH = 20;
 
 export function renderConsoleSummary(report: Report, opts: { color: boolean }): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
-  const lines = [headline(report, c), runLine(report, c), '', ...metricLines(report, c)];
+  const plain = headlineOf(report, report.view?.lang);
+  const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
+  if (plain.changed) lines.push(c.bold(safe(plain.changed)));
+  lines.push('', ...metricLines(report, c));
   const failing = report.dialogues.filter((d) => !d.passed);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));

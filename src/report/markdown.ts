@@ -1,5 +1,9 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
-import { compactJson, percent, truncate } from './format.js';
+import { compactJson, deltaPoints, percent, truncate } from './format.js';
+import { headlineOf } from './headline.js';
+import { counterName, label, metricName, sliceName } from './labels.js';
+import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
+import { metricSeries, trendLine } from './trendText.js';
 import { mdCode, mdText } from './markdownText.js';
 import {
   describeInput,
@@ -16,7 +20,7 @@ import {
   overallPassed,
   turnNumber,
 } from './reportQueries.js';
-import type { ArmReport, DialogueReport, GateResult, MetricResult, Report } from './reportTypes.js';
+import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from './reportTypes.js';
 
 /** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
 const BYTE_BUDGET = 58_000;
@@ -26,9 +30,22 @@ const MAX_FLIPPED = 40;
 const VALUE_CHARS = 120;
 const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
+const MAX_SLICE_ROWS = 8;
 
 export function renderMarkdown(report: Report): string {
-  const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), '', ...armsTable(report)];
+  const head = [
+    headline(report),
+    runLine(report),
+    '',
+    ...plainWords(report),
+    summaryLine(report),
+    '',
+    ...metricsTable(report),
+    '',
+    ...trendSection(report),
+    ...armsTable(report),
+    ...slicesSection(report),
+  ];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [footer(report)];
@@ -48,6 +65,41 @@ function headline(report: Report): string {
   return failed === 0
     ? `## ${icon} All ${total} dialogues passed`
     : `## ${icon} ${failed} of ${total} dialogues failed · ${passed}/${total} passed`;
+}
+
+function plainWords(report: Report): string[] {
+  const { measured, changed } = headlineOf(report, report.view?.lang);
+  return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
+}
+
+function trendSection(report: Report): string[] {
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return [];
+  const lang = report.view?.lang ?? 'en';
+  return [
+    `### ${label(lang, 'trends')} (${trend.runs.length})`,
+    '',
+    ...orderedMetrics(report).map(([name]) => `- ${mdText(metricName(lang, name))}: ${mdText(trendLine(metricSeries(trend, name)))}`),
+    '',
+  ];
+}
+
+function slicesSection(report: Report): string[] {
+  const rows = sliceRows(report);
+  if (rows.length === 0) return [];
+  const lang = report.view?.lang ?? 'en';
+  const movers = biggestMovers(rows, MAX_SLICE_ROWS);
+  const shown = report.gate ? movers : weakestSlices(rows, MAX_SLICE_ROWS);
+  if (shown.length === 0) return [];
+  const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${lang === 'zh' ? '通过率最低' : 'lowest pass rate'}`;
+  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${label(lang, 'dialogues')} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
+  for (const row of shown) {
+    const { kind, name, dialogues } = row.slice;
+    const change = row.baselinePassRate === null ? '—' : `${percent(row.baselinePassRate)} → ${percent(row.passRate)} (${deltaPoints(row.baselinePassRate, row.passRate)})`;
+    lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(change)} |`);
+  }
+  lines.push('');
+  return lines;
 }
 
 function runLine(report: Report): string {
@@ -73,14 +125,16 @@ function summaryLine(report: Report): string {
 
 function metricsTable(report: Report): string[] {
   const withGate = report.gate !== null;
+  const lang = report.view?.lang ?? 'en';
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
-    const cells = [mdText(metricLabel(name)), score];
+    const cells = [mdText(metricName(lang, name)), score];
     if (withGate) cells.push(baselineCell(report.gate, name));
-    cells.push(countsCell(metric));
+    cells.push(countsCell(metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
-  const header = withGate ? '| Metric | Score | vs baseline | Counts |' : '| Metric | Score | Counts |';
+  const heads = [label(lang, 'metric'), label(lang, 'score'), ...(withGate ? [label(lang, 'vsBaseline')] : []), label(lang, 'counts')];
+  const header = `| ${heads.join(' | ')} |`;
   const rule = withGate ? '| --- | ---: | --- | --- |' : '| --- | ---: | --- |';
   return [header, rule, ...rows];
 }
@@ -122,9 +176,9 @@ function baselineCell(gate: GateResult | null, metric: string): string {
   return `${icon} ${mdText(describeFindingChange(comparison.finding))}`;
 }
 
-function countsCell(metric: MetricResult): string {
+function countsCell(metric: MetricResult, lang: Lang): string {
   const entries = Object.entries(metric.counts);
-  const shown = entries.slice(0, MAX_COUNTS).map(([key, value]) => `${mdText(key)} ${value}`);
+  const shown = entries.slice(0, MAX_COUNTS).map(([key, value]) => `${mdText(counterName(lang, key))} ${value}`);
   if (entries.length > MAX_COUNTS) shown.push('…');
   return shown.join(' · ') || '—';
 }

@@ -1,0 +1,110 @@
+/** The report's first words: what the run measured and what changed, in plain sentences. */
+import { deltaPoints } from './format.js';
+import { featureName, label, metricName } from './labels.js';
+import { findDialogue, overallPassed } from './reportQueries.js';
+import type { GateFinding, Lang, Report } from './reportTypes.js';
+import { sliceOfTag } from './slices.js';
+
+export interface Headline {
+  readonly verdict: string;
+  readonly measured: string;
+  /** null when there is nothing to compare with (no baseline, no earlier comparable run). */
+  readonly changed: string | null;
+}
+
+export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
+  const { passed, total } = report.summary.dialogues;
+  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
+  return { verdict, measured: measured(report, lang), changed: report.gate ? gateChange(report, lang) : trendChange(report, lang) };
+}
+
+function measured(report: Report, lang: Lang): string {
+  const { backend, model } = report.run.llm;
+  const zh = lang === 'zh';
+  let what: string;
+  if (backend === 'scripted') {
+    what = zh
+      ? '协议符合度：LLM 按数据集脚本作答时，应用是否按种子规范行事（不衡量模型质量，延迟为虚拟时间）'
+      : 'Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model\'s quality; latencies are virtual)';
+  } else {
+    const on = onWhat(report, lang);
+    if (backend === 'heuristic') what = zh ? `规则参考模型（heuristic）在${on}上的表现` : `The rule-based reference model (heuristic) on ${on}`;
+    else if (backend === 'replay') what = zh ? `录制的模型回答（${model}）在${on}上的质量` : `Recorded answers of ${model} replayed on ${on}`;
+    else what = zh ? `模型 ${model}（${backend}）在${on}上的质量` : `The quality of model ${model} (${backend}) on ${on}`;
+  }
+  const how: string[] = [];
+  if (report.run.mode === 'gold') how.push(zh ? '每轮从期望状态开始' : 'each turn starting from the expected state');
+  if (report.run.protocol === 'conversation') how.push(zh ? '旧版会话协议（种子 004）' : 'legacy conversation protocol (seed 004)');
+  return `${[what, ...how].join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+}
+
+function onWhat(report: Report, lang: Lang): string {
+  const total = report.summary.dialogues.total;
+  const modelFacing = report.run.datasets.length > 0 && report.run.datasets.every((file) => /(^|\/)datasets\/model\//.test(file));
+  if (lang === 'zh') return modelFacing ? `面向模型的 ${total} 段对话` : `${total} 段对话`;
+  return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
+}
+
+/** The feature tags most of the given dialogues share: "both 追加", "3 纠正, 1 追加". */
+function featuresOf(report: Report, ids: readonly string[], lang: Lang): string {
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const tags = findDialogue(report, id)?.tags ?? [];
+    for (const tag of tags) if (sliceOfTag(tag).kind === 'feature') counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (ranked.length === 0) return '';
+  const [topTag, topCount] = ranked[0]!;
+  if (topCount === ids.length && ids.length > 1) {
+    const all = lang === 'zh' ? '均为' : ids.length === 2 ? 'both' : 'all';
+    return ` ${all} ${featureName(topTag)}`;
+  }
+  if (ids.length === 1) return ` (${featureName(topTag)})`;
+  return ` (${ranked.slice(0, 3).map(([tag, n]) => `${n} ${featureName(tag)}`).join(', ')})`;
+}
+
+function significance(finding: GateFinding, lang: Lang): string {
+  const flag = (finding as { significant?: unknown }).significant;
+  if (typeof flag !== 'boolean') return '';
+  if (lang === 'zh') return flag ? '，显著' : '，不显著';
+  return flag ? ', significant' : ', not significant';
+}
+
+function metricChange(finding: GateFinding, lang: Lang): string | null {
+  if (typeof finding.baseline !== 'number' || typeof finding.current !== 'number') return null;
+  const name = finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');
+  return `${metricName(lang, name)} ${deltaPoints(finding.baseline, finding.current)}${significance(finding, lang)}`;
+}
+
+function gateChange(report: Report, lang: Lang): string {
+  const gate = report.gate!;
+  const zh = lang === 'zh';
+  const broke = gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name);
+  const fixed = gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name);
+  const parts: string[] = [];
+  if (broke.length > 0) {
+    parts.push(zh ? `新增 ${broke.length} 个失败${featuresOf(report, broke, lang).replace(/^ \((.*)\)$/, '（$1）')}` : `${broke.length} new failure${broke.length === 1 ? '' : 's'}${featuresOf(report, broke, lang)}`);
+  }
+  if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  for (const finding of [...gate.regressions, ...gate.improvements]) {
+    const change = finding.kind === 'metric' ? metricChange(finding, lang) : null;
+    if (change) parts.push(change);
+  }
+  if (parts.length === 0) return zh ? '与基线相比没有变化。' : 'No change against the baseline.';
+  return `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+}
+
+/** Without a baseline, the previous comparable run of the history is the reference. */
+function trendChange(report: Report, lang: Lang): string | null {
+  const runs = report.view?.trend?.runs ?? [];
+  const previous = runs.at(-2);
+  const current = runs.at(-1);
+  if (!previous || !current) return null;
+  const moved = Object.entries(current.metrics)
+    .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
+    .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9)
+    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.score)}`);
+  const zh = lang === 'zh';
+  if (moved.length === 0) return zh ? '与上一次可比运行相比，各项指标没有变化。' : 'No metric moved since the previous comparable run.';
+  return `${zh ? '与上一次可比运行相比：' : 'Since the previous comparable run: '}${moved.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+}

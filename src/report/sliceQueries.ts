@@ -1,0 +1,63 @@
+/** Slice rows every renderer shows, with each slice's pass-rate change against the gate's baseline. */
+import { findDialogue } from './reportQueries.js';
+import type { Report, SliceReport } from './reportTypes.js';
+import { sliceId, sliceKeys } from './slices.js';
+
+export interface SliceRow {
+  readonly id: string;
+  readonly slice: SliceReport;
+  /** Share of the slice's dialogues passing now. */
+  readonly passRate: number;
+  /** The same share in the baseline (dialogues that flipped counted the other way), when there is a gate. */
+  readonly baselinePassRate: number | null;
+  readonly broke: number;
+  readonly fixed: number;
+}
+
+export function sliceRows(report: Report): SliceRow[] {
+  const flips = new Map<string, { broke: number; fixed: number }>();
+  const count = (ids: readonly string[], field: 'broke' | 'fixed') => {
+    for (const id of ids) {
+      const dialogue = findDialogue(report, id);
+      if (!dialogue) continue;
+      for (const key of sliceKeys(dialogue)) {
+        const entry = flips.get(sliceId(key)) ?? { broke: 0, fixed: 0 };
+        entry[field]++;
+        flips.set(sliceId(key), entry);
+      }
+    }
+  };
+  const gate = report.gate;
+  if (gate) {
+    count(gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), 'broke');
+    count(gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), 'fixed');
+  }
+  return (report.slices ?? []).map((slice) => {
+    const id = sliceId(slice);
+    const { broke, fixed } = flips.get(id) ?? { broke: 0, fixed: 0 };
+    const { total, passed } = slice.dialogues;
+    const rate = (n: number) => (total === 0 ? 1 : n / total);
+    return { id, slice, passRate: rate(passed), baselinePassRate: gate ? rate(passed + broke - fixed) : null, broke, fixed };
+  });
+}
+
+/** The slices that moved most against the baseline: most dialogues flipped, then largest pass-rate change. */
+export function biggestMovers(rows: readonly SliceRow[], limit: number): SliceRow[] {
+  return rows
+    .filter((row) => row.baselinePassRate !== null && row.passRate !== row.baselinePassRate)
+    .sort(
+      (a, b) =>
+        b.broke + b.fixed - (a.broke + a.fixed) ||
+        Math.abs(b.passRate - b.baselinePassRate!) - Math.abs(a.passRate - a.baselinePassRate!) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, limit);
+}
+
+/** Without a baseline: the slices with the lowest pass rate that have failures. */
+export function weakestSlices(rows: readonly SliceRow[], limit: number): SliceRow[] {
+  return rows
+    .filter((row) => row.slice.dialogues.failed > 0)
+    .sort((a, b) => a.passRate - b.passRate || b.slice.dialogues.total - a.slice.dialogues.total || a.id.localeCompare(b.id))
+    .slice(0, limit);
+}

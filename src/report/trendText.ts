@@ -1,0 +1,33 @@
+/** A metric's trend over the comparable runs as one line of text: sparkline and first → last. */
+import { percent } from './format.js';
+import type { Trend } from './reportTypes.js';
+
+const BARS = '▁▂▃▄▅▆▇█';
+
+/** Bars scaled between the series' own lowest and highest value, so a small dip still shows. */
+export function sparkline(values: readonly (number | null)[]): string {
+  const known = values.filter((v): v is number => v !== null);
+  const low = Math.min(...known);
+  const span = Math.max(...known) - low;
+  const top = BARS.length - 1;
+  return values.map((v) => (v === null ? ' ' : BARS[span === 0 ? top : Math.round(((v - low) / span) * top)])).join('');
+}
+
+/** The scores of one metric across the trend's runs, oldest first (null where a run lacked it). */
+export function metricSeries(trend: Trend, metric: string): (number | null)[] {
+  return trend.runs.map((run) => {
+    const score = run.metrics[metric];
+    return typeof score === 'number' ? score : null;
+  });
+}
+
+/** "▇▇▁▇ 100.0% → 100.0% (min 40.0%)": where it started, where it is, and the worst in between. */
+export function trendLine(series: readonly (number | null)[]): string {
+  const known = series.filter((v): v is number => v !== null);
+  if (known.length === 0) return '—';
+  const first = known[0]!;
+  const last = known.at(-1)!;
+  const min = Math.min(...known);
+  const dip = min < Math.min(first, last) ? ` (min ${percent(min)})` : '';
+  return `${sparkline(series)} ${percent(first)} → ${percent(last)}${dip}`;
+}
