@@ -6,20 +6,24 @@ import { latencyHtml } from './htmlLatency.js';
 import { metricsHtml } from './htmlMetrics.js';
 import { routingHtml } from './htmlRouting.js';
 import { REPORT_CSS } from './htmlStyles.js';
+import { slicesHtml } from './htmlSlices.js';
 import { gateHtml, headerHtml, totalsHtml } from './htmlSummary.js';
+import { trendsHtml } from './htmlTrends.js';
+import { label } from './labels.js';
 import { percent } from './format.js';
 import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
 import type { ArmReport, Report } from './reportTypes.js';
 
 export function renderHtml(report: Report): string {
   const { total, passed } = report.summary.dialogues;
+  const lang = report.view?.lang ?? 'en';
   const title = `${overallPassed(report) ? '✓' : '✗'} NLU report · ${passed}/${total} dialogues · ${report.run.llm.model}`;
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
   return `<!DOCTYPE html>
-<html lang="zh-CN">
+<html lang="${report.view?.lang === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,16 +35,18 @@ export function renderHtml(report: Report): string {
 <body>
 ${headerHtml(report)}
 <main class="wrap">
+${metricsHtml(report)}
 ${totalsHtml(report)}
 ${gateHtml(report)}
-${metricsHtml(report)}
+${trendsHtml(report, lang)}
+${slicesHtml(report, lang)}
 ${armsHtml(report)}
 <div class="split">
 ${routingHtml(report)}
 ${latencyHtml(report)}
 </div>
 <section class="section" id="dialogues-section">
-  <h2>Dialogues</h2>
+  <h2>${esc(label(lang, 'dialogues'))}</h2>
   <div id="dialogues"><noscript><p class="empty">Enable JavaScript to browse the dialogue transcripts.</p></noscript></div>
 </section>
 </main>

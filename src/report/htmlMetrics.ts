@@ -1,50 +1,62 @@
-/** Score cards, one per metric, with the baseline delta when the gate found one. */
+/** Score cards, one per metric, with the baseline delta when the gate found one and the trend when the history has one. */
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
-import { describeFindingChange, metricComparison, metricLabel, nothingJudged, orderedMetrics } from './reportQueries.js';
-import type { MetricResult, Report } from './reportTypes.js';
+import { counterName, label, metricName } from './labels.js';
+import { describeFindingChange, metricComparison, nothingJudged, orderedMetrics } from './reportQueries.js';
+import type { Lang, MetricResult, Report } from './reportTypes.js';
+import { metricSeries, sparkline } from './trendText.js';
 
 /** Details with their own section (confusion matrix, latency figures) are not repeated as raw JSON. */
 const DETAILS_SHOWN_ELSEWHERE = new Set(['routing', 'latency']);
 
 export function metricsHtml(report: Report): string {
-  const cards = orderedMetrics(report).map(([name, metric]) => card(report, name, metric));
+  const lang = report.view?.lang ?? 'en';
+  const cards = orderedMetrics(report).map(([name, metric]) => card(report, name, metric, lang));
   return `<section class="section" id="metrics">
-  <h2>Metrics</h2>
+  <h2>${esc(label(lang, 'metrics'))}</h2>
   <div class="cards">${cards.join('')}</div>
 </section>`;
 }
 
-function card(report: Report, name: string, metric: MetricResult): string {
+function trendMark(report: Report, name: string): string {
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return '';
+  const series = metricSeries(trend, name);
+  const text = series.map((v) => (v === null ? '—' : percent(v))).join(' → ');
+  return `<a class="spark" href="#trends" title="${esc(text)}" aria-label="${esc(`${label(lang(report), 'trends')}: ${text}`)}">${esc(sparkline(series))}</a>`;
+}
+
+function lang(report: Report): Lang {
+  return report.view?.lang ?? 'en';
+}
+
+function card(report: Report, name: string, metric: MetricResult, language: Lang): string {
   const comparison = metricComparison(report.gate, name);
   const baseline = typeof comparison?.finding.baseline === 'number' ? comparison.finding.baseline : null;
   let delta = '';
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
   if (comparison) {
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
-    const label = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
+    const text = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
-    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding))}">${arrow} ${esc(label)}</span>`;
+    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding))}">${arrow} ${esc(text)}</span>`;
   } else if (report.gate) {
-    delta = `<span class="delta delta-none" title="No change beyond tolerance">≈ baseline</span>`;
+    delta = `<span class="delta delta-none" title="${esc(label(language, 'withinTolerance'))}">≈ ${esc(label(language, 'baseline'))}</span>`;
   }
   const counts = Object.entries(metric.counts)
-    .map(([key, value]) => `<div><dt>${esc(key)}</dt><dd>${value}</dd></div>`)
+    .map(([key, value]) => `<div><dt>${esc(counterName(language, key))}</dt><dd>${value}</dd></div>`)
     .join('');
   const details =
-    metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name)
-      ? `<details class="raw"><summary>details</summary><pre>${esc(prettyJson(metric.details))}</pre></details>`
-      : '';
+    metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre>${esc(prettyJson(metric.details))}</pre>` : '';
   return `<article class="card metric metric-${tone}" data-metric="${esc(name)}">
-    <div class="card-head"><h3>${esc(metricLabel(name))}</h3>${delta}</div>
+    <div class="card-head"><h3>${esc(metricName(language, name))}</h3>${delta}</div>
     ${
       nothingJudged(metric)
-        ? '<div class="score score-na">n/a</div><p class="na">Nothing to judge in this run.</p>'
-        : `<div class="score">${percent(metric.score)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
+        ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
+        : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
     }
     <p class="desc">${esc(metric.description)}</p>
-    <dl class="counts">${counts}</dl>
-    ${details}
+    <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
   </article>`;
 }

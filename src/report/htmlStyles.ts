@@ -26,7 +26,7 @@ a:hover { text-decoration: underline; }
 .txt-fail { color: var(--fail); }
 
 /* header */
-.top { background: var(--surface); border-bottom: 1px solid var(--border); padding: 28px 0 20px; }
+.top { background: var(--surface); border-bottom: 1px solid var(--border); padding: 18px 0 14px; }
 .eyebrow { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .08em; }
 .verdict-row { display: flex; align-items: center; gap: 14px; margin-top: 8px; flex-wrap: wrap; }
 .verdict { display: inline-flex; align-items: center; padding: 4px 12px; border-radius: 999px; font-weight: 600; font-size: 13px; }
@@ -40,13 +40,13 @@ h1 { font-size: 24px; }
 .run-info dt { color: var(--faint); font-size: 11px; text-transform: uppercase; letter-spacing: .06em; }
 .run-info dd { margin: 1px 0 0; overflow-wrap: anywhere; }
 
-main.wrap { padding-top: 22px; padding-bottom: 60px; }
+main.wrap { padding-top: 6px; padding-bottom: 60px; }
 .section { margin-top: 30px; }
 .section > h2, .panel h2 { font-size: 16px; margin-bottom: 10px; }
 .section > .muted { margin: -4px 0 12px; }
 
 /* totals */
-.stats { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 14px; }
+.stats { margin-top: 14px; display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 14px; }
 .stat, .card, .panel, .dlg, .tile { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); }
 .stat { padding: 14px 16px; }
 .stat-label { color: var(--muted); font-size: 12px; }
@@ -74,10 +74,11 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .findings li + li { border-top: 1px dashed var(--border); }
 
 /* metric cards */
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 14px; }
-.card { padding: 14px 16px 12px; display: flex; flex-direction: column; gap: 6px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
+.card { padding: 10px 14px 8px; display: flex; flex-direction: column; gap: 6px; }
 .card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
+.card .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .score { font-size: 28px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
 .metric-bad .score { color: var(--fail); }
 .score-na { color: var(--faint); }
@@ -198,6 +199,32 @@ details.llm[open] summary { border-bottom: 1px solid var(--border); }
 .kv .label { font-size: 11.5px; color: var(--muted); margin-bottom: 2px; }
 .kv .exp pre { border-color: #bfe0cc; background: #f3faf6; }
 .kv .act pre { border-color: #f1c4b1; background: #fff6f2; }
+mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow: 0 0 0 1px #e0b400; }
+
+/* plain words, trends, slices */
+.plain { margin: 8px 0 0; font-size: 15px; max-width: 1000px; }
+.plain-changed { font-weight: 600; }
+.run-details { margin-top: 6px; }
+.run-details > summary { cursor: pointer; }
+.score-row { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; }
+.spark { font-size: 15px; letter-spacing: 1px; color: var(--accent); }
+.trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 14px; }
+.trend { margin: 0; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 10px 14px; }
+.trend figcaption { font-size: 13px; color: var(--muted); font-weight: 600; }
+svg.trend-chart { display: block; width: 100%; height: 56px; }
+.trend-top, .trend-floor { stroke: var(--border); stroke-dasharray: 3 3; }
+.trend-line { fill: none; stroke: var(--accent); stroke-width: 2; }
+.pt { fill: var(--surface); stroke: var(--accent); stroke-width: 2; }
+.pt-now { fill: var(--accent); }
+.trend-scale { display: flex; justify-content: space-between; font-size: 11px; color: var(--muted); }
+.slice-scroll { max-height: 520px; overflow: auto; }
+.slice-table th, .slice-table td { padding: 6px 10px; white-space: nowrap; }
+.slice-table thead th { position: sticky; top: 0; }
+.slice-table td.txt-fail { color: var(--fail); }
+button.sort { border: 0; background: none; font: inherit; color: inherit; cursor: pointer; padding: 0; }
+th[aria-sort="ascending"] button.sort::after { content: " ▲"; }
+th[aria-sort="descending"] button.sort::after { content: " ▼"; }
+.history-note { color: var(--warn); }
 @media (max-width: 760px) {
   .llm-grid, .kv { grid-template-columns: 1fr; }
   .dlg-head { grid-template-columns: auto 1fr; }

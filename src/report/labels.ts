@@ -22,7 +22,7 @@ const PAGE = {
   score: ['Score', '得分'],
   vsBaseline: ['vs baseline', '对比基线'],
   counts: ['Counts', '计数'],
-  noBaseline: ['no baseline', '无基线'],
+  baseline: ['baseline', '基线'],
   withinTolerance: ['within tolerance', '在容差内'],
   feature: ['feature', '功能'],
   seed: ['seed', '种子'],

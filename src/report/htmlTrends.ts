@@ -1,0 +1,60 @@
+/** Trends: each metric over the last comparable runs from the history, as a small inline SVG chart. */
+import { escapeHtml as esc } from './escape.js';
+import { percent } from './format.js';
+import { label, metricName } from './labels.js';
+import { orderedMetrics } from './reportQueries.js';
+import type { Lang, Report, Trend } from './reportTypes.js';
+import { metricSeries } from './trendText.js';
+
+const WIDTH = 240;
+const HEIGHT = 56;
+const PAD = 6;
+
+/** The chart's lower bound: the nearest tenth below the lowest score, so a small dip still shows. */
+function floorOf(values: readonly number[]): number {
+  const low = Math.min(1, ...values);
+  return Math.max(0, Math.min(0.9, Math.floor(low * 10) / 10));
+}
+
+export function trendChart(trend: Trend, metric: string, name: string): string {
+  const series = metricSeries(trend, metric);
+  const known = series.filter((v): v is number => v !== null);
+  if (known.length === 0) return '';
+  const floor = floorOf(known);
+  const step = series.length > 1 ? (WIDTH - 2 * PAD) / (series.length - 1) : 0;
+  const x = (i: number) => (series.length > 1 ? PAD + i * step : WIDTH / 2);
+  const y = (v: number) => PAD + (1 - (v - floor) / (1 - floor)) * (HEIGHT - 2 * PAD);
+  const points = series.flatMap((v, i) => (v === null ? [] : [{ v, i }]));
+  const line = points.map(({ v, i }) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const dots = points
+    .map(({ v, i }) => {
+      const run = trend.runs[i]!;
+      const now = i === series.length - 1;
+      const what = `${now ? 'this run' : `run #${run.id}`} · ${run.startedAt} · ${percent(v)}`;
+      return `<circle class="pt${now ? ' pt-now' : ''}" cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="${now ? 4 : 3}" data-score="${v}"><title>${esc(what)}</title></circle>`;
+    })
+    .join('');
+  const summary = `${name}: ${points.map(({ v }) => percent(v)).join(' → ')}`;
+  return (
+    `<svg class="trend-chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${esc(summary)}">` +
+    `<line class="trend-top" x1="0" x2="${WIDTH}" y1="${PAD}" y2="${PAD}"/>` +
+    `<line class="trend-floor" x1="0" x2="${WIDTH}" y1="${HEIGHT - PAD}" y2="${HEIGHT - PAD}"/>` +
+    `<polyline class="trend-line" points="${line}"/>${dots}</svg>` +
+    `<div class="trend-scale"><span>${percent(floor, 0)}</span><span>100%</span></div>`
+  );
+}
+
+export function trendsHtml(report: Report, lang: Lang): string {
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return '';
+  const figures = orderedMetrics(report).map(([metric]) => {
+    const name = metricName(lang, metric);
+    const chart = trendChart(trend, metric, name);
+    return chart ? `<figure class="trend" data-metric="${esc(metric)}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
+  });
+  return `<section class="section" id="trends">
+  <h2>${esc(label(lang, 'trends'))}</h2>
+  <p class="muted">${esc(label(lang, 'trendsNote', trend.runs.length))}</p>
+  <div class="trends">${figures.join('')}</div>
+</section>`;
+}
