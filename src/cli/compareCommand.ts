@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { compareToBaseline, readBaseline } from '../report/baseline.js';
+import { compareReports, readReport } from '../report/comparison.js';
+import { writeComparison } from '../report/writeComparison.js';
 import { reportError } from './runCommand.js';
 
 interface CompareArgs {
@@ -7,6 +10,8 @@ interface CompareArgs {
   current: string;
   tolerance: number;
   json: boolean;
+  out?: string;
+  lang: 'en' | 'zh';
 }
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
@@ -17,17 +22,30 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
       .positional('current', { type: 'string', demandOption: true, describe: 'report.json (or baseline) to judge' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' }) as unknown as Argv<CompareArgs>,
-  handler: (args) => {
+      .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
+      .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages\' labels' })
+      .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues') as unknown as Argv<CompareArgs>,
+  handler: async (args) => {
     try {
+      // Read everything first: a bad file is exit 2 before anything is printed or written.
       const gate = compareToBaseline(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
         tolerance: args.tolerance,
       });
+      const comparison = args.out
+        ? compareReports({ label: args.baseline, report: readReport(args.baseline) }, { label: args.current, report: readReport(args.current) })
+        : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
         for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
         for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
+      }
+      if (comparison && args.out) {
+        const out = resolve(args.out);
+        await writeComparison(out, comparison, args.lang);
+        // With --json, stdout stays pure JSON.
+        (args.json ? process.stderr : process.stdout).write(`Comparison: ${out}/comparison.{html,md}\n`);
       }
       process.exitCode = gate.passed ? 0 : 1;
     } catch (error) {

@@ -1,0 +1,160 @@
+/** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
+import { readFileSync } from 'node:fs';
+import { BaselineError } from './baseline.js';
+import { metricInterval } from './modelExtras.js';
+import { orderedMetrics } from './reportQueries.js';
+import type { DialogueReport, Report, SliceKind, TurnReport } from './reportTypes.js';
+import { sliceId } from './slices.js';
+
+export interface Side {
+  readonly label: string;
+  readonly report: Report;
+}
+
+export interface MetricDelta {
+  readonly name: string;
+  readonly a: number | null;
+  readonly b: number | null;
+  readonly aInterval: readonly [number, number] | null;
+  readonly bInterval: readonly [number, number] | null;
+}
+
+export interface SliceDelta {
+  readonly id: string;
+  readonly kind: SliceKind;
+  readonly name: string;
+  readonly dialogues: { readonly a: string; readonly b: string };
+  readonly metrics: readonly MetricDelta[];
+}
+
+export interface Flip {
+  readonly id: string;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly direction: 'broke' | 'fixed';
+  readonly a: DialogueReport;
+  readonly b: DialogueReport;
+}
+
+export interface Comparison {
+  readonly a: Side;
+  readonly b: Side;
+  readonly metrics: readonly MetricDelta[];
+  readonly slices: readonly SliceDelta[];
+  readonly flips: readonly Flip[];
+  /** Dialogues in only one of the two reports. */
+  readonly onlyA: readonly string[];
+  readonly onlyB: readonly string[];
+}
+
+/** Reads a full report.json (a slim baseline has no transcripts or slices to compare). */
+export function readReport(file: string): Report {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new BaselineError(`${file}: cannot read report (${reason})`);
+  }
+  const report = parsed as Partial<Report> | null;
+  if (!report || typeof report !== 'object' || !report.run || !report.metrics || !Array.isArray(report.dialogues)) {
+    throw new BaselineError(`${file}: not a report.json (a comparison report needs two full reports, not baselines)`);
+  }
+  return report as Report;
+}
+
+function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | undefined, names: readonly string[]): MetricDelta[] {
+  const all = (m: Report['metrics'] | undefined) => (m ?? {}) as Readonly<Record<string, Report['metrics'][keyof Report['metrics']] | undefined>>;
+  return names.map((name) => {
+    const left = all(a)[name];
+    const right = all(b)[name];
+    const judged = (m: typeof left) => (m && m.counts['judged'] !== 0 ? m.score : null);
+    return {
+      name,
+      a: judged(left),
+      b: judged(right),
+      aInterval: left ? metricInterval(left) : null,
+      bInterval: right ? metricInterval(right) : null,
+    };
+  });
+}
+
+export function compareReports(a: Side, b: Side): Comparison {
+  const names = [...new Set([...orderedMetrics(a.report), ...orderedMetrics(b.report)].map(([name]) => name))];
+  const slicesA = new Map((a.report.slices ?? []).map((s) => [sliceId(s), s]));
+  const slices: SliceDelta[] = [];
+  for (const right of b.report.slices ?? []) {
+    const left = slicesA.get(sliceId(right));
+    if (!left) continue;
+    const count = (s: typeof right) => `${s.dialogues.passed}/${s.dialogues.total}`;
+    slices.push({
+      id: sliceId(right),
+      kind: right.kind,
+      name: right.name,
+      dialogues: { a: count(left), b: count(right) },
+      metrics: metricDeltas(left.metrics as Report['metrics'], right.metrics as Report['metrics'], names),
+    });
+  }
+  const byIdA = new Map(a.report.dialogues.map((d) => [d.id, d]));
+  const idsB = new Set(b.report.dialogues.map((d) => d.id));
+  const flips: Flip[] = [];
+  for (const right of b.report.dialogues) {
+    const left = byIdA.get(right.id);
+    if (!left || left.passed === right.passed) continue;
+    flips.push({ id: right.id, title: right.title, tags: right.tags, direction: left.passed ? 'broke' : 'fixed', a: left, b: right });
+  }
+  return {
+    a,
+    b,
+    metrics: metricDeltas(a.report.metrics, b.report.metrics, names),
+    slices,
+    flips,
+    onlyA: a.report.dialogues.filter((d) => !idsB.has(d.id)).map((d) => d.id),
+    onlyB: b.report.dialogues.filter((d) => !byIdA.has(d.id)).map((d) => d.id),
+  };
+}
+
+/** One field of a turn as both sides show it. */
+export interface TurnField {
+  readonly field: string;
+  readonly a: string;
+  readonly b: string;
+  readonly differs: boolean;
+}
+
+function itemLine(item: NonNullable<TurnReport['batch']>[number]): string {
+  const amount = item.amount === null ? '—' : `¥${item.amount.toFixed(2)}`;
+  return `#${item.index} ${item.status} ${amount} ${item.type} ${item.category ?? '—'} ${item.description ?? '—'}`;
+}
+
+function turnFields(turn: TurnReport | undefined): Record<string, string> {
+  if (!turn) return {};
+  const input = [turn.input.user !== undefined ? `「${turn.input.user}」` : '', turn.input.tap ? `tap ${turn.input.tap}` : '', turn.input.advanceMs !== undefined ? `+${turn.input.advanceMs} ms` : '']
+    .filter(Boolean)
+    .join(' ');
+  const failed = turn.checks.filter((c) => !c.passed).map((c) => c.name);
+  return {
+    input,
+    route: turn.route,
+    intent: turn.intent ? `${turn.intent.kind}${turn.intent.index !== undefined ? ` #${turn.intent.index}` : ''}` : '—',
+    state: turn.stateAfter,
+    tts: turn.tts.join('\n') || '—',
+    batch: turn.batch ? turn.batch.map(itemLine).join('\n') || '(empty)' : '—',
+    saved: turn.saved.length > 0 ? turn.saved.map((row) => JSON.stringify(row)).join('\n') : '—',
+    llm: turn.llmCalls.map((c) => `${c.endpoint} ${c.outcome}${c.responseText ? ` ${c.responseText}` : ''}`).join('\n') || '—',
+    failedChecks: failed.length > 0 ? failed.join(', ') : '—',
+  };
+}
+
+/** The flip's transcripts turn by turn, each field on both sides and whether it differs. */
+export function sideBySide(flip: Flip): TurnField[][] {
+  const turns = Math.max(flip.a.turns.length, flip.b.turns.length);
+  const rows: TurnField[][] = [];
+  for (let i = 0; i < turns; i++) {
+    const a = turnFields(flip.a.turns[i]);
+    const b = turnFields(flip.b.turns[i]);
+    const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    rows.push(fields.map((field) => ({ field, a: a[field] ?? '', b: b[field] ?? '', differs: (a[field] ?? '') !== (b[field] ?? '') })));
+  }
+  return rows;
+}

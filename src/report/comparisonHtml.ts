@@ -1,0 +1,135 @@
+/** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
+import { sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
+import { escapeHtml as esc } from './escape.js';
+import { deltaPoints, percent } from './format.js';
+import { REPORT_CSS } from './htmlStyles.js';
+import { featureName, label, metricName, sliceName } from './labels.js';
+import type { Lang } from './reportTypes.js';
+import { sliceOfTag } from './slices.js';
+
+const COMPARE_CSS = `
+.cmp-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+.side-label { font-family: var(--mono); font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+.flip { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 12px 16px; margin-bottom: 14px; }
+.flip-broke { border-left: 4px solid var(--fail); }
+.flip-fixed { border-left: 4px solid var(--pass); }
+.sbs { width: 100%; border-collapse: collapse; font-size: 13px; margin-top: 8px; table-layout: fixed; }
+.sbs th, .sbs td { border-bottom: 1px solid var(--border); padding: 4px 8px; text-align: left; vertical-align: top; white-space: pre-wrap; overflow-wrap: anywhere; }
+.sbs th { width: 110px; color: var(--muted); font-weight: 600; }
+.sbs tr.turn-row th { background: var(--sunken); color: var(--text); }
+.sbs tr.differs th { color: var(--fail); }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+function score(value: number | null): string {
+  return value === null ? 'n/a' : percent(value);
+}
+
+function interval(value: readonly [number, number] | null): string {
+  return value ? ` [${percent(value[0])}, ${percent(value[1])}]` : '';
+}
+
+function deltaCell(m: MetricDelta): string {
+  if (m.a === null || m.b === null) return '<td class="num">—</td>';
+  const tone = m.b < m.a - 1e-9 ? 'txt-fail' : m.b > m.a + 1e-9 ? 'txt-pass' : 'muted';
+  return `<td class="num ${tone}">${esc(deltaPoints(m.a, m.b))}</td>`;
+}
+
+function metricsTable(comparison: Comparison, lang: Lang): string {
+  const rows = comparison.metrics.map(
+    (m) =>
+      `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m)}</tr>`,
+  );
+  return `<table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function slicesTable(comparison: Comparison, lang: Lang): string {
+  const moved = comparison.slices.filter((s) => s.dialogues.a !== s.dialogues.b || s.metrics.some((m) => m.a !== m.b));
+  if (moved.length === 0) return `<p class="muted">${lang === 'zh' ? '没有切片发生变化。' : 'No slice moved.'}</p>`;
+  const names = comparison.metrics.map((m) => m.name);
+  const rows = moved.map((s) => {
+    const cells = s.metrics.map((m) => (m.a === m.b ? '<td class="num muted">·</td>' : deltaCell(m)));
+    return `<tr data-slice="${esc(s.id)}"><th scope="row">${esc(sliceName(s.kind, s.name))} <span class="muted">${esc(label(lang, s.kind))}</span></th><td class="num">${esc(s.dialogues.a)} → ${esc(s.dialogues.b)}</td>${cells.join('')}</tr>`;
+  });
+  const head = names.map((n) => `<th scope="col">${esc(metricName(lang, n))}</th>`).join('');
+  return `<div class="table-scroll"><table class="figures" id="slice-deltas"><thead><tr><th scope="col">${esc(label(lang, 'slice'))}</th><th scope="col">${esc(label(lang, 'dialogues'))}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+/** A multi-line value with the lines the other side does not have marked. */
+function marked(value: string, other: string): string {
+  const theirs = new Set(other.split('\n'));
+  return value
+    .split('\n')
+    .map((line) => (theirs.has(line) ? esc(line) : `<mark class="diff">${esc(line)}</mark>`))
+    .join('\n');
+}
+
+function flipHtml(flip: Flip, lang: Lang): string {
+  const features = flip.tags.filter((t) => sliceOfTag(t).kind === 'feature').map(featureName);
+  const verdict = flip.direction === 'broke' ? (lang === 'zh' ? '通过 → 失败' : 'pass → fail') : lang === 'zh' ? '失败 → 通过' : 'fail → pass';
+  const turns = sideBySide(flip);
+  const body =
+    turns.length === 0
+      ? `<p class="note">${lang === 'zh' ? '两边都没有记录对话过程。' : 'Neither side recorded this transcript.'}</p>`
+      : `<table class="sbs"><thead><tr><th scope="col"></th><th scope="col">A</th><th scope="col">B</th></tr></thead><tbody>${turns
+          .map(
+            (fields, i) =>
+              `<tr class="turn-row"><th scope="rowgroup" colspan="3">${lang === 'zh' ? `第 ${i + 1} 轮` : `Turn ${i + 1}`}</th></tr>` +
+              fields
+                .map((f) =>
+                  f.differs
+                    ? `<tr class="differs" data-field="${esc(f.field)}"><th scope="row">${esc(f.field)}</th><td>${marked(f.a, f.b)}</td><td>${marked(f.b, f.a)}</td></tr>`
+                    : `<tr data-field="${esc(f.field)}"><th scope="row">${esc(f.field)}</th><td>${esc(f.a)}</td><td>${esc(f.b)}</td></tr>`,
+                )
+                .join(''),
+          )
+          .join('')}</tbody></table>`;
+  return `<article class="flip flip-${flip.direction}" id="f-${esc(encodeURIComponent(flip.id))}">
+  <h3><code>${esc(flip.id)}</code> ${esc(flip.title)} <span class="delta delta-${flip.direction === 'broke' ? 'regression' : 'improvement'}">${esc(verdict)}</span></h3>
+  ${features.length > 0 ? `<p class="muted">${esc(features.join(' · '))}</p>` : ''}
+  ${body}
+</article>`;
+}
+
+function sideInfo(name: string, side: Side): string {
+  const { run, summary } = side.report;
+  return `<div class="stat"><div class="stat-label">${name}</div><div class="side-label">${esc(side.label)}</div>
+  <div>${esc(`${run.llm.backend} / ${run.llm.model} · ${run.mode} · ${run.protocol}`)}</div>
+  <div class="stat-value">${summary.dialogues.passed}<span class="stat-of">/${summary.dialogues.total}</span></div></div>`;
+}
+
+export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
+  const broke = comparison.flips.filter((f) => f.direction === 'broke');
+  const fixed = comparison.flips.filter((f) => f.direction === 'fixed');
+  const zh = lang === 'zh';
+  const headline = zh
+    ? `${broke.length} 段对话由通过变为失败，${fixed.length} 段由失败变为通过`
+    : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
+  return `<!DOCTYPE html>
+<html lang="${zh ? 'zh-CN' : 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+<meta name="referrer" content="no-referrer">
+<title>${esc(`${zh ? '对比' : 'Comparison'} · ${headline}`)}</title>
+<style>${REPORT_CSS}${COMPARE_CSS}</style>
+</head>
+<body>
+<header class="top"><div class="wrap">
+  <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
+  <h1 id="headline">${esc(headline)}</h1>
+</div></header>
+<main class="wrap">
+<section class="stats">${sideInfo('A', comparison.a)}${sideInfo('B', comparison.b)}</section>
+${section('metrics', label(lang, 'metrics'), metricsTable(comparison, lang))}
+${section('broke', zh ? `由通过变为失败（${broke.length}）` : `Pass → fail (${broke.length})`, broke.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>')}
+${section('fixed', zh ? `由失败变为通过（${fixed.length}）` : `Fail → pass (${fixed.length})`, fixed.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>')}
+${section('slices', label(lang, 'slices'), slicesTable(comparison, lang))}
+</main>
+</body>
+</html>
+`;
+}

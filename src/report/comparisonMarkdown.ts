@@ -1,0 +1,72 @@
+/** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
+import { sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
+import { deltaPoints, percent, truncate } from './format.js';
+import { featureName, metricName, sliceName } from './labels.js';
+import { mdCode, mdText } from './markdownText.js';
+import type { Lang } from './reportTypes.js';
+import { sliceOfTag } from './slices.js';
+
+const MAX_FLIPS = 40;
+const MAX_SLICES = 20;
+const VALUE_CHARS = 160;
+
+function score(value: number | null, range: readonly [number, number] | null): string {
+  if (value === null) return 'n/a';
+  return range ? `${percent(value)} [${percent(range[0])}, ${percent(range[1])}]` : percent(value);
+}
+
+function delta(m: MetricDelta): string {
+  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b);
+}
+
+function flipBlock(flip: Flip): string[] {
+  const features = flip.tags.filter((t) => sliceOfTag(t).kind === 'feature').map(featureName);
+  const arrow = flip.direction === 'broke' ? 'pass → fail' : 'fail → pass';
+  const lines = [`#### ${mdCode(flip.id)} ${mdText(truncate(flip.title, 100))} — ${arrow}${features.length > 0 ? ` · ${mdText(features.join(' · '))}` : ''}`, ''];
+  const differing = sideBySide(flip).flatMap((fields, i) => fields.filter((f) => f.differs).map((f) => ({ turn: i + 1, ...f })));
+  if (differing.length === 0) {
+    lines.push('_No recorded field differs (a transcript may not have been kept)._', '');
+    return lines;
+  }
+  lines.push('| Turn | Field | A | B |', '| ---: | --- | --- | --- |');
+  for (const f of differing) {
+    lines.push(`| ${f.turn} | **${mdText(f.field)}** | ${mdCode(truncate(f.a, VALUE_CHARS))} | ${mdCode(truncate(f.b, VALUE_CHARS))} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'en'): string {
+  const broke = comparison.flips.filter((f) => f.direction === 'broke');
+  const fixed = comparison.flips.filter((f) => f.direction === 'fixed');
+  const lines = [
+    `## Comparison: ${broke.length} broke, ${fixed.length} fixed`,
+    '',
+    `- **A** ${mdCode(comparison.a.label)} — ${mdText(`${comparison.a.report.run.llm.backend} / ${comparison.a.report.run.llm.model}`)}`,
+    `- **B** ${mdCode(comparison.b.label)} — ${mdText(`${comparison.b.report.run.llm.backend} / ${comparison.b.report.run.llm.model}`)}`,
+    '',
+    '| Metric | A | B | Δ |',
+    '| --- | ---: | ---: | ---: |',
+    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m)} |`),
+    '',
+  ];
+  const moved = comparison.slices
+    .map((s) => ({ s, success: s.metrics.find((m) => m.name === 'dialogueSuccess') }))
+    .filter(({ s, success }) => s.dialogues.a !== s.dialogues.b || (success && success.a !== success.b))
+    .slice(0, MAX_SLICES);
+  if (moved.length > 0) {
+    lines.push('### Slices that moved', '', '| Slice | Dialogues passed | Dialogue success Δ |', '| --- | --- | ---: |');
+    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success) : '—'} |`);
+    lines.push('');
+  }
+  for (const [title, flips] of [
+    [`### Pass → fail (${broke.length})`, broke],
+    [`### Fail → pass (${fixed.length})`, fixed],
+  ] as const) {
+    if (flips.length === 0) continue;
+    lines.push(title, '');
+    for (const flip of flips.slice(0, MAX_FLIPS)) lines.push(...flipBlock(flip));
+    if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
+  }
+  return lines.join('\n') + '\n';
+}
