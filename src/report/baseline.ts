@@ -30,16 +30,20 @@ export function toBaseline(report: Report): Baseline {
 
 /** Reads a baseline file, or a full report.json (which it slims to a baseline). */
 export function readBaseline(file: string): Baseline {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new BaselineError(`${file}: cannot read baseline (${reason}); create one with --update-baseline`);
-  }
+  const parsed = readJsonFile(file, 'baseline', '; create one with --update-baseline');
   if (isBaseline(parsed)) return parsed;
   if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) return toBaseline(parsed as Report);
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
+}
+
+/** Parses a JSON file; a missing or unparsable file is a BaselineError naming it. */
+export function readJsonFile(file: string, what: string, hint = ''): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new BaselineError(`${file}: cannot read ${what} (${reason})${hint}`);
+  }
 }
 
 function isBaseline(value: unknown): value is Baseline {

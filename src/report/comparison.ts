@@ -1,6 +1,5 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { readFileSync } from 'node:fs';
-import { BaselineError } from './baseline.js';
+import { BaselineError, readJsonFile } from './baseline.js';
 import { metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, Report, SliceKind, TurnReport } from './reportTypes.js';
@@ -49,14 +48,7 @@ export interface Comparison {
 
 /** Reads a full report.json (a slim baseline has no transcripts or slices to compare). */
 export function readReport(file: string): Report {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new BaselineError(`${file}: cannot read report (${reason})`);
-  }
-  const report = parsed as Partial<Report> | null;
+  const report = readJsonFile(file, 'report') as Partial<Report> | null;
   if (!report || typeof report !== 'object' || !report.run || !report.metrics || !Array.isArray(report.dialogues)) {
     throw new BaselineError(`${file}: not a report.json (a comparison report needs two full reports, not baselines)`);
   }

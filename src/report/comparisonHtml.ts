@@ -2,6 +2,7 @@
 import { sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent } from './format.js';
+import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { featureName, label, metricName, sliceName } from './labels.js';
 import type { Lang } from './reportTypes.js';
@@ -105,18 +106,8 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   const headline = zh
     ? `${broke.length} 段对话由通过变为失败，${fixed.length} 段由失败变为通过`
     : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
-  return `<!DOCTYPE html>
-<html lang="${zh ? 'zh-CN' : 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
-<meta name="referrer" content="no-referrer">
-<title>${esc(`${zh ? '对比' : 'Comparison'} · ${headline}`)}</title>
-<style>${REPORT_CSS}${COMPARE_CSS}</style>
-</head>
+  return `${pageHead({ lang, title: `${zh ? '对比' : 'Comparison'} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
 <body>
 <header class="top"><div class="wrap">
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>

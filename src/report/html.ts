@@ -10,6 +10,7 @@ import { slicesHtml } from './htmlSlices.js';
 import { gateHtml, headerHtml, totalsHtml } from './htmlSummary.js';
 import { trendsHtml } from './htmlTrends.js';
 import { label } from './labels.js';
+import { pageHead } from './htmlPage.js';
 import { percent } from './format.js';
 import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
 import type { ArmReport, Report } from './reportTypes.js';
@@ -21,17 +22,7 @@ export function renderHtml(report: Report): string {
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
-  return `<!DOCTYPE html>
-<html lang="${report.view?.lang === 'zh' ? 'zh-CN' : 'en'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
-<meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
+  return `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
 <body>
 ${headerHtml(report)}
 <main class="wrap">
