@@ -44,18 +44,18 @@ export const CLIENT_DIFF_JS = String.raw`
     var arrays = Array.isArray(value) && Array.isArray(other);
     if ((objects || arrays) && !same(value, other)) {
       var keys = arrays ? value.map(function (_, i) { return i; }) : Object.keys(value);
-      out.push({ text: pad + prefix + (arrays ? '[' : '{'), diff: false });
+      out.push({ pad: pad, text: prefix + (arrays ? '[' : '{'), diff: false });
       keys.forEach(function (k, i) {
         var unnamed = side === 'act' && objects && !Object.prototype.hasOwnProperty.call(other, k);
         jsonLines(value[k], unnamed ? value[k] : other[k], side, indent + 1, arrays ? '' : JSON.stringify(k) + ': ', i < keys.length - 1 ? ',' : '', out);
       });
-      out.push({ text: pad + (arrays ? ']' : '}') + suffix, diff: false });
+      out.push({ pad: pad, text: (arrays ? ']' : '}') + suffix, diff: false });
       return;
     }
     var lines = json(value).split('\n');
     var differs = !same(value, other);
     lines.forEach(function (line, i) {
-      out.push({ text: (i === 0 ? pad + prefix : pad) + line + (i === lines.length - 1 ? suffix : ''), diff: differs });
+      out.push({ pad: pad, text: (i === 0 ? prefix : '') + line + (i === lines.length - 1 ? suffix : ''), diff: differs });
     });
   }
   function diffPre(value, other, side) {
@@ -63,6 +63,7 @@ export const CLIENT_DIFF_JS = String.raw`
     jsonLines(value, other, side, 0, '', '', out);
     var pre = h('pre');
     out.forEach(function (line, i) {
+      add(pre, line.pad);
       add(pre, line.diff ? h('mark', { class: 'diff', text: line.text }) : line.text);
       if (i < out.length - 1) add(pre, '\n');
     });

@@ -2,7 +2,7 @@
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
-import { counterName, label, metricName } from './labels.js';
+import { counterName, label, metricDescription, metricName } from './labels.js';
 import { describeFindingChange, metricComparison, nothingJudged, orderedMetrics } from './reportQueries.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
 import { metricSeries, sparkline } from './trendText.js';
@@ -56,7 +56,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
         : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
     }
-    <p class="desc">${esc(metric.description)}</p>
+    <p class="desc">${esc(metricDescription(language, name, metric.description))}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
   </article>`;
 }

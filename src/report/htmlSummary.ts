@@ -19,7 +19,7 @@ export function headerHtml(report: Report): string {
   const { total, passed } = report.summary.dialogues;
   const plain = headlineOf(report, lang);
   const gateLine = report.gate
-    ? ` · regression gate ${report.gate.passed ? 'passed' : 'failed'} against <code>${esc(report.gate.baseline)}</code>`
+    ? ` · ${esc(label(lang, report.gate.passed ? 'gatePassed' : 'gateFailed'))} <code>${esc(report.gate.baseline)}</code>`
     : '';
   const info: Array<[PageLabel, string]> = [
     ['backend', `${run.llm.backend} / ${run.llm.model}`],
@@ -46,7 +46,7 @@ export function headerHtml(report: Report): string {
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changed ? `<p class="plain plain-changed" id="plain-changed">${esc(plain.changed)}</p>` : ''}
-    <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(run.mode)} mode · ${esc(run.protocol)} protocol${gateLine}</summary>
+    <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${info.map(([k, v]) => `<div><dt>${esc(label(lang, k))}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;

@@ -46,6 +46,8 @@ const PAGE = {
   lastPassed: ['last passed {0}', '上次通过 {0}'],
   neverPassed: ['never passed in the history', '历史中从未通过'],
   firstFailed: ['failing since {0}', '自 {0} 起失败'],
+  gatePassed: ['regression gate passed against', '回归门禁通过，基线'],
+  gateFailed: ['regression gate failed against', '回归门禁未通过，基线'],
   regressionsAgainst: ['Regressions against', '相对基线的退步'],
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
@@ -70,6 +72,22 @@ const METRICS: Readonly<Record<string, Pair>> = {
   tts: ['TTS wording', '播报措辞'],
   persistence: ['Persistence', '保存'],
 };
+
+/** What each metric measures, for Chinese pages (English pages show the scorer's own sentence). */
+const DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
+  dialogueSuccess: '每一轮的每项检查都通过的对话所占比例。',
+  batchSplitting: '新输入被拆成正确交易的比例：笔数、顺序和字段完全正确的批次。',
+  correctionIndexMapping: '纠正落到正确的原始条目上（仅 pending 条目重编号之后），且之后批次完全正确。',
+  confidenceFallback: 'LLM 回答低于 0.7 置信度、格式错误、无效、超时或失败时，按种子规范处理的比例。',
+  routing: '每句话按种子规范分流（本地规则、LLM、兜底、离线）；本地处理的句子从不调用 LLM。',
+  latency: '用户说话后首句播报在 3 秒预算内的比例；LLM 延迟分位数对照截止时间。',
+  tts: '播报措辞与种子模板完全一致（tts、ttsIncludes 检查）。',
+  persistence: '确认的条目在一个 SQLite 事务中按期望保存；保存失败时不提交任何内容并保留草稿批次。',
+};
+
+export function metricDescription(lang: Lang, name: string, own: string): string {
+  return lang === 'zh' ? (DESCRIPTIONS_ZH[name] ?? own) : own;
+}
 
 export function metricName(lang: Lang, name: string): string {
   const pair = METRICS[name];
