@@ -1,6 +1,7 @@
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { summarize } from '../scoring/summary.js';
+import { SliceMetrics } from './sliceMetrics.js';
 import type { Tally } from '../scoring/tally.js';
 
 export class MergeError extends Error {
@@ -35,6 +36,8 @@ export function mergeReports(reports: readonly Report[]): Report {
   const deadlineMs = Number(first.metrics.latency.details?.deadlineMs ?? 3000);
   const metrics = new MetricSet(deadlineMs);
   for (const report of reports) metrics.absorb(report.tallies as Partial<Record<MetricName, Tally>>);
+  const slices = new SliceMetrics(deadlineMs);
+  for (const report of reports) for (const slice of report.slices ?? []) slices.absorb(slice);
   const add = (pick: (r: Report) => { total: number; passed: number; failed: number }) => ({
     total: sum(reports.map((r) => pick(r).total)),
     passed: sum(reports.map((r) => pick(r).passed)),
@@ -54,6 +57,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     gate: null,
     dialogues,
     tallies: metrics.tallies(),
+    ...(reports.some((r) => r.slices) ? { slices: slices.results() } : {}),
   };
 }
 

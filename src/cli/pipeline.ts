@@ -2,7 +2,7 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo, type SliceReport } from '../report/reportTypes.js';
-import { sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
+import { SliceMetrics } from './sliceMetrics.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
@@ -37,43 +37,6 @@ export interface SuiteResult {
 
 const DEFAULT_PASS_SAMPLE = 500;
 
-/** Every metric of the suite again over each slice's dialogues. */
-class SliceMetrics {
-  private readonly slices = new Map<string, { key: SliceKey; metrics: MetricSet; total: number; passed: number }>();
-
-  constructor(private readonly deadlineMs: number) {}
-
-  private slice(key: SliceKey) {
-    const id = sliceId(key);
-    let entry = this.slices.get(id);
-    if (!entry) {
-      entry = { key, metrics: new MetricSet(this.deadlineMs), total: 0, passed: 0 };
-      this.slices.set(id, entry);
-    }
-    return entry;
-  }
-
-  addRun(run: Parameters<MetricSet['add']>[0]): void {
-    for (const key of sliceKeys(run.dialogue)) this.slice(key).metrics.add(run);
-  }
-
-  addDialogue(dialogue: Dialogue, passed: boolean): void {
-    for (const key of sliceKeys(dialogue)) {
-      const entry = this.slice(key);
-      entry.total++;
-      if (passed) entry.passed++;
-    }
-  }
-
-  results(): SliceReport[] {
-    return [...this.slices.values()].map(({ key, metrics, total, passed }) => ({
-      kind: key.kind,
-      name: key.name,
-      dialogues: { total, passed, failed: total - passed },
-      metrics: Object.fromEntries(Object.entries(metrics.results()).map(([name, m]) => [name, { score: m.score, counts: m.counts }])),
-    }));
-  }
-}
 
 interface ScoredRun {
   readonly trace: DialogueTrace;

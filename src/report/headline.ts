@@ -56,8 +56,8 @@ function featuresOf(report: Report, ids: readonly string[], lang: Lang): string 
   if (ranked.length === 0) return '';
   const [topTag, topCount] = ranked[0]!;
   if (topCount === ids.length && ids.length > 1) {
-    const all = lang === 'zh' ? '均为' : ids.length === 2 ? 'both' : 'all';
-    return ` ${all} ${featureName(topTag)}`;
+    if (lang === 'zh') return `，均为${featureName(topTag)}`;
+    return `, ${ids.length === 2 ? 'both' : 'all'} ${featureName(topTag)}`;
   }
   if (ids.length === 1) return ` (${featureName(topTag)})`;
   return ` (${ranked.slice(0, 3).map(([tag, n]) => `${n} ${featureName(tag)}`).join(', ')})`;

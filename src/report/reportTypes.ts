@@ -61,6 +61,8 @@ export interface SliceReport {
   readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number };
   /** Score and counts only: the full details stay with the whole-run metrics. */
   readonly metrics: Readonly<Record<string, SliceMetric>>;
+  /** The scorers' raw state over the slice, so `merge` recomputes slice metrics exactly. */
+  readonly tallies?: Readonly<Record<string, unknown>>;
 }
 
 export interface SliceMetric {

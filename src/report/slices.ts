@@ -36,3 +36,10 @@ export function sliceId(key: SliceKey): string {
 export function inSlice(dialogue: { readonly tags: readonly string[]; readonly file: string }, key: SliceKey): boolean {
   return sliceKeys(dialogue).some((k) => k.kind === key.kind && k.name === key.name);
 }
+
+const KIND_ORDER = ['feature', 'seed', 'scenario', 'file'];
+
+/** Slices in a fixed order (kind, then name), so a run and its merged shards list them alike. */
+export function compareSlices(a: SliceKey, b: SliceKey): number {
+  return KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}

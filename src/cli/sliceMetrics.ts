@@ -1,0 +1,62 @@
+/** Every metric of the suite again over each slice's dialogues; shards' slices merge exactly through their tallies. */
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import type { MetricName, SliceReport } from '../report/reportTypes.js';
+import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
+import { MetricSet } from '../scoring/allScorers.js';
+import type { ScoredDialogue } from '../scoring/scorer.js';
+import type { Tally } from '../scoring/tally.js';
+
+interface Entry {
+  readonly key: SliceKey;
+  readonly metrics: MetricSet;
+  total: number;
+  passed: number;
+}
+
+export class SliceMetrics {
+  private readonly slices = new Map<string, Entry>();
+
+  constructor(private readonly deadlineMs: number) {}
+
+  private slice(key: SliceKey): Entry {
+    const id = sliceId(key);
+    let entry = this.slices.get(id);
+    if (!entry) {
+      entry = { key, metrics: new MetricSet(this.deadlineMs), total: 0, passed: 0 };
+      this.slices.set(id, entry);
+    }
+    return entry;
+  }
+
+  addRun(run: ScoredDialogue): void {
+    for (const key of sliceKeys(run.dialogue)) this.slice(key).metrics.add(run);
+  }
+
+  addDialogue(dialogue: Pick<Dialogue, 'tags' | 'file'>, passed: boolean): void {
+    for (const key of sliceKeys(dialogue)) {
+      const entry = this.slice(key);
+      entry.total++;
+      if (passed) entry.passed++;
+    }
+  }
+
+  /** A shard's slice, back into the whole run's (`merge`). */
+  absorb(slice: SliceReport): void {
+    const entry = this.slice(slice);
+    entry.total += slice.dialogues.total;
+    entry.passed += slice.dialogues.passed;
+    if (slice.tallies) entry.metrics.absorb(slice.tallies as Partial<Record<MetricName, Tally>>);
+  }
+
+  results(): SliceReport[] {
+    return [...this.slices.values()]
+      .map(({ key, metrics, total, passed }) => ({
+        kind: key.kind,
+        name: key.name,
+        dialogues: { total, passed, failed: total - passed },
+        metrics: Object.fromEntries(Object.entries(metrics.results()).map(([name, m]) => [name, { score: m.score, counts: m.counts }])),
+        tallies: metrics.tallies(),
+      }))
+      .sort(compareSlices);
+  }
+}

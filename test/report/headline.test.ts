@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { headlineOf } from '../../src/report/headline.js';
+import { counterName, label } from '../../src/report/labels.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { biggestMovers, sliceRows } from '../../src/report/sliceQueries.js';
+import { sliceKeys } from '../../src/report/slices.js';
+import { sparkline, trendLine } from '../../src/report/trendText.js';
+import type { Report } from '../../src/report/reportTypes.js';
+import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
+
+const appendA = { ...failingDialogue, id: 'append-a', tags: ['append', 'seed-003'] };
+const appendB = { ...failingDialogue, id: 'append-b', tags: ['append', 'batch'] };
+
+function regressed(extra: Partial<Report> = {}): Report {
+  const base = makeReport();
+  return makeReport({
+    dialogues: [passingDialogue, appendA, appendB],
+    gate: {
+      baseline: 'reports/baseline.json',
+      passed: false,
+      regressions: [
+        { kind: 'dialogue', name: 'append-a', baseline: true, current: false },
+        { kind: 'dialogue', name: 'append-b', baseline: true, current: false },
+        { kind: 'metric', name: 'correctionIndexMapping', baseline: 0.95, current: 0.908, tolerance: 0 },
+      ],
+      improvements: [{ kind: 'dialogue', name: passingDialogue.id, baseline: false, current: true }],
+    },
+    run: base.run,
+    ...extra,
+  });
+}
+
+describe('headline in plain words', () => {
+  it('says a scripted run measured protocol conformance, not a model', () => {
+    const { measured } = headlineOf(makeReport());
+    expect(measured).toMatch(/^Protocol conformance with scripted answers/);
+    expect(measured).toContain("not a model's quality");
+  });
+
+  it('says a real backend measured a model on model-facing dialogues', () => {
+    const base = makeReport();
+    const report = makeReport({ run: { ...base.run, llm: { backend: 'openai', model: 'qwen-plus' }, datasets: ['datasets/model/append.yaml'] } });
+    expect(headlineOf(report).measured).toBe('The quality of model qwen-plus (openai) on 3 model-facing dialogues.');
+    expect(headlineOf(report, 'zh').measured).toBe('模型 qwen-plus（openai）在面向模型的 3 段对话上的质量。');
+  });
+
+  it('names new failures by their shared feature, fixes, and metric moves', () => {
+    expect(headlineOf(regressed()).changed).toBe('Against the baseline: 2 new failures, both 追加; 1 fixed; Correction index mapping -4.2 pp.');
+    expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：新增 2 个失败，均为追加；修复 1 个；纠正序号映射 -4.2 pp。');
+  });
+
+  it('adds whether a metric change is significant when the gate says so', () => {
+    const report = regressed();
+    const gate = report.gate!;
+    const marked = { ...gate, regressions: gate.regressions.map((f) => (f.kind === 'metric' ? { ...f, significant: true } : f)) };
+    expect(headlineOf({ ...report, gate: marked }).changed).toContain('Correction index mapping -4.2 pp, significant');
+  });
+
+  it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
+    const report = makeReport({ gate: null });
+    expect(headlineOf(report).changed).toBeNull();
+    const trend = {
+      runs: [
+        { id: 4, startedAt: '2025-04-30T08:00:00.000Z', passed: true, metrics: { tts: 0.9, routing: 0.95 } },
+        { id: null, startedAt: report.run.startedAt, passed: false, metrics: { tts: 0.875, routing: 0.95 } },
+      ],
+      dialogues: {},
+    };
+    expect(headlineOf({ ...report, view: { trend } }).changed).toBe('Since the previous comparable run: TTS wording -2.5 pp.');
+  });
+
+  it('leads report.md under the verdict line', () => {
+    const md = renderMarkdown(regressed());
+    expect(md.split('\n').slice(2, 6)).toEqual([
+      '',
+      '> Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model\'s quality; latencies are virtual).',
+      '>',
+      '> **Against the baseline: 2 new failures, both 追加; 1 fixed; Correction index mapping -4.2 pp.**',
+    ]);
+  });
+});
+
+describe('slices', () => {
+  it('puts a dialogue in its feature, seed and scenario slices and its file', () => {
+    expect(sliceKeys({ tags: ['append', 'seed-003', 'scenario:追加新笔', 'append'], file: 'datasets/a.yaml' })).toEqual([
+      { kind: 'feature', name: 'append' },
+      { kind: 'seed', name: 'seed-003' },
+      { kind: 'scenario', name: '追加新笔' },
+      { kind: 'file', name: 'datasets/a.yaml' },
+    ]);
+  });
+
+  it('ranks the slices that moved against the baseline, most flips first', () => {
+    const slice = (kind: 'feature' | 'file', name: string, total: number, passed: number) => ({
+      kind,
+      name,
+      dialogues: { total, passed, failed: total - passed },
+      metrics: {},
+    });
+    const report = regressed({
+      slices: [slice('feature', 'append', 2, 0), slice('feature', 'batch', 1, 0), slice('file', 'datasets/multi.yaml', 2, 0), slice('feature', 'tap', 1, 1)],
+    });
+    const movers = biggestMovers(sliceRows(report), 10);
+    expect(movers.map((row) => [row.id, row.baselinePassRate, row.passRate])).toEqual([
+      ['feature:append', 1, 0],
+      ['file:datasets/multi.yaml', 1, 0],
+      ['feature:batch', 1, 0],
+      // single-lunch was fixed: the tap slice moved up.
+      ['feature:tap', 0, 1],
+    ]);
+    expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/2 | 100.0% → 0.0% (-100.0 pp) |');
+  });
+});
+
+describe('words on the pages', () => {
+  it('gives every counter the scorers write a human name, in both languages', () => {
+    const counters = ['judged', 'countExact', 'exactBatch', 'rightIndex', 'afterCancelOrConfirm', 'afterCancelOrConfirmExact', 'handled', 'lowConfidence',
+      'lowConfidenceHandled', 'malformed', 'malformedHandled', 'invalid', 'invalidHandled', 'timeout', 'timeoutHandled', 'error', 'errorHandled', 'right',
+      'localTurns', 'llmCallsOnLocalTurns', 'firstTtsWithinBudget', 'llmCalls', 'timeouts', 'lateAnswers', 'passed', 'rowsSaved', 'failedSaves', 'rolledBackAndKept'];
+    for (const key of counters) {
+      for (const lang of ['en', 'zh'] as const) expect(counterName(lang, key)).not.toMatch(/[a-z][A-Z]/);
+    }
+    expect(counterName('en', 'someNewCounter')).toBe('some new counter');
+    expect(label('zh', 'dialoguesPassed', 18, 19)).toBe('19 段对话中 18 段通过');
+  });
+
+  it('draws a trend as a sparkline scaled to its own range, naming the dip', () => {
+    expect(sparkline([1, 0.9, 1])).toBe('█▁█');
+    expect(sparkline([0.5, 0.5])).toBe('██');
+    expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (min 88.9%)');
+    expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0%');
+  });
+});
