@@ -5,6 +5,7 @@ import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import type { MetricName } from '../scoring/results.js';
 import type { Tally } from '../scoring/tally.js';
+import { changedDatasets } from './provenance.js';
 
 export interface GateSettings {
   readonly tolerance: number;
@@ -23,6 +24,14 @@ export const DEFAULT_RESAMPLES = 1000;
  * tolerance or any pass → fail flip does, as single runs always have.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
+  const verdict = verdictOf(baseline, current, label, settings);
+  const changed = changedDatasets(baseline.provenance, current.provenance);
+  if (changed.length === 0) return verdict;
+  const warning = `the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`;
+  return { ...verdict, warnings: [...(verdict.warnings ?? []), warning] };
+}
+
+function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   if (!baseline.repeated || !current.repeated) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,

@@ -6,11 +6,13 @@ import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
+import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { collectProvenance } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
@@ -130,6 +132,15 @@ async function run(args: RunArgs): Promise<number> {
       filter: args.filter,
       ...(args.exclude.length > 0 ? { exclude: args.exclude } : {}),
       shard: args.shard ?? null,
+      ...(args.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
+      provenance: await collectProvenance({
+        datasets: files,
+        backend: describe.backend,
+        model: describe.model,
+        ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+        repeat: args.repeat,
+        ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
+      }),
     });
     const gate = baseline
       ? gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
@@ -145,7 +156,7 @@ async function run(args: RunArgs): Promise<number> {
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
     process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
-    return exitStatus(report, args.failOn);
+    return exitStatus(report);
   } catch (error) {
     return reportError(error);
   }
@@ -156,11 +167,8 @@ async function run(args: RunArgs): Promise<number> {
  * failures that were already failing in the baseline do not turn CI red) unless `--fail-on
  * failures`; without one, any failed dialogue is a failure.
  */
-export function exitStatus(report: Report, failOn: 'regressions' | 'failures'): number {
-  const failed = report.summary.dialogues.failed > 0;
-  if (!report.gate) return failed ? 1 : 0;
-  if (!report.gate.passed) return 1;
-  return failOn === 'failures' && failed ? 1 : 0;
+export function exitStatus(report: Report): number {
+  return overallPassed(report) ? 0 : 1;
 }
 
 function writeBaseline(file: string, report: Report): void {

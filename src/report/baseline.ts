@@ -12,6 +12,7 @@ export interface Baseline {
   readonly dialogues: Readonly<Record<string, boolean>>;
   /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
   readonly repeated?: Report['repeated'];
+  readonly provenance?: Report['run']['provenance'];
 }
 
 export class BaselineError extends Error {
@@ -28,6 +29,7 @@ export function toBaseline(report: Report): Baseline {
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
     dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
     ...(report.repeated ? { repeated: report.repeated } : {}),
+    ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
   };
 }
 
