@@ -2,18 +2,19 @@ import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
-import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { REPORT_SCHEMA_VERSION, type ArmReport, type MetricName, type Report } from '../report/reportTypes.js';
-import { writeReports } from '../report/writeReports.js';
+import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../sim/protocolArms.js';
 import { runSuite, type SuiteResult } from '../sim/runSuite.js';
 import { summarize } from '../scoring/summary.js';
 import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
-import { UsageError, exitCodeFor } from './exitCodes.js';
+import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
+import { checkDatasets } from './checkDatasets.js';
 
 export const DEFAULT_DATASETS = ['datasets'];
 
@@ -75,9 +76,12 @@ async function run(args: RunArgs): Promise<number> {
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
     const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
-    const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
+    // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
+    const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
+    const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
-    const { backend, describe, close } = await createBackend(args);
+    checkOutputPaths(args);
+    const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
@@ -138,10 +142,10 @@ async function run(args: RunArgs): Promise<number> {
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
-    await writeReports(out, report);
+    await writeReports(out, report, { redact });
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
-    process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
+    process.stdout.write(redact(renderConsoleSummary(report, { color: chalk.level > 0 })));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
@@ -150,6 +154,14 @@ async function run(args: RunArgs): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
+}
+
+/** Every path the run will write, checked before it starts (exit 2, nothing run). */
+function checkOutputPaths(args: RunArgs): void {
+  checkOutputDir(args.out);
+  if (args.db) checkOutputFile(args.db, '--db');
+  if (args.record) checkOutputFile(args.record, '--record');
+  if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
 }
 
 function armSummary(result: SuiteResult): Report['summary'] {
@@ -180,8 +192,8 @@ function writeBaseline(file: string, report: Report): void {
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
     process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
-  } else if (error instanceof BaselineError || error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n`);
+  } else if (exitCodeFor(error) === EXIT_BAD_INPUT) {
+    process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   }

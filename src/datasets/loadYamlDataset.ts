@@ -14,6 +14,7 @@ import { idPositions } from './idPositions.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
 import { schemaProblems, type Problem } from './schemaProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
+import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue } from './yamlLimits.js';
 
 /** A dialogue as written in YAML, once it has passed the schema. */
 interface RawDialogue {
@@ -72,6 +73,8 @@ export function* streamYamlDataset(file: string): Generator<Dialogue> {
  * so that every issue of the file is reported at once.
  */
 function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
+  const tooDeep = nestingIssue(text, shown);
+  if (tooDeep) throw new DatasetError([tooDeep]);
   const starts = rootItemOffsets(text);
   if (!starts) {
     yield* loadYamlExact(text, shown);
@@ -86,8 +89,11 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
       try {
         dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
       } catch (error) {
-        if (error instanceof DatasetError) loadYamlExact(text, shown);
-        throw error;
+        if (!(error instanceof DatasetError)) throw error;
+        // Every issue of the file at once; or, when the file as a whole is fine (an alias of an
+        // anchor in an earlier dialogue), the rest of its dialogues from the whole parse.
+        yield* loadYamlExact(text, shown).slice(i);
+        return;
       }
     }
     yield* dialogues;
@@ -128,6 +134,8 @@ function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
 export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialogue[] | null {
   const oneLine = oneLineDialogue(text);
   if (oneLine) return [oneLine(shown, lineOffset)];
+  // js-yaml expands aliases without a bound; the exact loader caps them.
+  if (hasAlias(text)) return null;
   let data: unknown;
   try {
     data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
@@ -171,6 +179,8 @@ function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => 
 
 /** Parses with positions, so every issue names its file, line, column and field path. */
 export function loadYamlExact(text: string, shown: string): Dialogue[] {
+  const tooDeep = nestingIssue(text, shown);
+  if (tooDeep) throw new DatasetError([tooDeep]);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -183,7 +193,7 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   }
 
   const where = (at: readonly Segment[], target?: 'key' | 'value') => locate(doc, lineCounter, at, target);
-  const data: unknown = doc.toJS();
+  const data = toData(doc, text, shown);
   const problems = [...schemaProblems(data), ...semanticProblems(data, (at) => where(at).line)];
   if (problems.length > 0) {
     const issues = problems.map(
@@ -201,6 +211,19 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
     idPositions.set(dialogue, where([i, 'id']));
     return dialogue;
   });
+}
+
+/** The document as plain data; alias expansion past the cap is a located error, not a hang. */
+function toData(doc: ReturnType<typeof parseDocument>, text: string, shown: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+    const message = /excessive alias/i.test(error.message)
+      ? `YAML aliases expand too much (past ${MAX_ALIAS_COUNT} alias uses; write the data out)`
+      : `YAML: ${error.message}`;
+    throw new DatasetError([{ file: shown, ...firstAliasPosition(text), message }]);
+  }
 }
 
 function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
