@@ -72,6 +72,9 @@ async function run(args: RunArgs): Promise<number> {
   const wallStart = performance.now();
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
+    if (args.concurrency < 1 || !Number.isInteger(args.concurrency)) throw new UsageError('--concurrency takes a whole number >= 1');
+    if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
+    checkOutputPaths(args);
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
@@ -80,7 +83,6 @@ async function run(args: RunArgs): Promise<number> {
     const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
     const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
-    checkOutputPaths(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
@@ -158,6 +160,9 @@ async function run(args: RunArgs): Promise<number> {
 
 /** Every path the run will write, checked before it starts (exit 2, nothing run). */
 function checkOutputPaths(args: RunArgs): void {
+  for (const flag of ['out', 'db', 'record', 'baseline', 'cassette'] as const) {
+    if (Array.isArray(args[flag])) throw new UsageError(`--${flag} given more than once`);
+  }
   checkOutputDir(args.out);
   if (args.db) checkOutputFile(args.db, '--db');
   if (args.record) checkOutputFile(args.record, '--record');

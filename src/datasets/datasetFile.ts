@@ -47,15 +47,17 @@ function firstInvalidUtf8(bytes: Buffer): number {
   // The longest decodable prefix, by bisection: TextDecoder does not say where it failed.
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (decodesPrefix(bytes, mid)) low = mid;
+    if (decodesPrefix(bytes, mid, true)) low = mid;
     else high = mid - 1;
   }
+  // The prefix may end inside the sequence that breaks: point at that sequence's first byte.
+  while (low > 0 && !decodesPrefix(bytes, low, false)) low--;
   return low;
 }
 
-function decodesPrefix(bytes: Buffer, length: number): boolean {
+function decodesPrefix(bytes: Buffer, length: number, stream: boolean): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length), { stream });
     return true;
   } catch {
     return false;
