@@ -12,7 +12,8 @@ import {
 } from './datasetTypes.js';
 import { idPositions } from './idPositions.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
-import { schemaProblems, type Problem } from './schemaProblems.js';
+import { schemaProblems } from './schemaProblems.js';
+import { semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
 import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue } from './yamlLimits.js';
 
@@ -44,9 +45,6 @@ interface RawLlm {
   latencyMs?: number;
 }
 
-const ACTIONS = ['user', 'tap', 'advanceMs'] as const;
-const ANSWERS = ['parse', 'correct', 'conversation'] as const;
-const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
 export function loadYamlDataset(file: string): Dialogue[] {
   const shown = displayPath(file);
@@ -238,59 +236,6 @@ function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: 
   };
 }
 
-/** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */
-function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
-  if (!Array.isArray(data)) return [];
-  const problems: Problem[] = [];
-  const firstIndexById = new Map<string, number>();
-  data.forEach((dialogue: unknown, i) => {
-    if (!isRecord(dialogue)) return;
-    if (typeof dialogue['id'] === 'string') {
-      const first = firstIndexById.get(dialogue['id']);
-      if (first === undefined) firstIndexById.set(dialogue['id'], i);
-      else {
-        const line = lineOf([first, 'id']);
-        problems.push({ path: [i, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
-      }
-    }
-    const turns = dialogue['turns'];
-    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
-  });
-  return problems;
-}
-
-function turnProblems(turn: unknown, path: readonly Segment[]): Problem[] {
-  if (!isRecord(turn)) return [];
-  const problems: Problem[] = [];
-  const actions = ACTIONS.filter((key) => key in turn);
-  if (actions.length === 0) {
-    problems.push({ path, message: 'a turn needs exactly one of user, tap or advanceMs (found none)' });
-  } else if (actions.length > 1) {
-    const found = actions.join(' and ');
-    const at = [...path, actions[1] ?? ''];
-    problems.push({ path, message: `a turn needs exactly one of user, tap or advanceMs (found ${found})`, at, target: 'key' });
-  }
-
-  const llm = turn['llm'];
-  if (!isRecord(llm)) return problems;
-  const llmPath = [...path, 'llm'];
-  const exclusive = EXCLUSIVE_ANSWERS.filter((key) => key in llm);
-  const answers = ANSWERS.filter((key) => key in llm);
-  if (exclusive.length === 0 && answers.length === 0) {
-    problems.push({ path: llmPath, message: 'has no answer (parse, correct, conversation, raw or fault)' });
-  }
-  if (exclusive.length > 1) {
-    problems.push({ path: [...llmPath, 'fault'], message: 'cannot be combined with raw', target: 'key' });
-  }
-  if (exclusive[0] !== undefined) {
-    for (const key of answers) {
-      const message = `cannot be combined with ${exclusive[0]} (raw/fault answer whichever call the turn makes; only latencyMs may go with them)`;
-      problems.push({ path: [...llmPath, key], message, target: 'key' });
-    }
-  }
-  return problems;
-}
-
 function toTurn(raw: RawTurn, line: number): Turn {
   return compact({
     line,
@@ -323,8 +268,4 @@ function toScript(llm: RawLlm): TurnScript {
 /** Drops undefined fields so normalised values compare and print cleanly. */
 function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

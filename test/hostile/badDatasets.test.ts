@@ -101,6 +101,7 @@ describe('hostile dataset files: exit 2, located, nothing run or written', () =>
     // root reads anything: the same check as an unprivileged user, where the system has one.
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     chmodSync(ws.dir, 0o777);
+    chmodSync(ws.out, 0o777);
     const run = cli(['run', '--no-progress', '--out', ws.out, '--dataset', ws.path('a.yaml'), '--dataset', ws.path('b.yaml')], asUser);
     expectRejected(run, /b\.yaml:1:1: cannot read file \(EACCES\)/);
     expectRejected(cli(['validate', ws.path('a.yaml'), ws.path('b.yaml')], asUser), /b\.yaml:1:1: cannot read file \(EACCES\)/);
