@@ -67,8 +67,9 @@ export function* streamYamlDataset(file: string): Generator<Dialogue> {
 /**
  * A block-style file is cut at its top-level `- ` items and each dialogue parsed on its own,
  * about ten times faster with js-yaml and located by scanning lines. A dialogue the fast path
- * does not accept is parsed again with positions; if that finds problems, the whole file is,
- * so that every issue of the file is reported at once.
+ * does not accept is parsed again with positions. Once one has problems nothing more is
+ * yielded: the rest are still checked, so that every issue of the file is reported at once. A dialogue with an alias may refer to an anchor in an earlier one: such a
+ * file is read whole from there on.
  */
 function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
   const tooDeep = nestingIssue(text, shown);
@@ -78,6 +79,7 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
     yield* loadYamlExact(text, shown);
     return;
   }
+  const issues: DatasetIssue[] = [];
   let line = lineNumberAt(text, 0, starts[0] ?? 0, 1);
   for (const [i, start] of starts.entries()) {
     const end = starts[i + 1] ?? text.length;
@@ -88,16 +90,25 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
         dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
       } catch (error) {
         if (!(error instanceof DatasetError)) throw error;
-        // Every issue of the file at once; or, when the file as a whole is fine (an alias of an
-        // anchor in an earlier dialogue), the rest of its dialogues from the whole parse.
-        yield* loadYamlExact(text, shown).slice(i);
-        return;
+        if (hasAlias(chunk)) {
+          const rest = loadYamlExact(text, shown).slice(i);
+          if (issues.length === 0) yield* rest;
+          break;
+        }
+        issues.push(...error.issues.map((issue) => ({ ...issue, line: issue.line + line - 1 })));
       }
     }
-    yield* dialogues;
+    if (issues.length === 0 && dialogues) yield* dialogues;
     line = lineNumberAt(text, start, end, line);
   }
+  if (issues.length === 0) return;
+  // A file of ordinary size is parsed whole for the complete list (ids repeated across dialogues
+  // included); a large one is not held as a positioned document, its dialogues' issues stand.
+  if (text.length <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(text, shown);
+  throw new DatasetError(issues);
 }
+
+const WHOLE_FILE_ISSUES_LIMIT = 1024 * 1024;
 
 /** Byte offsets of the top-level sequence items (`-` at column 0), or null when the file is not laid out so. */
 function rootItemOffsets(text: string): number[] | null {
