@@ -44,16 +44,15 @@ const CASES: Case[] = [
   { name: 'usage with strings and a model that is an object', reply: { body: completion(valid('午饭'), { usage: { prompt_tokens: 'many' }, model: { x: 1 } }) }, outcome: 'ok' },
 ];
 
-async function runAgainst(reply: Reply): Promise<{ status: number | null; stderr: string; report: Report; wallMs: number }> {
+async function runAgainst(reply: Reply): Promise<{ status: number | null; stderr: string; report: Report }> {
   const server = await loopbackModel(() => reply);
   const ws = workspace({ 'd.yaml': DIALOGUE });
-  const started = performance.now();
   try {
     const result = await cliAsync(['run', '--no-progress', '--llm', 'openai', '--base-url', server.url, '--model', 'm', '--dataset', ws.path('d.yaml'), '--out', ws.out], {
       env: { OPENAI_API_KEY: 'sk-hostile-answers-0000' },
     });
     const report = JSON.parse(readFileSync(join(ws.out, 'report.json'), 'utf8')) as Report;
-    return { status: result.status, stderr: result.stderr, report, wallMs: performance.now() - started };
+    return { status: result.status, stderr: result.stderr, report };
   } finally {
     await server.close();
   }
@@ -62,7 +61,7 @@ async function runAgainst(reply: Reply): Promise<{ status: number | null; stderr
 describe('hostile model answers: counted outcomes, never a crash', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const { status, stderr, report, wallMs } = await runAgainst(c.reply);
+      const { status, stderr, report } = await runAgainst(c.reply);
       expect(stderr).not.toMatch(/\n\s+at /);
       expect([0, 1]).toContain(status);
       const call = report.dialogues[0]!.turns[0]!.llmCalls[0]!;
@@ -71,8 +70,6 @@ describe('hostile model answers: counted outcomes, never a crash', () => {
       // The trace keeps at most 4 KiB of any answer, marking what it dropped.
       expect((call.responseText ?? '').length).toBeLessThanOrEqual(4096 + 64);
       if (c.outcome !== 'ok') expect(report.dialogues[0]!.turns[0]!.route).toBe('fallback');
-      // A generous bound that the quadratic extraction (15 s for 100 000 '{') could not meet.
-      expect(wallMs).toBeLessThan(20_000);
     });
   }
 
