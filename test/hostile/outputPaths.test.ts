@@ -53,6 +53,12 @@ describe('hostile paths and side inputs: exit 2 before the run, nothing written'
     });
   }
 
+  it('merge --out at an existing file is exit 2 before merging', () => {
+    const ws = workspace({ 'f.txt': 'keep' });
+    expectRejected(cli(['merge', `${ws.out}/report.json`, '--out', ws.path('f.txt')]), /--out \S+f\.txt: exists and is not a directory/);
+    expect(readFileSync(ws.path('f.txt'), 'utf8')).toBe('keep');
+  });
+
   it('--db can be reused: a second identical run saves its rows too and reports the same', () => {
     const ws = workspace({ 'd.yaml': oneTurn('r1', undefined, '{state: CONFIRMING}').replace(/\n$/, '\n    - user: 确认\n      expect: {saved: [{amount: 35}]}\n') });
     const run = (out: string) => cli(['run', '--no-progress', '--dataset', ws.path('d.yaml'), '--out', out, '--db', ws.db]);
