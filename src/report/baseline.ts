@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
@@ -42,13 +43,54 @@ export function readBaseline(file: string): Baseline {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new BaselineError(`${file}: cannot read baseline (${reason}); create one with --update-baseline`);
   }
-  if (isBaseline(parsed)) return parsed;
-  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) return toBaseline(parsed as Report);
+  if (isBaseline(parsed)) {
+    if (validBaseline(parsed)) return parsed;
+    throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
+  }
+  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
+    if (validReport(parsed)) return toBaseline(parsed as Report);
+    throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
+  }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
 }
 
 function isBaseline(value: unknown): value is Baseline {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
+}
+
+const ajv = new Ajv({ allowUnionTypes: true });
+const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
+/** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
+const validBaseline = ajv.compile({
+  type: 'object',
+  required: ['schemaVersion', 'kind', 'llm', 'mode', 'protocol', 'metrics', 'dialogues'],
+  properties: {
+    schemaVersion: { type: 'number' },
+    llm,
+    mode: { type: 'string' },
+    protocol: { type: 'string' },
+    metrics: { type: 'object', additionalProperties: { type: 'number' } },
+    dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
+  },
+});
+/** What toBaseline reads of a report.json. */
+const validReport = ajv.compile({
+  type: 'object',
+  required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
+  properties: {
+    schemaVersion: { type: 'number' },
+    run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
+    metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
+    dialogues: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+    },
+  },
+});
+
+function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
+  const error = validate.errors?.[0];
+  return error ? `${error.instancePath || '/'} ${error.message ?? ''}`.trim() : 'unknown shape';
 }
 
 export interface GateOptions {
