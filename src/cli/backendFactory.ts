@@ -3,6 +3,7 @@ import type { ChatBackend } from '../llm/backend.js';
 import { Cassette } from '../llm/cassette.js';
 import { OpenAiBackend, readApiKey } from '../llm/openaiBackend.js';
 import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
+import { secretRedactor } from '../llm/redactSecret.js';
 import { RecordingBackend, ReplayBackend } from '../llm/replayBackend.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { HeuristicModel } from '../reference/heuristicModel.js';
@@ -28,11 +29,15 @@ export interface BackendSetup {
   readonly backend: ChatBackend;
   /** What report.json names: never a key or a URL with credentials. */
   readonly describe: { backend: string; model: string; perturb?: PerturbProvenance };
+  /** Removes the API key (in any of its echoed forms) from text about to be written or shown. */
+  readonly redact: (text: string) => string;
   close(): Promise<void>;
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
-  let backend = baseBackend(args);
+  const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? apiKeyOf(args) : '';
+  let backend = baseBackend(args, apiKey);
+  const redact = secretRedactor(apiKey);
   let cassette: Cassette | null = null;
   if (args.record) {
     cassette = Cassette.load(args.record);
@@ -43,14 +48,23 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   if (perturb) backend = new PerturbingBackend(backend, perturb.rates, perturb.seed);
   return {
     backend,
-    describe: { backend: backend.name, model: backend.model, ...(perturb ? { perturb } : {}) },
+    describe: { backend: backend.name, model: redact(backend.model), ...(perturb ? { perturb } : {}) },
+    redact,
     close: async () => {
       if (cassette) await cassette.save();
     },
   };
 }
 
-function baseBackend(args: BackendArgs): ChatBackend {
+function apiKeyOf(args: BackendArgs): string {
+  try {
+    return readApiKey(args.apiKeyEnv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function baseBackend(args: BackendArgs, apiKey: string): ChatBackend {
   switch (args.llm) {
     case 'scripted':
       return new ScriptedBackend();
@@ -63,12 +77,6 @@ function baseBackend(args: BackendArgs): ChatBackend {
     case 'openai': {
       if (!args.baseUrl || !args.model) {
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
-      }
-      let apiKey: string;
-      try {
-        apiKey = readApiKey(args.apiKeyEnv);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
       }
       return new OpenAiBackend({ baseURL: args.baseUrl, apiKey, model: args.model });
     }

@@ -1,14 +1,19 @@
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { compareToBaseline, readBaseline } from '../report/baseline.js';
+import { readBaseline } from '../report/baseline.js';
 import { compareReports, readReport } from '../report/comparison.js';
+import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
 import { writeComparison } from '../report/writeComparison.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 
 interface CompareArgs {
   baseline: string;
   current: string;
   tolerance: number;
+  alpha: number;
+  resamples: number;
+  seed: number;
   json: boolean;
   out?: string;
   lang: 'en' | 'zh';
@@ -22,6 +27,9 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
       .positional('current', { type: 'string', demandOption: true, describe: 'report.json (or baseline) to judge' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'Reports run with --repeat: significance level of the paired gate' })
+      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Bootstrap resamples of the paired gate' })
+      .option('seed', { type: 'number', default: 1, describe: 'Seed of the bootstrap (same inputs and seed, same verdict)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages\' labels' })
@@ -29,16 +37,21 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   handler: async (args) => {
     try {
       // Read everything first: a bad file is exit 2 before anything is printed or written.
-      const gate = compareToBaseline(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
+      const gate = gateVerdict(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
         tolerance: args.tolerance,
+        alpha: args.alpha,
+        resamples: args.resamples,
+        seed: args.seed,
       });
       const comparison = args.out
         ? compareReports({ label: args.baseline, report: readReport(args.baseline) }, { label: args.current, report: readReport(args.current) })
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
-        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
+        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
+        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
+        const paired = pairedGateLine(gate);
+        if (paired) process.stdout.write(`${paired}\n`);
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
       }
       if (comparison && args.out) {

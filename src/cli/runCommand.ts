@@ -2,20 +2,24 @@ import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
-import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
+import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
-import { writeReports } from '../report/writeReports.js';
+import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
 import { appendRun } from '../report/historyRecord.js';
 import { trendFor } from '../report/historyQueries.js';
-import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
+import { openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { collectProvenance } from './provenance.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
-import { UsageError, exitCodeFor } from './exitCodes.js';
+import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
+import { checkDatasets } from './checkDatasets.js';
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -27,6 +31,10 @@ interface RunArgs extends BackendArgs {
   baseline?: string;
   updateBaseline?: boolean;
   tolerance: number;
+  alpha: number;
+  resamples: number;
+  failOn: 'regressions' | 'failures';
+  exclude: string[];
   seed: number;
   filter: string[];
   shard?: string;
@@ -52,6 +60,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
+      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat on both sides: significance level of the paired gate' })
+      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Bootstrap resamples of the paired gate' })
+      .option('fail-on', { choices: ['regressions', 'failures'] as const, default: 'regressions' as const, describe: 'With --baseline: exit 1 on gate regressions only (default), or on any failed dialogue too' })
+      .option('exclude', { alias: 'x', type: 'string', array: true, default: [] as string[], describe: 'Leave out dialogues with this tag or id (repeatable)' })
       .option('seed', { type: 'number', default: 1, describe: 'Seed for the saved rows\' UUIDs (same inputs and seed, same report bytes)' })
       .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
       .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
@@ -83,15 +95,20 @@ async function run(args: RunArgs): Promise<number> {
   let history: HistoryDb | null = null;
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
+    if (args.concurrency < 1 || !Number.isInteger(args.concurrency)) throw new UsageError('--concurrency takes a whole number >= 1');
+    if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
+    checkOutputPaths(args);
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
-    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
-    const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
+    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard, args.exclude);
+    // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
+    const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
+    const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
-    const { backend, describe, close } = await createBackend(args);
+    const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
@@ -118,7 +135,7 @@ async function run(args: RunArgs): Promise<number> {
     }
 
     const result = results[0]!;
-    if (result.dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
+    if (result.dialogues.length === 0 && result.skipped.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
     const draft = reportModel(results, {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -133,32 +150,62 @@ async function run(args: RunArgs): Promise<number> {
       seed: args.seed,
       repeat: args.repeat,
       filter: args.filter,
+      ...(args.exclude.length > 0 ? { exclude: args.exclude } : {}),
       shard: args.shard ?? null,
+      ...(args.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
+      provenance: await collectProvenance({
+        datasets: files,
+        backend: describe.backend,
+        model: describe.model,
+        ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+        repeat: args.repeat,
+        ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
+      }),
     });
     const gate = baseline
-      ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
+      ? gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
     const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
-    await writeReports(out, shown);
-    const historyId = history ? appendRun(history, report, out) : null;
+    await writeReports(out, shown, { redact });
+    const historyId = history ? appendRun(history, report, out, redact) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
-    process.stdout.write(renderConsoleSummary(shown, { color: chalk.level > 0 }));
+    process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
     process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
-    return counts.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+    return exitStatus(report);
   } catch (error) {
     return reportError(error);
   } finally {
     history?.close();
   }
+}
+
+/**
+ * The exit code says what the headline says. With a baseline the gate decides (regressions only;
+ * failures that were already failing in the baseline do not turn CI red) unless `--fail-on
+ * failures`; without one, any failed dialogue is a failure.
+ */
+export function exitStatus(report: Report): number {
+  return overallPassed(report) ? 0 : 1;
+}
+
+/** Every path the run will write, checked before it starts (exit 2, nothing run). */
+function checkOutputPaths(args: RunArgs): void {
+  for (const flag of ['out', 'db', 'record', 'baseline', 'cassette', 'history'] as const) {
+    if (Array.isArray(args[flag])) throw new UsageError(`--${flag} given more than once`);
+  }
+  checkOutputDir(args.out);
+  if (args.db) checkOutputFile(args.db, '--db');
+  if (args.record) checkOutputFile(args.record, '--record');
+  if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
 }
 
 function writeBaseline(file: string, report: Report): void {
@@ -171,8 +218,8 @@ function writeBaseline(file: string, report: Report): void {
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
     process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
-  } else if (error instanceof BaselineError || error instanceof UsageError || error instanceof HistoryError) {
-    process.stderr.write(`${error.message}\n`);
+  } else if (exitCodeFor(error) === EXIT_BAD_INPUT) {
+    process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   }

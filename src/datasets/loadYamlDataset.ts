@@ -12,8 +12,10 @@ import {
 } from './datasetTypes.js';
 import { idPositions } from './idPositions.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
-import { schemaProblems, type Problem } from './schemaProblems.js';
+import { schemaProblems } from './schemaProblems.js';
+import { semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
+import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue } from './yamlLimits.js';
 
 /** A dialogue as written in YAML, once it has passed the schema. */
 interface RawDialogue {
@@ -43,9 +45,6 @@ interface RawLlm {
   latencyMs?: number;
 }
 
-const ACTIONS = ['user', 'tap', 'advanceMs'] as const;
-const ANSWERS = ['parse', 'correct', 'conversation'] as const;
-const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
 export function loadYamlDataset(file: string): Dialogue[] {
   const shown = displayPath(file);
@@ -68,15 +67,19 @@ export function* streamYamlDataset(file: string): Generator<Dialogue> {
 /**
  * A block-style file is cut at its top-level `- ` items and each dialogue parsed on its own,
  * about ten times faster with js-yaml and located by scanning lines. A dialogue the fast path
- * does not accept is parsed again with positions; if that finds problems, the whole file is,
- * so that every issue of the file is reported at once.
+ * does not accept is parsed again with positions. Once one has problems nothing more is
+ * yielded: the rest are still checked, so that every issue of the file is reported at once. A dialogue with an alias may refer to an anchor in an earlier one: such a
+ * file is read whole from there on.
  */
 function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
+  const tooDeep = nestingIssue(text, shown);
+  if (tooDeep) throw new DatasetError([tooDeep]);
   const starts = rootItemOffsets(text);
   if (!starts) {
     yield* loadYamlExact(text, shown);
     return;
   }
+  const issues: DatasetIssue[] = [];
   let line = lineNumberAt(text, 0, starts[0] ?? 0, 1);
   for (const [i, start] of starts.entries()) {
     const end = starts[i + 1] ?? text.length;
@@ -86,14 +89,26 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
       try {
         dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
       } catch (error) {
-        if (error instanceof DatasetError) loadYamlExact(text, shown);
-        throw error;
+        if (!(error instanceof DatasetError)) throw error;
+        if (hasAlias(chunk)) {
+          const rest = loadYamlExact(text, shown).slice(i);
+          if (issues.length === 0) yield* rest;
+          break;
+        }
+        issues.push(...error.issues.map((issue) => ({ ...issue, line: issue.line + line - 1 })));
       }
     }
-    yield* dialogues;
+    if (issues.length === 0 && dialogues) yield* dialogues;
     line = lineNumberAt(text, start, end, line);
   }
+  if (issues.length === 0) return;
+  // A file of ordinary size is parsed whole for the complete list (ids repeated across dialogues
+  // included); a large one is not held as a positioned document, its dialogues' issues stand.
+  if (text.length <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(text, shown);
+  throw new DatasetError(issues);
 }
+
+const WHOLE_FILE_ISSUES_LIMIT = 1024 * 1024;
 
 /** Byte offsets of the top-level sequence items (`-` at column 0), or null when the file is not laid out so. */
 function rootItemOffsets(text: string): number[] | null {
@@ -128,6 +143,8 @@ function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
 export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialogue[] | null {
   const oneLine = oneLineDialogue(text);
   if (oneLine) return [oneLine(shown, lineOffset)];
+  // js-yaml expands aliases without a bound; the exact loader caps them.
+  if (hasAlias(text)) return null;
   let data: unknown;
   try {
     data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
@@ -171,6 +188,8 @@ function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => 
 
 /** Parses with positions, so every issue names its file, line, column and field path. */
 export function loadYamlExact(text: string, shown: string): Dialogue[] {
+  const tooDeep = nestingIssue(text, shown);
+  if (tooDeep) throw new DatasetError([tooDeep]);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -183,7 +202,7 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   }
 
   const where = (at: readonly Segment[], target?: 'key' | 'value') => locate(doc, lineCounter, at, target);
-  const data: unknown = doc.toJS();
+  const data = toData(doc, text, shown);
   const problems = [...schemaProblems(data), ...semanticProblems(data, (at) => where(at).line)];
   if (problems.length > 0) {
     const issues = problems.map(
@@ -203,6 +222,19 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   });
 }
 
+/** The document as plain data; alias expansion past the cap is a located error, not a hang. */
+function toData(doc: ReturnType<typeof parseDocument>, text: string, shown: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+    const message = /excessive alias/i.test(error.message)
+      ? `YAML aliases expand too much (past ${MAX_ALIAS_COUNT} alias uses; write the data out)`
+      : `YAML: ${error.message}`;
+    throw new DatasetError([{ file: shown, ...firstAliasPosition(text), message }]);
+  }
+}
+
 function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
   return {
     id: raw.id,
@@ -213,59 +245,6 @@ function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: 
     file,
     line,
   };
-}
-
-/** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */
-function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
-  if (!Array.isArray(data)) return [];
-  const problems: Problem[] = [];
-  const firstIndexById = new Map<string, number>();
-  data.forEach((dialogue: unknown, i) => {
-    if (!isRecord(dialogue)) return;
-    if (typeof dialogue['id'] === 'string') {
-      const first = firstIndexById.get(dialogue['id']);
-      if (first === undefined) firstIndexById.set(dialogue['id'], i);
-      else {
-        const line = lineOf([first, 'id']);
-        problems.push({ path: [i, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
-      }
-    }
-    const turns = dialogue['turns'];
-    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
-  });
-  return problems;
-}
-
-function turnProblems(turn: unknown, path: readonly Segment[]): Problem[] {
-  if (!isRecord(turn)) return [];
-  const problems: Problem[] = [];
-  const actions = ACTIONS.filter((key) => key in turn);
-  if (actions.length === 0) {
-    problems.push({ path, message: 'a turn needs exactly one of user, tap or advanceMs (found none)' });
-  } else if (actions.length > 1) {
-    const found = actions.join(' and ');
-    const at = [...path, actions[1] ?? ''];
-    problems.push({ path, message: `a turn needs exactly one of user, tap or advanceMs (found ${found})`, at, target: 'key' });
-  }
-
-  const llm = turn['llm'];
-  if (!isRecord(llm)) return problems;
-  const llmPath = [...path, 'llm'];
-  const exclusive = EXCLUSIVE_ANSWERS.filter((key) => key in llm);
-  const answers = ANSWERS.filter((key) => key in llm);
-  if (exclusive.length === 0 && answers.length === 0) {
-    problems.push({ path: llmPath, message: 'has no answer (parse, correct, conversation, raw or fault)' });
-  }
-  if (exclusive.length > 1) {
-    problems.push({ path: [...llmPath, 'fault'], message: 'cannot be combined with raw', target: 'key' });
-  }
-  if (exclusive[0] !== undefined) {
-    for (const key of answers) {
-      const message = `cannot be combined with ${exclusive[0]} (raw/fault answer whichever call the turn makes; only latencyMs may go with them)`;
-      problems.push({ path: [...llmPath, key], message, target: 'key' });
-    }
-  }
-  return problems;
 }
 
 function toTurn(raw: RawTurn, line: number): Turn {
@@ -300,8 +279,4 @@ function toScript(llm: RawLlm): TurnScript {
 /** Drops undefined fields so normalised values compare and print cleanly. */
 function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

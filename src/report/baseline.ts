@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
@@ -10,6 +11,9 @@ export interface Baseline {
   readonly protocol: string;
   readonly metrics: Readonly<Record<string, number>>;
   readonly dialogues: Readonly<Record<string, boolean>>;
+  /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
+  readonly repeated?: Report['repeated'];
+  readonly provenance?: Report['run']['provenance'];
 }
 
 export class BaselineError extends Error {
@@ -25,14 +29,22 @@ export function toBaseline(report: Report): Baseline {
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
     dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
+    ...(report.repeated ? { repeated: report.repeated } : {}),
+    ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
   };
 }
 
 /** Reads a baseline file, or a full report.json (which it slims to a baseline). */
 export function readBaseline(file: string): Baseline {
   const parsed = readJsonFile(file, 'baseline', '; create one with --update-baseline');
-  if (isBaseline(parsed)) return parsed;
-  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) return toBaseline(parsed as Report);
+  if (isBaseline(parsed)) {
+    if (validBaseline(parsed)) return parsed;
+    throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
+  }
+  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
+    if (validReport(parsed)) return toBaseline(parsed as Report);
+    throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
+  }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
 }
 
@@ -48,6 +60,41 @@ export function readJsonFile(file: string, what: string, hint = ''): unknown {
 
 function isBaseline(value: unknown): value is Baseline {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
+}
+
+const ajv = new Ajv({ allowUnionTypes: true });
+const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
+/** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
+const validBaseline = ajv.compile({
+  type: 'object',
+  required: ['schemaVersion', 'kind', 'llm', 'mode', 'protocol', 'metrics', 'dialogues'],
+  properties: {
+    schemaVersion: { type: 'number' },
+    llm,
+    mode: { type: 'string' },
+    protocol: { type: 'string' },
+    metrics: { type: 'object', additionalProperties: { type: 'number' } },
+    dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
+  },
+});
+/** What toBaseline reads of a report.json. */
+const validReport = ajv.compile({
+  type: 'object',
+  required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
+  properties: {
+    schemaVersion: { type: 'number' },
+    run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
+    metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
+    dialogues: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+    },
+  },
+});
+
+function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
+  const error = validate.errors?.[0];
+  return error ? `${error.instancePath || '/'} ${error.message ?? ''}`.trim() : 'unknown shape';
 }
 
 export interface GateOptions {

@@ -21,8 +21,8 @@ export function comparableKey(run: RunInfo): string {
   });
 }
 
-/** Appends the run in one transaction and returns its history id. */
-export function appendRun(db: HistoryDb, report: Report, reportDir: string | null): number {
+/** Appends the run in one transaction and returns its history id. `redact` scrubs the run's free text (a key must never land here). */
+export function appendRun(db: HistoryDb, report: Report, reportDir: string | null, redact: (text: string) => string = (text) => text): number {
   const { run, summary } = report;
   const insertRun = db.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, base_url, git_commit,
       mode, protocol, seed, repeat, datasets, filter, shard, provenance, passed, dialogues_total, dialogues_passed, dialogues_failed, report_dir)
@@ -41,8 +41,8 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
         finishedAt: run.finishedAt,
         key: comparableKey(run),
         backend: run.llm.backend,
-        model: run.llm.model,
-        baseUrl: baseUrlOf(report),
+        model: redact(run.llm.model),
+        baseUrl: nullable(baseUrlOf(report), redact),
         gitCommit: gitCommitOf(report),
         mode: run.mode,
         protocol: run.protocol,
@@ -51,12 +51,12 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
         datasets: JSON.stringify(run.datasets),
         filter: JSON.stringify(run.filter),
         shard: run.shard,
-        provenance: provenance ? JSON.stringify(provenance) : null,
+        provenance: provenance ? redact(JSON.stringify(provenance)) : null,
         passed: overallPassed(report) ? 1 : 0,
         total: summary.dialogues.total,
         passedCount: summary.dialogues.passed,
         failed: summary.dialogues.failed,
-        reportDir,
+        reportDir: nullable(reportDir, redact),
       }).lastInsertRowid,
     );
     const addMetric = (slice: string, name: string, metric: Pick<MetricResult, 'score' | 'counts'>) => {
@@ -73,7 +73,13 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
     for (const d of report.dialogues) {
       insertDialogue.run(id, d.id, dialogueOutcome(d), d.runsPassed, d.runs, d.file, JSON.stringify(d.tags));
     }
+    // Dialogues that do not apply to this backend ran nowhere: recorded as such, never as failures.
+    for (const d of report.notApplicable ?? []) insertDialogue.run(id, d.id, 'notApplicable', 0, 0, d.file, '[]');
     return id;
   });
   return write.immediate();
+}
+
+function nullable(text: string | null, redact: (text: string) => string): string | null {
+  return text === null ? null : redact(text);
 }

@@ -3,9 +3,9 @@ import { escapeHtml as esc } from './escape.js';
 import { percent } from './format.js';
 import { headlineOf } from './headline.js';
 import { label, metricName, type PageLabel } from './labels.js';
-import { baseUrlOf, gitCommitOf } from './modelExtras.js';
 import { passFailBar } from './htmlSvg.js';
 import {
+  provenanceEntries,
   describeFindingChange,
   findDialogue,
   overallPassed,
@@ -33,10 +33,7 @@ export function headerHtml(report: Report): string {
   ];
   if (run.shard) info.push(['shard', run.shard]);
   if (run.filter.length > 0) info.push(['filter', run.filter.join(', ')]);
-  const baseUrl = baseUrlOf(report);
-  const commit = gitCommitOf(report);
-  if (baseUrl) info.push(['baseUrl', baseUrl]);
-  if (commit) info.push(['gitCommit', commit]);
+  const rows: Array<[string, string]> = [...info.map(([key, value]): [string, string] => [label(lang, key), value]), ...provenanceEntries(report)];
   return `<header class="top">
   <div class="wrap">
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
@@ -47,7 +44,7 @@ export function headerHtml(report: Report): string {
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changed ? `<p class="plain plain-changed" id="plain-changed">${esc(plain.changed)}</p>` : ''}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
-    <dl class="run-info">${info.map(([k, v]) => `<div><dt>${esc(label(lang, k))}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
+    <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;
 }

@@ -1,7 +1,7 @@
 /** The report as JUnit XML: one testsuite per dataset file, one testcase per dialogue. */
 import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
-import { describeInput, failedChecks, turnNumber, uniqueFiles } from './reportQueries.js';
+import { describeInput, failedChecks, provenanceEntries, turnNumber, uniqueFiles } from './reportQueries.js';
 import type { DialogueReport, Report } from './reportTypes.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
@@ -9,20 +9,23 @@ const VALUE_CHARS = 4_000;
 
 export function renderJUnit(report: Report): string {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
-  const total = report.dialogues.length;
+  const notApplicable = report.notApplicable ?? [];
+  const total = report.dialogues.length + notApplicable.length;
   const failed = report.dialogues.filter((d) => !d.passed).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="0">`,
+    `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="${notApplicable.length}">`,
   ];
-  for (const file of uniqueFiles(report)) {
-    lines.push(...suite(report, file, report.dialogues.filter((d) => d.file === file)));
+  const files = [...new Set([...uniqueFiles(report), ...notApplicable.map((d) => d.file)])];
+  for (const file of files) {
+    const skipped = notApplicable.filter((d) => d.file === file);
+    lines.push(...suite(report, file, report.dialogues.filter((d) => d.file === file), skipped));
   }
   lines.push('</testsuites>');
   return lines.join('\n') + '\n';
 }
 
-function suite(report: Report, file: string, dialogues: readonly DialogueReport[]): string[] {
+function suite(report: Report, file: string, dialogues: readonly DialogueReport[], skipped: NonNullable<Report['notApplicable']>): string[] {
   const failures = dialogues.filter((d) => !d.passed).length;
   const { run } = report;
   const properties: Array<[string, string]> = [
@@ -32,14 +35,22 @@ function suite(report: Report, file: string, dialogues: readonly DialogueReport[
     ['protocol', run.protocol],
     ['seed', String(run.seed)],
     ['repeat', String(run.repeat)],
+    ...provenanceEntries(report).map(([k, v]): [string, string] => [k, v]),
   ];
   const lines = [
-    `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length}" failures="${failures}" errors="0" skipped="0" timestamp="${escapeXmlAttr(run.startedAt)}">`,
+    `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length + skipped.length}" failures="${failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">`,
     '    <properties>',
-    ...properties.map(([name, value]) => `      <property name="${name}" value="${escapeXmlAttr(value)}"/>`),
+    ...properties.map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>`),
     '    </properties>',
   ];
   for (const dialogue of dialogues) lines.push(...testcase(dialogue));
+  for (const { id, title, reason } of skipped) {
+    lines.push(
+      `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">`,
+      `      <skipped message="${escapeXmlAttr(reason)}"/>`,
+      '    </testcase>',
+    );
+  }
   lines.push('  </testsuite>');
   return lines;
 }

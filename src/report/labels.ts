@@ -41,8 +41,6 @@ const PAGE = {
   finished: ['Finished', '结束'],
   filter: ['Filter', '筛选'],
   shard: ['Shard', '分片'],
-  gitCommit: ['Git commit', 'Git 提交'],
-  baseUrl: ['Base URL', '接口地址'],
   lastPassed: ['last passed {0}', '上次通过 {0}'],
   neverPassed: ['never passed in the history', '历史中从未通过'],
   firstFailed: ['failing since {0}', '自 {0} 起失败'],

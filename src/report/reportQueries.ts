@@ -12,8 +12,26 @@ import type {
 } from './reportTypes.js';
 
 /** The run's verdict: the gate's when a baseline was compared, else "every dialogue passed". */
+/**
+ * The verdict every format and the exit code share: with a baseline the gate decides (and, with
+ * `--fail-on failures`, any failed dialogue too); without one any failed dialogue fails the run.
+ */
 export function overallPassed(report: Report): boolean {
-  return report.gate ? report.gate.passed : report.summary.dialogues.failed === 0;
+  const failed = report.summary.dialogues.failed > 0;
+  if (!report.gate) return !failed;
+  return report.gate.passed && !(report.run.failOn === 'failures' && failed);
+}
+
+/** What produced the run, as label → value pairs: backend, base URL, commit, and every file's sha256. */
+export function provenanceEntries(report: Report): Array<[string, string]> {
+  const provenance = report.run.provenance;
+  if (!provenance) return [];
+  const entries: Array<[string, string]> = [];
+  if (provenance.baseUrl) entries.push(['base URL', provenance.baseUrl]);
+  if (provenance.git) entries.push(['commit', `${provenance.git.commit}${provenance.git.dirty ? ' (with uncommitted changes)' : ''}`]);
+  for (const [file, sha] of Object.entries(provenance.prompts)) entries.push([`prompt ${file}`, `sha256 ${sha}`]);
+  for (const [file, sha] of Object.entries(provenance.datasets)) entries.push([`dataset ${file}`, `sha256 ${sha}`]);
+  return entries;
 }
 
 const METRIC_ORDER: readonly MetricName[] = [
@@ -98,8 +116,38 @@ export function describeFindingChange(finding: GateFinding): string {
   if (tolerance !== undefined) {
     extras.push(`tolerance ${bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)}`);
   }
+  const significance = finding.significance;
+  if (significance) {
+    extras.push(`p = ${formatNumber(significance.pValue)}`);
+    if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
+  }
   if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
   return parts.join(' ');
+}
+
+function pointsOf(delta: number): string {
+  return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} pp`;
+}
+
+/** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */
+export function notApplicableLine(report: Report): string | null {
+  const list = report.notApplicable ?? [];
+  if (list.length === 0) return null;
+  const shown = list.slice(0, 3).map((d) => `${d.id}: ${d.reason}`);
+  return `${list.length} dialogue${list.length === 1 ? '' : 's'} not applicable, neither passed nor failed — ${shown.join('; ')}${list.length > shown.length ? '; …' : ''}`;
+}
+
+/** One line on the repeat-aware gate: its method, and the flaky dialogues it kept from gating alone. */
+export function pairedGateLine(gate: GateResult): string | null {
+  const paired = gate.paired;
+  if (!paired) return null;
+  const flaky = paired.flaky.length;
+  const shown = paired.flaky.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
+  return (
+    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + bootstrap, Holm-adjusted); ` +
+    `${flaky} flaky dialogue${flaky === 1 ? '' : 's'} (pass and fail within one side's repeats) do not gate alone` +
+    (flaky > 0 ? `: ${shown.join(', ')}${flaky > shown.length ? ', …' : ''}` : '')
+  );
 }
 
 /** Dialogue findings that went from passing in the baseline to failing now. */

@@ -56,7 +56,7 @@ describe('three runs: baseline, regressed, fixed', () => {
   });
 
   it('compare A B --out writes a Markdown comparison naming the flipped dialogue and its differing fields', () => {
-    expect(r.outputs[3]!.stdout).toContain(`REGRESSION dialogue ${BROKEN_ID}: true → false`);
+    expect(r.outputs[3]!.stdout).toContain(`REGRESSION dialogue ${BROKEN_ID}: pass → fail`);
     const md = readFileSync(join(r.compareOut, 'comparison.md'), 'utf8');
     expect(md).toContain('## Comparison: 1 broke, 0 fixed');
     expect(md).toContain(`#### \`${BROKEN_ID}\``);
