@@ -44,7 +44,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         seed: args.seed,
       });
       const comparison = args.out
-        ? compareReports({ label: args.baseline, report: readReport(args.baseline) }, { label: args.current, report: readReport(args.current) })
+        ? compareReports({ label: args.baseline, report: readReport(args.baseline) }, { label: args.current, report: readReport(args.current) }, gate)
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {

@@ -1,8 +1,8 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
 import { BaselineError, readJsonFile } from './baseline.js';
-import { metricInterval } from './modelExtras.js';
+import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
-import type { DialogueReport, Report, SliceKind, TurnReport } from './reportTypes.js';
+import type { DialogueReport, GateResult, Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
 
 export interface Side {
@@ -16,6 +16,8 @@ export interface MetricDelta {
   readonly b: number | null;
   readonly aInterval: readonly [number, number] | null;
   readonly bInterval: readonly [number, number] | null;
+  /** From the repeat-aware gate: the change's interval and p-value, when both runs had repeats. */
+  readonly change?: { readonly interval: readonly [number, number] | null; readonly pValue: number };
 }
 
 export interface SliceDelta {
@@ -46,6 +48,14 @@ export interface Comparison {
   readonly onlyB: readonly string[];
 }
 
+/** " [-7.0, -1.1] pp, p = 0.012" when the gate tested the change over repeats. */
+export function changeNote(m: MetricDelta): string {
+  if (!m.change || m.a === m.b) return '';
+  const pp = (v: number) => (v * 100).toFixed(1);
+  const range = m.change.interval ? ` [${pp(m.change.interval[0])}, ${pp(m.change.interval[1])}] pp` : '';
+  return `${range}, p = ${m.change.pValue.toPrecision(2)}`;
+}
+
 /** Reads a full report.json (a slim baseline has no transcripts or slices to compare). */
 export function readReport(file: string): Report {
   const report = readJsonFile(file, 'report') as Partial<Report> | null;
@@ -71,7 +81,8 @@ function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | u
   });
 }
 
-export function compareReports(a: Side, b: Side): Comparison {
+/** `gate`: the verdict `compare` reached on the same two files; its paired statistics annotate the metric deltas. */
+export function compareReports(a: Side, b: Side, gate: GateResult | null = null): Comparison {
   const names = [...new Set([...orderedMetrics(a.report), ...orderedMetrics(b.report)].map(([name]) => name))];
   const slicesA = new Map((a.report.slices ?? []).map((s) => [sliceId(s), s]));
   const slices: SliceDelta[] = [];
@@ -98,7 +109,10 @@ export function compareReports(a: Side, b: Side): Comparison {
   return {
     a,
     b,
-    metrics: metricDeltas(a.report.metrics, b.report.metrics, names),
+    metrics: metricDeltas(a.report.metrics, b.report.metrics, names).map((m) => {
+      const evidence = changeEvidence(gate, m.name);
+      return evidence ? { ...m, change: { interval: evidence.interval, pValue: evidence.pValue } } : m;
+    }),
     slices,
     flips,
     onlyA: a.report.dialogues.filter((d) => !idsB.has(d.id)).map((d) => d.id),

@@ -1,5 +1,5 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
-import { sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
+import { changeNote, sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
@@ -33,7 +33,7 @@ function interval(value: readonly [number, number] | null): string {
 function deltaCell(m: MetricDelta): string {
   if (m.a === null || m.b === null) return '<td class="num">—</td>';
   const tone = m.b < m.a - 1e-9 ? 'txt-fail' : m.b > m.a + 1e-9 ? 'txt-pass' : 'muted';
-  return `<td class="num ${tone}">${esc(deltaPoints(m.a, m.b))}</td>`;
+  return `<td class="num ${tone}">${esc(deltaPoints(m.a, m.b) + changeNote(m))}</td>`;
 }
 
 function metricsTable(comparison: Comparison, lang: Lang): string {

@@ -1,5 +1,5 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
-import { sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
+import { changeNote, sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
 import { deltaPoints, percent, truncate } from './format.js';
 import { featureName, metricName, sliceName } from './labels.js';
 import { mdCode, mdText } from './markdownText.js';
@@ -16,7 +16,7 @@ function score(value: number | null, range: readonly [number, number] | null): s
 }
 
 function delta(m: MetricDelta): string {
-  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b);
+  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b) + changeNote(m);
 }
 
 function flipBlock(flip: Flip): string[] {

@@ -2,7 +2,8 @@
 import { deltaPoints } from './format.js';
 import { featureName, label, metricName } from './labels.js';
 import { findDialogue, overallPassed } from './reportQueries.js';
-import type { GateFinding, Lang, Report } from './reportTypes.js';
+import { changeEvidence } from './modelExtras.js';
+import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
 
 export interface Headline {
@@ -63,33 +64,46 @@ function featuresOf(report: Report, ids: readonly string[], lang: Lang): string 
   return ` (${ranked.slice(0, 3).map(([tag, n]) => `${n} ${featureName(tag)}`).join(', ')})`;
 }
 
-function significance(finding: GateFinding, lang: Lang): string {
-  const flag = (finding as { significant?: unknown }).significant;
-  if (typeof flag !== 'boolean') return '';
+/** ", significant" when the repeat-aware gate tested the change (or a report says so outright). */
+function significance(flag: boolean | undefined, lang: Lang): string {
+  if (flag === undefined) return '';
   if (lang === 'zh') return flag ? '，显著' : '，不显著';
   return flag ? ', significant' : ', not significant';
 }
 
-function metricChange(finding: GateFinding, lang: Lang): string | null {
-  if (typeof finding.baseline !== 'number' || typeof finding.current !== 'number') return null;
-  const name = finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');
-  return `${metricName(lang, name)} ${deltaPoints(finding.baseline, finding.current)}${significance(finding, lang)}`;
+function metricChange(report: Report, name: string, before: number, after: number, lang: Lang): string {
+  const flag = (report.gate ? findingOf(report.gate, name) as { significant?: unknown } | undefined : undefined)?.significant;
+  const tested = changeEvidence(report.gate, name)?.significant;
+  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(typeof flag === 'boolean' ? flag : tested, lang)}`;
+}
+
+function findingOf(gate: GateResult, metric: string): GateFinding | undefined {
+  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && f.name.replace(/^metrics\./, '').replace(/\.score$/, '') === metric);
 }
 
 function gateChange(report: Report, lang: Lang): string {
   const gate = report.gate!;
   const zh = lang === 'zh';
-  const broke = gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name);
-  const fixed = gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name);
+  // Over repeats the paired gate names the dialogues that broke or got fixed in every run.
+  const broke = [...new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyBroken ?? [])])];
+  const fixed = [...new Set([...gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyFixed ?? [])])];
   const parts: string[] = [];
   if (broke.length > 0) {
     parts.push(zh ? `新增 ${broke.length} 个失败${featuresOf(report, broke, lang).replace(/^ \((.*)\)$/, '（$1）')}` : `${broke.length} new failure${broke.length === 1 ? '' : 's'}${featuresOf(report, broke, lang)}`);
   }
   if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
-    const change = finding.kind === 'metric' ? metricChange(finding, lang) : null;
-    if (change) parts.push(change);
+    if (finding.kind === 'metric' && typeof finding.baseline === 'number' && typeof finding.current === 'number') {
+      moved.set(finding.name.replace(/^metrics\./, '').replace(/\.score$/, ''), [finding.baseline, finding.current]);
+    }
   }
+  // Metrics the paired gate tested and found moved but not beyond doubt still belong in "what changed".
+  for (const test of gate.paired?.tests ?? []) {
+    const name = test.name === 'dialoguePassRate' ? 'dialogueSuccess' : test.name;
+    if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
+  }
+  for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang));
   if (parts.length === 0) return zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   return `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
 }

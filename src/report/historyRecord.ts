@@ -1,6 +1,6 @@
 /** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
 import type { HistoryDb } from './historyStore.js';
-import { baseUrlOf, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from './modelExtras.js';
+import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from './modelExtras.js';
 import { sliceId } from './slices.js';
 import type { MetricResult, Report, RunInfo } from './reportTypes.js';
 import { overallPassed } from './reportQueries.js';
@@ -25,11 +25,11 @@ export function comparableKey(run: RunInfo): string {
 export function appendRun(db: HistoryDb, report: Report, reportDir: string | null, redact: (text: string) => string = (text) => text): number {
   const { run, summary } = report;
   const insertRun = db.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, base_url, git_commit,
-      mode, protocol, seed, repeat, datasets, filter, shard, provenance, passed, dialogues_total, dialogues_passed, dialogues_failed, report_dir)
+      mode, protocol, seed, repeat, datasets, filter, shard, provenance, gate, passed, dialogues_total, dialogues_passed, dialogues_failed, report_dir)
     VALUES (@startedAt, @finishedAt, @key, @backend, @model, @baseUrl, @gitCommit, @mode, @protocol, @seed, @repeat, @datasets,
-      @filter, @shard, @provenance, @passed, @total, @passedCount, @failed, @reportDir)`);
-  const insertMetric = db.prepare(`INSERT INTO metrics (run_id, slice, metric, score, judged, counts, interval_low, interval_high)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+      @filter, @shard, @provenance, @gate, @passed, @total, @passedCount, @failed, @reportDir)`);
+  const insertMetric = db.prepare(`INSERT INTO metrics (run_id, slice, metric, score, judged, counts, interval_low, interval_high, change_low, change_high, p_value)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertSlice = db.prepare(`INSERT INTO slices (run_id, slice, kind, name, total, passed, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insertDialogue = db.prepare(`INSERT INTO dialogues (run_id, dialogue_id, outcome, runs_passed, runs, file, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const provenance = provenanceOf(report);
@@ -52,6 +52,7 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
         filter: JSON.stringify(run.filter),
         shard: run.shard,
         provenance: provenance ? redact(JSON.stringify(provenance)) : null,
+        gate: report.gate ? redact(JSON.stringify(report.gate)) : null,
         passed: overallPassed(report) ? 1 : 0,
         total: summary.dialogues.total,
         passedCount: summary.dialogues.passed,
@@ -61,8 +62,11 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
     );
     const addMetric = (slice: string, name: string, metric: Pick<MetricResult, 'score' | 'counts'>) => {
       const interval = 'description' in metric ? metricInterval(metric as MetricResult) : null;
+      // The change against the gate's baseline, with its interval and p-value when the run had repeats.
+      const change = slice === WHOLE_RUN ? changeEvidence(report.gate, name) : null;
       const judged = metric.counts['judged'];
-      insertMetric.run(id, slice, name, metric.score, judged ?? null, JSON.stringify(metric.counts), interval?.[0] ?? null, interval?.[1] ?? null);
+      insertMetric.run(id, slice, name, metric.score, judged ?? null, JSON.stringify(metric.counts), interval?.[0] ?? null, interval?.[1] ?? null,
+        change?.interval?.[0] ?? null, change?.interval?.[1] ?? null, change?.pValue ?? null);
     };
     for (const [name, metric] of Object.entries(report.metrics)) addMetric(WHOLE_RUN, name, metric);
     for (const slice of report.slices ?? []) {

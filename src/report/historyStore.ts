@@ -34,6 +34,7 @@ const MIGRATIONS: readonly string[] = [
      filter TEXT NOT NULL,
      shard TEXT,
      provenance TEXT,
+     gate TEXT,
      passed INTEGER NOT NULL,
      dialogues_total INTEGER NOT NULL,
      dialogues_passed INTEGER NOT NULL,
@@ -60,6 +61,9 @@ const MIGRATIONS: readonly string[] = [
      counts TEXT NOT NULL,
      interval_low REAL,
      interval_high REAL,
+     change_low REAL,
+     change_high REAL,
+     p_value REAL,
      PRIMARY KEY (run_id, slice, metric)
    );
    CREATE TABLE dialogues (

@@ -2,7 +2,7 @@
  * Report fields that not every report.json has (provenance, per-dialogue outcomes beyond
  * pass/fail, metric intervals), read defensively: absent means the view leaves them out.
  */
-import type { DialogueReport, MetricResult, Report } from './reportTypes.js';
+import type { DialogueReport, GateResult, MetricResult, Report } from './reportTypes.js';
 
 function at(value: unknown, path: readonly string[]): unknown {
   let current = value;
@@ -52,4 +52,21 @@ export function metricInterval(metric: MetricResult): readonly [number, number] 
     if (typeof low === 'number' && typeof high === 'number') return [low, high];
   }
   return null;
+}
+
+export interface ChangeEvidence {
+  readonly baseline: number;
+  readonly current: number;
+  readonly interval: readonly [number, number] | null;
+  readonly pValue: number;
+  readonly significant: boolean;
+}
+
+/** What the repeat-aware gate found about one metric's change (absent without repeats on both sides). */
+export function changeEvidence(gate: GateResult | null, metric: string): ChangeEvidence | null {
+  // Dialogue success is what the sign test over dialogues' pass rates tests.
+  const name = metric === 'dialogueSuccess' ? 'dialoguePassRate' : metric;
+  const test = gate?.paired?.tests.find((t) => t.name === name);
+  if (!test) return null;
+  return { baseline: test.baseline, current: test.current, interval: test.interval ?? null, pValue: test.pValue, significant: test.significant };
 }

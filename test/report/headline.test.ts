@@ -56,6 +56,30 @@ describe('headline in plain words', () => {
     expect(headlineOf({ ...report, gate: marked }).changed).toContain('Correction index mapping -4.2 pp, significant');
   });
 
+  it('over repeats, names what the paired gate saw move and whether it is significant', () => {
+    const report = regressed();
+    const test = (name: string, baseline: number, current: number, significant: boolean) => ({
+      name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: [-0.1, 0.02] as const,
+    });
+    const gate = {
+      baseline: 'reports/baseline.json',
+      passed: true,
+      regressions: [],
+      improvements: [],
+      paired: {
+        alpha: 0.05,
+        dialogues: 3,
+        tests: [test('dialoguePassRate', 1, 2 / 3, false), test('tts', 0.9, 0.9, false), test('correctionIndexMapping', 0.95, 0.908, true)],
+        flaky: [],
+        consistentlyBroken: ['append-a'],
+        consistentlyFixed: [],
+      },
+    };
+    expect(headlineOf({ ...report, gate }).changed).toBe(
+      'Against the baseline: 1 new failure (追加); Dialogue success -33.3 pp, not significant; Correction index mapping -4.2 pp, significant.',
+    );
+  });
+
   it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
     const report = makeReport({ gate: null });
     expect(headlineOf(report).changed).toBeNull();

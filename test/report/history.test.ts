@@ -47,6 +47,19 @@ describe('run history in SQLite', () => {
       { dialogue_id: 'single-lunch', outcome: 'passed' },
     ]);
     expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
+    const gate = db.prepare('SELECT gate FROM runs WHERE id = ?').get(id) as { gate: string };
+    expect(JSON.parse(gate.gate)).toMatchObject({ baseline: 'reports/baseline.json', passed: false });
+    db.close();
+  });
+
+  it('redacts the run\'s free text before it lands in the history', () => {
+    const db = openHistory(join(tempDir(), 'history.sqlite'));
+    const report = reportAt('2026-01-01T00:00:00.000Z', false);
+    const leaky = { ...report, run: { ...report.run, provenance: { baseUrl: 'http://127.0.0.1:1/v1?key=sk-secret' } } as Report['run'] };
+    const id = appendRun(db, leaky, null, (text) => text.replaceAll('sk-secret', '[redacted]'));
+    const row = db.prepare('SELECT base_url, provenance FROM runs WHERE id = ?').get(id) as { base_url: string; provenance: string };
+    expect(row.base_url).toBe('http://127.0.0.1:1/v1?key=[redacted]');
+    expect(row.provenance).not.toContain('sk-secret');
     db.close();
   });
 
