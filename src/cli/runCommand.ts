@@ -11,7 +11,7 @@ import type { MetricName, Report } from '../report/reportTypes.js';
 import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
 import { appendRun } from '../report/historyRecord.js';
 import { trendFor } from '../report/historyQueries.js';
-import { openHistory, type HistoryDb } from '../report/historyStore.js';
+import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
@@ -170,7 +170,7 @@ async function run(args: RunArgs): Promise<number> {
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
     const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
     await writeReports(out, shown, { redact });
-    const historyId = history ? appendRun(history, report, out, redact) : null;
+    const historyId = history ? record(history, args.history as string, report, out, redact) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
@@ -198,6 +198,15 @@ export function exitStatus(report: Report): number {
 }
 
 /** Every path the run will write, checked before it starts (exit 2, nothing run). */
+/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
+function record(history: HistoryDb, file: string, report: Report, out: string, redact: (text: string) => string): number {
+  try {
+    return appendRun(history, report, out, redact);
+  } catch (error) {
+    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
+  }
+}
+
 function checkOutputPaths(args: RunArgs): void {
   for (const flag of ['out', 'db', 'record', 'baseline', 'cassette', 'history'] as const) {
     if (Array.isArray(args[flag])) throw new UsageError(`--${flag} given more than once`);

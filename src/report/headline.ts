@@ -42,7 +42,7 @@ function measured(report: Report, lang: Lang): string {
 function onWhat(report: Report, lang: Lang): string {
   const total = report.summary.dialogues.total;
   const modelFacing = report.run.datasets.length > 0 && report.run.datasets.every((file) => /(^|\/)datasets\/model\//.test(file));
-  if (lang === 'zh') return modelFacing ? `面向模型的 ${total} 段对话` : `${total} 段对话`;
+  if (lang === 'zh') return modelFacing ? `面向模型的 ${total} 段对话` : `全部 ${total} 段对话`;
   return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
 }
 

@@ -12,11 +12,11 @@ export class HistoryError extends Error {
 }
 
 /** "NLUH" */
-const APPLICATION_ID = 0x4e4c5548;
+export const APPLICATION_ID = 0x4e4c5548;
 const BUSY_TIMEOUT_MS = 15_000;
 
 /** Migration i takes the schema from version i to i + 1. Append only; never edit a shipped one. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE runs (
      id INTEGER PRIMARY KEY,
      started_at TEXT NOT NULL,
@@ -34,7 +34,6 @@ const MIGRATIONS: readonly string[] = [
      filter TEXT NOT NULL,
      shard TEXT,
      provenance TEXT,
-     gate TEXT,
      passed INTEGER NOT NULL,
      dialogues_total INTEGER NOT NULL,
      dialogues_passed INTEGER NOT NULL,
@@ -61,9 +60,6 @@ const MIGRATIONS: readonly string[] = [
      counts TEXT NOT NULL,
      interval_low REAL,
      interval_high REAL,
-     change_low REAL,
-     change_high REAL,
-     p_value REAL,
      PRIMARY KEY (run_id, slice, metric)
    );
    CREATE TABLE dialogues (
@@ -77,6 +73,11 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (run_id, dialogue_id)
    );
    CREATE INDEX dialogues_by_id ON dialogues (dialogue_id, run_id);`,
+  // v2: the gate's verdict with each run, and each metric's change against the baseline (paired gate).
+  `ALTER TABLE runs ADD COLUMN gate TEXT;
+   ALTER TABLE metrics ADD COLUMN change_low REAL;
+   ALTER TABLE metrics ADD COLUMN change_high REAL;
+   ALTER TABLE metrics ADD COLUMN p_value REAL;`,
 ];
 
 export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appendRun } from '../../src/report/historyRecord.js';
 import { listRuns, trendFor } from '../../src/report/historyQueries.js';
-import { HISTORY_SCHEMA_VERSION, HistoryError, openHistory } from '../../src/report/historyStore.js';
+import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, HistoryError, MIGRATIONS, openHistory } from '../../src/report/historyStore.js';
 import type { Report } from '../../src/report/reportTypes.js';
 import { cliAsync, tempDir } from '../support/cli.js';
 import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
@@ -99,13 +99,34 @@ describe('run history in SQLite', () => {
     }
   });
 
-  it('adopts an empty SQLite file and migrates it forward to the current schema', () => {
+  it('adopts an empty SQLite file and creates the current schema', () => {
     const file = join(tempDir(), 'empty.sqlite');
     new Database(file).close();
     const db = openHistory(file);
     expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all();
     expect(tables).toEqual([{ name: 'dialogues' }, { name: 'metrics' }, { name: 'runs' }, { name: 'slices' }]);
+    db.close();
+  });
+
+  it('migrates a v1 history forward, keeping its runs', () => {
+    const file = join(tempDir(), 'v1.sqlite');
+    const v1 = new Database(file);
+    v1.exec(MIGRATIONS[0]!);
+    v1.pragma(`application_id = ${APPLICATION_ID}`);
+    v1.pragma('user_version = 1');
+    v1.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, mode, protocol, seed, repeat, datasets, filter,
+      passed, dialogues_total, dialogues_passed, dialogues_failed) VALUES ('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z', '{}',
+      'scripted', 'scripted', 'e2e', 'batch', 1, 1, '["datasets/a.yaml"]', '[]', 1, 3, 3, 0)`).run();
+    v1.close();
+    expect(HISTORY_SCHEMA_VERSION).toBeGreaterThan(1);
+    const db = openHistory(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
+    appendRun(db, reportAt('2026-01-02T00:00:00.000Z', false), null);
+    expect(listRuns(db, 10).map((r) => [r.id, r.startedAt, r.datasets])).toEqual([
+      [1, '2026-01-01T00:00:00.000Z', ['datasets/a.yaml']],
+      [2, '2026-01-02T00:00:00.000Z', ['datasets/single.yaml', 'datasets/multi.yaml']],
+    ]);
     db.close();
   });
 
