@@ -9,6 +9,7 @@ import { mergeCommand } from './mergeCommand.js';
 import { parseCommand } from './parseCommand.js';
 import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
+import { sutCommand } from './sutCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -31,7 +32,8 @@ await yargs(hideBin(process.argv))
   .command(benchCommand)
   .command(generateCommand)
   .command(describeCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe (see --help).')
+  .command(sutCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, sut (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

@@ -14,10 +14,11 @@ import { summarize } from '../scoring/summary.js';
 import { BACKEND_NAMES, createBackend, type BackendArgs } from './backendFactory.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
+import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 
 export const DEFAULT_DATASETS = ['datasets'];
 
-interface RunArgs extends BackendArgs {
+interface RunArgs extends BackendArgs, SutArgs {
   dataset: string[];
   mode: 'e2e' | 'gold';
   out: string;
@@ -37,7 +38,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    yargs
+    withSutOptions(yargs)
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
@@ -60,7 +61,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
-      .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression') as unknown as Argv<RunArgs>,
+      .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')
+      .example('$0 run --sut "python3 examples/python-sut/sut.py"', 'the datasets against an external orchestrator') as unknown as Argv<RunArgs>,
   handler: async (args) => {
     process.exitCode = await run(args);
   },
@@ -77,6 +79,7 @@ async function run(args: RunArgs): Promise<number> {
     const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
     const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
+    const suts = createSutCores(args);
     const { backend, describe, close } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
@@ -95,11 +98,13 @@ async function run(args: RunArgs): Promise<number> {
             ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
             concurrency: backend.clock === 'real' ? args.concurrency : 1,
             onDialogue: (_d, passed) => progress?.tick(passed),
+            ...suts.suiteOptions(protocol),
           }),
         );
       }
     } finally {
       progress?.done();
+      suts.close();
       await close();
     }
 

@@ -8,6 +8,7 @@ import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
 import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
+import type { DialogueCore } from './dialogueSession.js';
 import { protocolArm, type Protocol } from './protocolArms.js';
 import { runDialogue, type RunMode } from './runDialogue.js';
 import type { DialogueTrace } from './trace.js';
@@ -24,6 +25,8 @@ export interface SuiteOptions {
   readonly config?: Partial<OrchestratorConfig>;
   /** The protocol arm under test (default batch); protocolArms.ts says what the conversation arm judges. */
   readonly protocol?: Protocol;
+  /** Takes the place of the arm's in-process core: an external orchestrator (ExternalCore), one dialogue at a time. */
+  readonly core?: DialogueCore;
   /** How many passing dialogues keep their full transcript in the report (failures always do). */
   readonly passSampleSize?: number;
   readonly onDialogue?: (dialogue: Dialogue, passed: boolean) => void;
@@ -80,7 +83,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     const runs: DialogueOutcome['runs'] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
-      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: arm.core });
+      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, runs: [], skipped: outside };
       const turnChecks = trace.turns.map((t) => checkTurn(t));
