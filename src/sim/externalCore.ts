@@ -26,6 +26,9 @@ export interface ExternalState extends SessionState {
   readonly fault: string | null;
 }
 
+/** The dialogue is not run: the SUT failed too many dialogues in a row. */
+class GaveUp extends SutFault {}
+
 const WAITING_KIND: Partial<Record<CorePhase, 'parse' | 'correct' | 'save'>> = { AWAITING_PARSE: 'parse', AWAITING_CORRECTION: 'correct', SAVING: 'save' };
 
 /**
@@ -79,7 +82,7 @@ export class ExternalCore implements DialogueCore<ExternalState> {
       return { state: next, effects: reply.effects, ...(reply.refused ? { refused: reply.refused } : {}) };
     } catch (error) {
       if (!(error instanceof SutFault)) throw error;
-      return this.fail(state, error.message);
+      return this.fail(state, error);
     }
   }
 
@@ -108,7 +111,7 @@ export class ExternalCore implements DialogueCore<ExternalState> {
     this.currentFaulted = false;
     const { giveUpAfter } = this.options;
     if (giveUpAfter > 0 && this.faultsInARow >= giveUpAfter) {
-      throw new SutFault(`not run: the SUT failed ${this.faultsInARow} dialogues in a row, the last with: ${this.lastFault}`);
+      throw new GaveUp(`not run: the SUT failed ${this.faultsInARow} dialogues in a row, the last with: ${this.lastFault}`);
     }
     if (!this.process) await this.connect();
     this.watch.reset();
@@ -140,12 +143,14 @@ export class ExternalCore implements DialogueCore<ExternalState> {
     return next;
   }
 
-  private fail(state: ExternalState, message: string): CoreStep<ExternalState> {
+  private fail(state: ExternalState, error: SutFault): CoreStep<ExternalState> {
     this.close();
-    if (!this.currentFaulted) this.faultsInARow++;
+    if (!(error instanceof GaveUp)) {
+      if (!this.currentFaulted) this.faultsInARow++;
+      this.lastFault = error.message;
+    }
     this.currentFaulted = true;
-    this.lastFault = message;
-    const fault = `SUT fault: ${message}`;
+    const fault = `SUT fault: ${error.message}`;
     return { state: { ...state, inFlight: null, fault }, effects: [], fault };
   }
 
@@ -182,8 +187,10 @@ function parseReply(line: string, named: string): SutMessage {
   if (type === 'step' && Array.isArray(effects)) {
     const bad = effects.findIndex((effect) => !validators.effect(effect));
     if (bad !== -1) {
-      const effectType = (effects[bad] as { type?: unknown } | null)?.type;
-      throw new SutFault(`the SUT's step reply to ${named} has an invalid effect #${bad + 1} (${quote(String(effectType))}): ${schemaErrorText(validators.effect.errors)}`);
+      const effectType = String((effects[bad] as { type?: unknown } | null)?.type);
+      const shape = validators.effectOfType.get(effectType);
+      const why = shape && !shape(effects[bad]) ? schemaErrorText(shape.errors) : 'no effect has this type';
+      throw new SutFault(`the SUT's step reply to ${named} has an invalid effect #${bad + 1} (${quote(effectType)}): ${why}`);
     }
   }
   throw new SutFault(`the SUT's ${type} reply to ${named} breaks the protocol schema: ${schemaErrorText(validate.errors)}`);

@@ -38,16 +38,23 @@ export interface ProtocolValidators {
   /** One per SUT message type, for errors that name the right shape. */
   readonly sutMessageOfType: Readonly<Record<SutMessage['type'], ValidateFunction>>;
   readonly effect: ValidateFunction<HarnessEffect>;
+  /** One per effect type, for errors that name the right shape. */
+  readonly effectOfType: ReadonlyMap<string, ValidateFunction>;
 }
 
 const SUT_MESSAGE_DEFINITIONS: Readonly<Record<SutMessage['type'], string>> = { ready: 'ready', state: 'stateMessage', step: 'step', error: 'error' };
 
 let validators: ProtocolValidators | null = null;
 
+/** An effect shape in the schema: its `type` constant, or a reference (the notify shapes). */
+interface EffectBranch {
+  readonly properties?: { readonly type: { readonly const: string } };
+}
+
 /** The schema's two message unions, compiled once. */
 export function protocolValidators(): ProtocolValidators {
   if (validators) return validators;
-  const schema = JSON.parse(readFileSync(SUT_SCHEMA_FILE, 'utf8')) as { $id: string };
+  const schema = JSON.parse(readFileSync(SUT_SCHEMA_FILE, 'utf8')) as { $id: string; definitions: { effect: { oneOf: EffectBranch[] } } };
   const ajv = new Ajv({ allErrors: false, strict: true });
   ajv.addSchema(schema);
   const compile = <T>(definition: string) => ajv.compile<T>({ $ref: `${schema.$id}#/definitions/${definition}` });
@@ -57,6 +64,9 @@ export function protocolValidators(): ProtocolValidators {
     sutMessage: compile<SutMessage>('sutMessage'),
     sutMessageOfType: byType as ProtocolValidators['sutMessageOfType'],
     effect: compile<HarnessEffect>('effect'),
+    effectOfType: new Map(
+      schema.definitions.effect.oneOf.map((branch, i) => [branch.properties?.type.const ?? 'notify', compile(`effect/oneOf/${i}`)]),
+    ),
   };
   return validators;
 }
