@@ -3,6 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './benchCommand.js';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { conformanceCommand } from './conformanceCommand.js';
 import { describeCommand } from './describeCommand.js';
 import { generateCommand } from './generateCommand.js';
 import { mergeCommand } from './mergeCommand.js';
@@ -33,7 +34,8 @@ await yargs(hideBin(process.argv))
   .command(generateCommand)
   .command(describeCommand)
   .command(sutCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, sut (see --help).')
+  .command(conformanceCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, sut, conformance (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {
