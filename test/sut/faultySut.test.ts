@@ -7,7 +7,8 @@ import { FAULTY, readReport, sutFaults } from './sutSupport.js';
 // The dialogue whose second line trips the faulty SUT; every other seed-001 dialogue runs cleanly.
 const VICTIM = 's001-correction-notifies';
 const TRIGGER = '单车那笔';
-const FAST = ['--sut-timeout', '300', '--sut-start-timeout', '1500'];
+// Short enough to keep the hangs quick, long enough for a loaded machine to start a Node process.
+const FAST = ['--sut-timeout', '1000', '--sut-start-timeout', '4000'];
 
 async function runAgainst(sut: string, filter: string) {
   const out = tempDir();
@@ -19,7 +20,7 @@ describe('a faulty SUT fails its dialogue, never the run (issue 13)', () => {
   it.each([
     ['crash', 'exited with code 3 while answering event userText "单车那笔应该是两块五"', 'faulty SUT: deliberate crash'],
     ['garbage', 'answered event userText "单车那笔应该是两块五" (seq', 'not JSON: "this is not JSON at all"'],
-    ['hang', 'did not answer event userText "单车那笔应该是两块五"', 'within 300 ms'],
+    ['hang', 'did not answer event userText "单车那笔应该是两块五"', 'within 1000 ms'],
   ])('%s mid-dialogue: exit 1, that dialogue failed and named, the SUT restarted for the others', async (mode, named, detail) => {
     const { result, out, report } = await runAgainst(FAULTY(mode, TRIGGER), 'seed-001');
     expect(result.status).toBe(1);
@@ -37,7 +38,7 @@ describe('a faulty SUT fails its dialogue, never the run (issue 13)', () => {
   it.each([
     ['crash', 'exited with code 3 while answering hello'],
     ['garbage', 'answered hello (seq 1) with a line that is not JSON'],
-    ['hang', 'did not answer hello (seq 1) within 1500 ms'],
+    ['hang', 'did not answer hello (seq 1) within 4000 ms'],
   ])('%s from the start: every dialogue fails, named; after 3 in a row the SUT is given up', async (mode, first) => {
     const { result, out, report } = await runAgainst(FAULTY(mode, 'hello'), 'seed-001');
     expect(result.status).toBe(1);
