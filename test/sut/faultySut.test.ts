@@ -66,6 +66,18 @@ describe('a faulty SUT fails its dialogue, never the run (issue 13)', () => {
     expect(sutFaults(report).get(VICTIM)?.[0]).toContain(reason);
   });
 
+  it.each([['settled'], ['any']])('random schema-valid answers (%s phases) never take the run down: exit 1, every report written', async (phases) => {
+    const out = tempDir();
+    const sut = `node test/fixtures/sut/randomSut.mjs 7 ${phases}`;
+    // Any phase faults nearly every dialogue, and each fault restarts the SUT: a smaller slice keeps it quick.
+    const slice = phases === 'any' ? ['-f', 'seed-001'] : ['--protocol', 'both'];
+    const result = await cliAsync(['run', '--no-progress', ...slice, '--mode', 'gold', '--sut-give-up-after', '0', '--sut', sut, '--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(1);
+    expect(readdirSync(out).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md']);
+    expect(readReport(out).summary.dialogues.failed).toBeGreaterThan(0);
+  });
+
   it('bad --sut options are usage errors (exit 2)', () => {
     expect(cli(['run', '--sut', ' ', '--out', tempDir()]).status).toBe(2);
     const result = cli(['run', '--sut', 'true', '--sut-timeout', '0', '--out', tempDir()]);
