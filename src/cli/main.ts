@@ -3,6 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './benchCommand.js';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { conformanceCommand } from './conformanceCommand.js';
 import { describeCommand } from './describeCommand.js';
 import { generateCommand } from './generateCommand.js';
 import { mergeCommand } from './mergeCommand.js';
@@ -11,6 +12,7 @@ import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
 import { simulateCommand } from './simulateCommand.js';
 import { tryCommand } from './tryCommand.js';
+import { sutCommand } from './sutCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -35,7 +37,9 @@ await yargs(hideBin(process.argv))
   .command(describeCommand)
   .command(simulateCommand)
   .command(tryCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try (see --help).')
+  .command(sutCommand)
+  .command(conformanceCommand)
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {
