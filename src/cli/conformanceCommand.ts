@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { DEFAULT_DATASETS } from './runCommand.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { conformanceSummary, renderConformanceHtml, renderConformanceMarkdown } from '../report/conformanceTable.js';
 import { conformanceRows, countStatuses, SCENARIO_TAG } from '../scoring/conformance.js';
@@ -24,7 +25,7 @@ export const conformanceCommand: CommandModule<object, ConformanceArgs> = {
   builder: (yargs: Argv) =>
     withSutOptions(yargs)
       .demandOption('sut')
-      .option('dataset', { alias: 'd', type: 'string', array: true, default: ['datasets'], describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run' })
+      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/conformance', describe: 'Directory for conformance.md and conformance.html' })
       .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'The protocol arm the SUT speaks' })
       .example('$0 conformance --sut "$0 sut"', 'our own core: every covered scenario held') as unknown as Argv<ConformanceArgs>,
