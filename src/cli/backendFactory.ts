@@ -17,6 +17,8 @@ export interface BackendArgs {
   model?: string;
   baseUrl?: string;
   apiKeyEnv: string;
+  /** The server needs no key (implied for a loopback --base-url when the key variable is unset). */
+  keyless?: boolean;
   cassette?: string;
   record?: string;
   concurrency: number;
@@ -56,11 +58,26 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   };
 }
 
+/** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
+const NO_KEY = 'none';
+
 function apiKeyOf(args: BackendArgs): string {
+  if (args.keyless || (!process.env[args.apiKeyEnv] && isLoopback(args.baseUrl))) return '';
   try {
     return readApiKey(args.apiKeyEnv);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(`${(error as Error).message}; for a server that needs no key, add --keyless`);
+  }
+}
+
+/** A model served on this machine (vLLM, Ollama, llama.cpp, serve-llm) usually needs no key. */
+export function isLoopback(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
   }
 }
 
@@ -78,7 +95,7 @@ function baseBackend(args: BackendArgs, apiKey: string): ChatBackend {
       if (!args.baseUrl || !args.model) {
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
-      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey, model: args.model });
+      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model });
     }
   }
 }

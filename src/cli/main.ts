@@ -3,6 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { benchCommand } from './benchCommand.js';
 import { classifyCommand } from './classifyCommand.js';
 import { compareCommand } from './compareCommand.js';
+import { conformanceCommand } from './conformanceCommand.js';
 import { describeCommand } from './describeCommand.js';
 import { generateCommand } from './generateCommand.js';
 import { historyCommand } from './historyCommand.js';
@@ -12,6 +13,7 @@ import { runCommand } from './runCommand.js';
 import { serveLlmCommand } from './serveLlmCommand.js';
 import { simulateCommand } from './simulateCommand.js';
 import { tryCommand } from './tryCommand.js';
+import { sutCommand } from './sutCommand.js';
 import { validateCommand } from './validateCommand.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
@@ -36,8 +38,10 @@ await yargs(hideBin(process.argv))
   .command(describeCommand)
   .command(simulateCommand)
   .command(tryCommand)
+  .command(sutCommand)
+  .command(conformanceCommand)
   .command(historyCommand)
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, history (see --help).')
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

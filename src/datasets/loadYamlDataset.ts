@@ -23,6 +23,7 @@ interface RawDialogue {
   title?: string;
   tags?: string[];
   network?: 'online' | 'offline';
+  scriptedOnly?: string | false;
   turns: RawTurn[];
 }
 
@@ -241,6 +242,7 @@ function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: 
     title: raw.title ?? raw.id,
     tags: raw.tags ?? [],
     network: raw.network ?? 'online',
+    ...(raw.scriptedOnly !== undefined ? { scriptedOnly: raw.scriptedOnly } : {}),
     turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
     file,
     line,

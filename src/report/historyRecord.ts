@@ -18,6 +18,9 @@ export function comparableKey(run: RunInfo): string {
     protocol: run.protocol,
     filter: [...run.filter].sort(),
     shard: run.shard,
+    // Read loosely: fields a report may or may not carry (an excluded set, an external orchestrator).
+    exclude: [...(((run as { exclude?: readonly string[] }).exclude) ?? [])].sort(),
+    sut: (run as { sut?: unknown }).sut ?? null,
   });
 }
 
