@@ -1,11 +1,9 @@
 import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import { Cassette } from '../llm/cassette.js';
-import { OpenAiBackend, readApiKey } from '../llm/openaiBackend.js';
 import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { RecordingBackend, ReplayBackend } from '../llm/replayBackend.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
-import { HeuristicModel } from '../reference/heuristicModel.js';
 import { UsageError } from './exitCodes.js';
 
 export const BACKEND_NAMES = ['scripted', 'heuristic', 'openai', 'replay'] as const;
@@ -32,7 +30,7 @@ export interface BackendSetup {
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
-  let backend = baseBackend(args);
+  let backend = await baseBackend(args);
   let cassette: Cassette | null = null;
   if (args.record) {
     cassette = Cassette.load(args.record);
@@ -50,12 +48,15 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   };
 }
 
-function baseBackend(args: BackendArgs): ChatBackend {
+// The openai SDK and the heuristic model load only when asked for: other runs start without them.
+async function baseBackend(args: BackendArgs): Promise<ChatBackend> {
   switch (args.llm) {
     case 'scripted':
       return new ScriptedBackend();
-    case 'heuristic':
+    case 'heuristic': {
+      const { HeuristicModel } = await import('../reference/heuristicModel.js');
       return new HeuristicModel();
+    }
     case 'replay': {
       if (!args.cassette) throw new UsageError('--llm replay needs --cassette FILE (record one with --record FILE)');
       return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
@@ -64,6 +65,7 @@ function baseBackend(args: BackendArgs): ChatBackend {
       if (!args.baseUrl || !args.model) {
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
+      const { OpenAiBackend, readApiKey } = await import('../llm/openaiBackend.js');
       let apiKey: string;
       try {
         apiKey = readApiKey(args.apiKeyEnv);

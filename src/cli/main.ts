@@ -1,17 +1,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { benchCommand } from './benchCommand.js';
-import { classifyCommand } from './classifyCommand.js';
-import { compareCommand } from './compareCommand.js';
-import { describeCommand } from './describeCommand.js';
-import { generateCommand } from './generateCommand.js';
-import { mergeCommand } from './mergeCommand.js';
-import { parseCommand } from './parseCommand.js';
-import { runCommand } from './runCommand.js';
-import { serveLlmCommand } from './serveLlmCommand.js';
-import { simulateCommand } from './simulateCommand.js';
-import { tryCommand } from './tryCommand.js';
-import { validateCommand } from './validateCommand.js';
+import { commandsFor } from './commandTable.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
 // `nlu-harness run | head` closes stdout early: that is the reader's choice, not an error.
@@ -20,21 +9,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-await yargs(hideBin(process.argv))
+const argv = hideBin(process.argv);
+// Only the command named on the line is imported: start-up stays lean whatever the others load.
+const parser = yargs(argv)
   .scriptName('nlu-harness')
-  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.')
-  .command(runCommand)
-  .command(validateCommand)
-  .command(compareCommand)
-  .command(mergeCommand)
-  .command(classifyCommand)
-  .command(parseCommand)
-  .command(serveLlmCommand)
-  .command(benchCommand)
-  .command(generateCommand)
-  .command(describeCommand)
-  .command(simulateCommand)
-  .command(tryCommand)
+  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.');
+for (const command of await commandsFor(argv)) parser.command(command);
+await parser
   .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try (see --help).')
   .strict()
   .recommendCommands()
