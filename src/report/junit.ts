@@ -8,21 +8,23 @@ import type { DialogueReport, Report } from './reportTypes.js';
 const VALUE_CHARS = 4_000;
 
 export function renderJUnit(report: Report): string {
+  return [...junitChunks(report)].join('');
+}
+
+/** The XML line by line, for writing as a stream: a run of any size never builds one string. */
+export function* junitChunks(report: Report): Generator<string> {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
   const total = report.dialogues.length;
   const failed = report.dialogues.filter((d) => !d.passed).length;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="0">`,
-  ];
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="0">\n`;
   for (const file of uniqueFiles(report)) {
-    lines.push(...suite(report, file, report.dialogues.filter((d) => d.file === file)));
+    yield* suite(report, file, report.dialogues.filter((d) => d.file === file));
   }
-  lines.push('</testsuites>');
-  return lines.join('\n') + '\n';
+  yield '</testsuites>\n';
 }
 
-function suite(report: Report, file: string, dialogues: readonly DialogueReport[]): string[] {
+function* suite(report: Report, file: string, dialogues: readonly DialogueReport[]): Generator<string> {
   const failures = dialogues.filter((d) => !d.passed).length;
   const { run } = report;
   const properties: Array<[string, string]> = [
@@ -33,15 +35,12 @@ function suite(report: Report, file: string, dialogues: readonly DialogueReport[
     ['seed', String(run.seed)],
     ['repeat', String(run.repeat)],
   ];
-  const lines = [
-    `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length}" failures="${failures}" errors="0" skipped="0" timestamp="${escapeXmlAttr(run.startedAt)}">`,
-    '    <properties>',
-    ...properties.map(([name, value]) => `      <property name="${name}" value="${escapeXmlAttr(value)}"/>`),
-    '    </properties>',
-  ];
-  for (const dialogue of dialogues) lines.push(...testcase(dialogue));
-  lines.push('  </testsuite>');
-  return lines;
+  yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length}" failures="${failures}" errors="0" skipped="0" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
+  yield '    <properties>\n';
+  for (const [name, value] of properties) yield `      <property name="${name}" value="${escapeXmlAttr(value)}"/>\n`;
+  yield '    </properties>\n';
+  for (const dialogue of dialogues) yield `${testcase(dialogue).join('\n')}\n`;
+  yield '  </testsuite>\n';
 }
 
 function testcase(dialogue: DialogueReport): string[] {
