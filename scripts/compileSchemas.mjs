@@ -51,7 +51,7 @@ export async function generate(target) {
   ].join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const target of TARGETS) {
     writeFileSync(join(ROOT, target.file), await generate(target));
     process.stderr.write(`compileSchemas: wrote ${target.file}\n`);
