@@ -1,11 +1,16 @@
 import type { Argv, CommandModule } from 'yargs';
-import { compareToBaseline, readBaseline } from '../report/baseline.js';
+import { readBaseline } from '../report/baseline.js';
+import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 
 interface CompareArgs {
   baseline: string;
   current: string;
   tolerance: number;
+  alpha: number;
+  resamples: number;
+  seed: number;
   json: boolean;
 }
 
@@ -17,16 +22,24 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
       .positional('current', { type: 'string', demandOption: true, describe: 'report.json (or baseline) to judge' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'Reports run with --repeat: significance level of the paired gate' })
+      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Bootstrap resamples of the paired gate' })
+      .option('seed', { type: 'number', default: 1, describe: 'Seed of the bootstrap (same inputs and seed, same verdict)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' }) as unknown as Argv<CompareArgs>,
   handler: (args) => {
     try {
-      const gate = compareToBaseline(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
+      const gate = gateVerdict(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
         tolerance: args.tolerance,
+        alpha: args.alpha,
+        resamples: args.resamples,
+        seed: args.seed,
       });
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
-        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${String(r.baseline)} → ${String(r.current)}\n`);
+        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
+        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
+        const paired = pairedGateLine(gate);
+        if (paired) process.stdout.write(`${paired}\n`);
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
       }
       process.exitCode = gate.passed ? 0 : 1;

@@ -7,9 +7,11 @@ import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
 import { percentile } from '../scoring/scorer.js';
 import { summarize } from '../scoring/summary.js';
+import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
+import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { simulateSuite, type SimulatedDialogue, type SimulationOptions } from '../sim/simulateSuite.js';
 import type { DialogueTrace } from '../sim/trace.js';
 
@@ -29,6 +31,8 @@ export interface SuiteResult {
   readonly skipped: readonly { readonly id: string; readonly reason: string }[];
   /** Expectations the protocol arm does not judge, over all runs. */
   readonly notApplicableChecks: number;
+  /** With repeats: each dialogue's pass count and tallies, for the paired gate (scoring/pairedGate.ts). */
+  readonly repeated: Record<string, RepeatedDialogue> | null;
   /** Wall-time figures: these go under run.timing. */
   readonly timing: { readonly localStepUs: { count: number; p50: number | null; p99: number | null; max: number | null } };
 }
@@ -41,8 +45,8 @@ interface ScoredRun {
   readonly passed: boolean;
 }
 
-function scoreRun(trace: DialogueTrace): ScoredRun {
-  const checks = trace.turns.map((t) => checkTurn(t));
+function scoreRun(trace: DialogueTrace, tolerant: boolean): ScoredRun {
+  const checks = trace.turns.map((t) => checkTurn(t, tolerant));
   return { trace, checks, passed: checks.every((list) => list.every((c) => c.passed)) };
 }
 
@@ -53,6 +57,8 @@ function scoreRun(trace: DialogueTrace): ScoredRun {
 export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOptions): Promise<SuiteResult> {
   const config = { ...DEFAULT_CONFIG, ...options.config };
   const protocol = options.protocol ?? 'batch';
+  // The script is judged exactly; a model's wording is judged tolerantly (scoring/turnChecks.ts).
+  const tolerant = !(options.backend instanceof ScriptedBackend);
   const metrics = new MetricSet(config.correctionTimeoutMs);
   const reports: DialogueReport[] = [];
   const turns = { total: 0, passed: 0, failed: 0 };
@@ -62,6 +68,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   let sampledPasses = 0;
   const skipped: { id: string; reason: string }[] = [];
   let notApplicableChecks = 0;
+  const repeated: Record<string, RepeatedDialogue> | null = options.repeat > 1 ? {} : null;
 
   // The arm runs the dialogue with only the expectations it judges (gold mode restores from them).
   const notApplicable = new Map<Dialogue, number>();
@@ -82,10 +89,10 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       options.onDialogue?.(dialogue, true);
       return;
     }
-    const runs = simulated.traces.map(scoreRun);
+    const runs = simulated.traces.map((trace) => scoreRun(trace, tolerant));
     notApplicableChecks += perRun * runs.length;
     for (const { trace, checks: turnChecks, passed } of runs) {
-      metrics.add({ dialogue, traces: trace.turns, checks: turnChecks, passed });
+      metrics.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       trace.turns.forEach((t, i) => {
         const list = turnChecks[i]!;
         turns.total++;
@@ -98,6 +105,11 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       });
     }
     const runsPassed = runs.filter((r) => r.passed).length;
+    if (repeated) {
+      const own = new MetricSet(config.correctionTimeoutMs);
+      for (const { trace, checks: turnChecks, passed } of runs) own.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
+      repeated[dialogue.id] = { runsPassed, runs: runs.length, tallies: own.tallies() };
+    }
     const passed = runsPassed === runs.length;
     const shown = runs.find((r) => !r.passed) ?? runs[0]!;
     const keep = !passed || sampledPasses++ < passSample;
@@ -128,6 +140,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     checks,
     skipped,
     notApplicableChecks,
+    repeated,
     timing: {
       localStepUs: {
         count: localStepUs.length,
@@ -172,6 +185,7 @@ export function reportModel(results: readonly SuiteResult[], run: RunInfo): Repo
     gate: null,
     dialogues: result.dialogues,
     tallies: result.tallies,
+    ...(result.repeated ? { repeated: result.repeated } : {}),
     ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
   };
 }

@@ -4,13 +4,14 @@ import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { BaselineError, compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
 
@@ -24,6 +25,10 @@ interface RunArgs extends BackendArgs {
   baseline?: string;
   updateBaseline?: boolean;
   tolerance: number;
+  alpha: number;
+  resamples: number;
+  failOn: 'regressions' | 'failures';
+  exclude: string[];
   seed: number;
   filter: string[];
   shard?: string;
@@ -44,6 +49,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
+      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat on both sides: significance level of the paired gate' })
+      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Bootstrap resamples of the paired gate' })
+      .option('fail-on', { choices: ['regressions', 'failures'] as const, default: 'regressions' as const, describe: 'With --baseline: exit 1 on gate regressions only (default), or on any failed dialogue too' })
+      .option('exclude', { alias: 'x', type: 'string', array: true, default: [] as string[], describe: 'Leave out dialogues with this tag or id (repeatable)' })
       .option('seed', { type: 'number', default: 1, describe: 'Seed for the saved rows\' UUIDs (same inputs and seed, same report bytes)' })
       .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
       .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
@@ -74,7 +83,7 @@ async function run(args: RunArgs): Promise<number> {
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
-    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard);
+    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard, args.exclude);
     const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const { backend, describe, close } = await createBackend(args);
@@ -104,7 +113,7 @@ async function run(args: RunArgs): Promise<number> {
     }
 
     const result = results[0]!;
-    if (result.dialogues.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
+    if (result.dialogues.length === 0 && result.skipped.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
     const draft = reportModel(results, {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -119,10 +128,11 @@ async function run(args: RunArgs): Promise<number> {
       seed: args.seed,
       repeat: args.repeat,
       filter: args.filter,
+      ...(args.exclude.length > 0 ? { exclude: args.exclude } : {}),
       shard: args.shard ?? null,
     });
     const gate = baseline
-      ? compareToBaseline(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance })
+      ? gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
@@ -135,10 +145,22 @@ async function run(args: RunArgs): Promise<number> {
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
     process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
-    return counts.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+    return exitStatus(report, args.failOn);
   } catch (error) {
     return reportError(error);
   }
+}
+
+/**
+ * The exit code says what the headline says. With a baseline the gate decides (regressions only;
+ * failures that were already failing in the baseline do not turn CI red) unless `--fail-on
+ * failures`; without one, any failed dialogue is a failure.
+ */
+export function exitStatus(report: Report, failOn: 'regressions' | 'failures'): number {
+  const failed = report.summary.dialogues.failed > 0;
+  if (!report.gate) return failed ? 1 : 0;
+  if (!report.gate.passed) return 1;
+  return failOn === 'failures' && failed ? 1 : 0;
 }
 
 function writeBaseline(file: string, report: Report): void {

@@ -17,11 +17,24 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** Dialogues matching any filter (tag or id), then the shard's slice: every n-th of those from position i-1. */
-export function* selectDialogues(dialogues: Iterable<Dialogue>, filters: readonly string[], shard: Shard | null): Generator<Dialogue> {
+function matches(dialogue: Dialogue, selector: string): boolean {
+  return dialogue.id === selector || dialogue.tags.includes(selector);
+}
+
+/**
+ * Dialogues matching any filter (tag or id) and no exclusion, then the shard's slice: every n-th of
+ * those from position i-1.
+ */
+export function* selectDialogues(
+  dialogues: Iterable<Dialogue>,
+  filters: readonly string[],
+  shard: Shard | null,
+  excludes: readonly string[] = [],
+): Generator<Dialogue> {
   let position = 0;
   for (const dialogue of dialogues) {
-    if (filters.length > 0 && !filters.some((f) => dialogue.id === f || dialogue.tags.includes(f))) continue;
+    if (filters.length > 0 && !filters.some((f) => matches(dialogue, f))) continue;
+    if (excludes.some((x) => matches(dialogue, x))) continue;
     if (!shard || position % shard.count === shard.index - 1) yield dialogue;
     position++;
   }

@@ -39,6 +39,11 @@ export interface TurnExpectation {
   readonly tts?: readonly string[];
   readonly ttsIncludes?: readonly string[];
   readonly saved?: readonly ExpectedItem[];
+  /**
+   * Fields compared exactly on every backend. On a model backend (not the script) `description`,
+   * `category` (as the canonical category) and `tts` (as sentence and numbers) are otherwise tolerant.
+   */
+  readonly pin?: readonly ('description' | 'category' | 'tts')[];
 }
 
 export interface Turn {
@@ -59,6 +64,11 @@ export interface Dialogue {
   readonly tags: readonly string[];
   readonly network: 'online' | 'offline';
   readonly turns: readonly Turn[];
+  /**
+   * Whether only the scripted backend can judge the dialogue: a reason string marks it so, `false`
+   * forces it to apply to every backend; absent, the harness infers it (sim/scriptedOnly.ts).
+   */
+  readonly scriptedOnly?: string | false;
   /** Where it came from: `datasets/foo.yaml`, and the 1-based line of its `- id:`. */
   readonly file: string;
   readonly line: number;

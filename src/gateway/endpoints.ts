@@ -186,7 +186,9 @@ async function call(
     const wall = Math.round(performance.now() - started);
     const message = error instanceof Error ? error.message : String(error);
     if (deadlinePassed || controller?.signal.aborted || rejection.failure === 'timeout' || isAbortError(error)) {
-      const latencyMs = real ? wall : rejection.failure === 'timeout' ? (rejection.latencyMs ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
+      // An answer stated never to arrive (a scripted or injected timeout) is left to the deadline on either clock.
+      const never = rejection.failure === 'timeout' && rejection.latencyMs === Number.POSITIVE_INFINITY;
+      const latencyMs = never ? Number.POSITIVE_INFINITY : real ? wall : (rejection.latencyMs ?? Number.POSITIVE_INFINITY);
       const detail = deadlinePassed ? `no answer within ${deadlineMs} ms` : message;
       return { ok: false, failure: 'timeout', detail, latencyMs, model: backend.model };
     }

@@ -10,6 +10,8 @@ export interface Baseline {
   readonly protocol: string;
   readonly metrics: Readonly<Record<string, number>>;
   readonly dialogues: Readonly<Record<string, boolean>>;
+  /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
+  readonly repeated?: Report['repeated'];
 }
 
 export class BaselineError extends Error {
@@ -25,6 +27,7 @@ export function toBaseline(report: Report): Baseline {
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
     dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
+    ...(report.repeated ? { repeated: report.repeated } : {}),
   };
 }
 

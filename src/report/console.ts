@@ -10,6 +10,7 @@ import {
   metricComparison,
   metricLabel,
   metricRegressions,
+  pairedGateLine,
   narrowDiff,
   nothingJudged,
   orderedMetrics,
@@ -35,6 +36,8 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   const failing = report.dialogues.filter((d) => !d.passed);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
+  const paired = report.gate ? pairedGateLine(report.gate) : null;
+  if (paired) lines.push('', c.dim(safe(paired)));
   return lines.join('\n') + '\n';
 }
 

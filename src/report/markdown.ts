@@ -10,6 +10,7 @@ import {
   metricComparison,
   metricLabel,
   metricRegressions,
+  pairedGateLine,
   narrowDiff,
   nothingJudged,
   orderedMetrics,
@@ -30,6 +31,8 @@ const MAX_COUNTS = 5;
 export function renderMarkdown(report: Report): string {
   const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), '', ...armsTable(report)];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
+  const paired = report.gate ? pairedGateLine(report.gate) : null;
+  if (paired) head.push('', mdText(paired), '');
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [footer(report)];
   const used = byteLength(head) + byteLength(foot);

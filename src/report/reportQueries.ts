@@ -98,8 +98,30 @@ export function describeFindingChange(finding: GateFinding): string {
   if (tolerance !== undefined) {
     extras.push(`tolerance ${bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)}`);
   }
+  const significance = finding.significance;
+  if (significance) {
+    extras.push(`p = ${formatNumber(significance.pValue)}`);
+    if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
+  }
   if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
   return parts.join(' ');
+}
+
+function pointsOf(delta: number): string {
+  return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} pp`;
+}
+
+/** One line on the repeat-aware gate: its method, and the flaky dialogues it kept from gating alone. */
+export function pairedGateLine(gate: GateResult): string | null {
+  const paired = gate.paired;
+  if (!paired) return null;
+  const flaky = paired.flaky.length;
+  const shown = paired.flaky.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
+  return (
+    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + bootstrap, Holm-adjusted); ` +
+    `${flaky} flaky dialogue${flaky === 1 ? '' : 's'} (pass and fail within one side's repeats) do not gate alone` +
+    (flaky > 0 ? `: ${shown.join(', ')}${flaky > shown.length ? ', …' : ''}` : '')
+  );
 }
 
 /** Dialogue findings that went from passing in the baseline to failing now. */

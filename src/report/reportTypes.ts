@@ -2,7 +2,7 @@
 export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricName, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
-import type { DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
+import type { DialogueReport, MetricName, MetricResult, PairedComparison, RunSummary } from '../scoring/results.js';
 import type { Protocol } from '../domain/vocabulary.js';
 
 export interface GateFinding {
@@ -11,6 +11,8 @@ export interface GateFinding {
   readonly baseline: number | boolean | null;
   readonly current: number | boolean | null;
   readonly tolerance?: number;
+  /** From the repeat-aware gate: Holm-adjusted one-sided p-value and the difference's interval. */
+  readonly significance?: { readonly pValue: number; readonly interval?: readonly [number, number]; readonly method: string };
 }
 
 export interface GateResult {
@@ -18,6 +20,8 @@ export interface GateResult {
   readonly passed: boolean;
   readonly regressions: readonly GateFinding[];
   readonly improvements: readonly GateFinding[];
+  /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
+  readonly paired?: PairedComparison;
 }
 
 export interface RunInfo {
@@ -33,6 +37,7 @@ export interface RunInfo {
   readonly seed: number;
   readonly repeat: number;
   readonly filter: readonly string[];
+  readonly exclude?: readonly string[];
   readonly shard: string | null;
 }
 
@@ -45,6 +50,8 @@ export interface Report {
   readonly dialogues: readonly DialogueReport[];
   /** Each scorer's raw state (counters and sorted value lists), so `merge` recomputes metrics exactly. */
   readonly tallies: Readonly<Record<MetricName, unknown>>;
+  /** With `--repeat` > 1: each dialogue's pass count and tallies over its repeats, for the paired gate. */
+  readonly repeated?: Readonly<Record<string, { readonly runsPassed: number; readonly runs: number; readonly tallies: Readonly<Record<MetricName, unknown>> }>>;
   /** With `--protocol both`: each protocol arm over the same dialogues. */
   readonly arms?: { readonly batch: ArmReport; readonly conversation: ArmReport };
 }

@@ -17,7 +17,7 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
     super(empty());
   }
 
-  add({ traces, checks }: ScoredDialogue): void {
+  add({ traces, checks, tolerant = false }: ScoredDialogue): void {
     const t = this.t;
     traces.forEach((trace, i) => {
       const expected = trace.turn.expect?.batch;
@@ -32,7 +32,7 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
           if (want[field] === undefined) continue;
           t.fieldJudged[field]++;
           const got = actual[position]?.result;
-          if (got && matchesField(want, field, got)) t.fieldRight[field]++;
+          if (got && matchesField(want, field, got, tolerant)) t.fieldRight[field]++;
         }
       });
     });

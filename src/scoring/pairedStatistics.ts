@@ -45,6 +45,47 @@ function upperTail(x: number, n: number): number {
   return Math.min(1, Math.max(0, 1 - below));
 }
 
+/**
+ * Bootstraps any paired statistic clustered by dialogue: each resample draws dialogue indices with
+ * replacement and `delta(draw)` computes candidate minus baseline on exactly those dialogues.
+ */
+export function bootstrapDelta(
+  count: number,
+  delta: (draw: readonly number[]) => number,
+  options: { readonly alpha: number; readonly resamples: number; readonly random: () => number },
+): MetricInterval | null {
+  if (count === 0) return null;
+  const observed = delta(Array.from({ length: count }, (_, i) => i));
+  const deltas: number[] = [];
+  const draw = new Array<number>(count);
+  for (let r = 0; r < options.resamples; r++) {
+    for (let i = 0; i < count; i++) draw[i] = Math.floor(options.random() * count);
+    deltas.push(delta(draw));
+  }
+  const notWorse = deltas.filter((d) => d >= 0).length;
+  return {
+    delta: observed,
+    low: quantile(deltas, options.alpha),
+    high: quantile(deltas, 1 - options.alpha),
+    pValue: notWorse / deltas.length,
+  };
+}
+
+/**
+ * Holm's step-down adjustment: p-values of a family of tests made comparable to one α, so checking
+ * several metrics at once does not multiply the false alarms.
+ */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const order = pValues.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
+  const adjusted = new Array<number>(pValues.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (pValues.length - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
+}
+
 /** One dialogue's share of a metric on each side: numerator and denominator summed over its repeats. */
 export interface PairedTally {
   readonly baseline: { readonly hits: number; readonly total: number };
@@ -70,21 +111,7 @@ export function pairedBootstrap(
   options: { readonly alpha: number; readonly resamples: number; readonly random: () => number },
 ): MetricInterval | null {
   const used = tallies.filter((t) => t.baseline.total > 0 && t.candidate.total > 0);
-  if (used.length === 0) return null;
-  const delta = ratioDelta(used, used.map((_, i) => i));
-  const deltas: number[] = [];
-  const draw = new Array<number>(used.length);
-  for (let r = 0; r < options.resamples; r++) {
-    for (let i = 0; i < used.length; i++) draw[i] = Math.floor(options.random() * used.length);
-    deltas.push(ratioDelta(used, draw));
-  }
-  const notWorse = deltas.filter((d) => d >= 0).length;
-  return {
-    delta,
-    low: quantile(deltas, options.alpha),
-    high: quantile(deltas, 1 - options.alpha),
-    pValue: notWorse / deltas.length,
-  };
+  return bootstrapDelta(used.length, (draw) => ratioDelta(used, draw), options);
 }
 
 function ratioDelta(tallies: readonly PairedTally[], draw: readonly number[]): number {

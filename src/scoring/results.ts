@@ -98,3 +98,34 @@ export interface RunSummary {
   readonly passAt1: number;
   readonly passHatK: number;
 }
+
+/** The repeat-aware gate's findings (scoring/pairedGate.ts). */
+export interface PairedTest {
+  /** `dialoguePassRate` (the sign test) or a metric name. */
+  readonly name: string;
+  readonly baseline: number;
+  readonly current: number;
+  /** Holm-adjusted one-sided p-value of "the candidate is worse". */
+  readonly pValue: number;
+  readonly rawPValue: number;
+  /** Two-sided (1 − 2α) interval of the difference, candidate − baseline (metrics only). */
+  readonly interval?: readonly [number, number];
+  readonly significant: boolean;
+  readonly method: string;
+}
+
+export interface FlakyDialogue {
+  readonly id: string;
+  readonly baseline: number | null;
+  readonly current: number | null;
+}
+
+export interface PairedComparison {
+  readonly alpha: number;
+  readonly dialogues: number;
+  readonly tests: readonly PairedTest[];
+  readonly flaky: readonly FlakyDialogue[];
+  /** Dialogues that passed every baseline run and failed every current run (evidence, not a verdict). */
+  readonly consistentlyBroken: readonly string[];
+  readonly consistentlyFixed: readonly string[];
+}

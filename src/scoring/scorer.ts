@@ -9,6 +9,8 @@ export interface ScoredDialogue {
   readonly traces: readonly TurnTrace[];
   readonly checks: readonly (readonly CheckReport[])[];
   readonly passed: boolean;
+  /** A model answered (not the script): fields a correct model may word differently compare tolerantly. */
+  readonly tolerant?: boolean;
 }
 
 /**

@@ -2,6 +2,24 @@ import type { ExpectedItem, TurnExpectation } from '../datasets/datasetTypes.js'
 import type { DraftBatch } from '../domain/draftBatch.js';
 import type { CheckReport, ItemSnapshot } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
+import { canonicalCategory, sameTtsShape } from './ttsShape.js';
+
+/**
+ * How expectations are compared. `exact` for the scripted backend. `tolerant` when a model answers:
+ * a category is compared as the app's canonical category, a description only when the turn pins it
+ * (`expect.pin: [description]`), and spoken lines by their sentence and numbers (scoring/ttsShape.ts).
+ * Amounts, types, indices, statuses, counts, routes, states and saved rows stay exact.
+ */
+export interface Comparison {
+  readonly tolerant: boolean;
+  readonly pinned: ReadonlySet<string>;
+}
+
+const EXACT: Comparison = { tolerant: false, pinned: new Set() };
+
+function comparisonFor(trace: TurnTrace, tolerant: boolean): Comparison {
+  return tolerant ? { tolerant, pinned: new Set(trace.turn.expect?.pin ?? []) } : EXACT;
+}
 
 export function snapshotBatch(batch: DraftBatch | null): ItemSnapshot[] | null {
   if (!batch) return null;
@@ -16,8 +34,9 @@ export function snapshotBatch(batch: DraftBatch | null): ItemSnapshot[] | null {
 }
 
 /** Every expectation of the turn as a check, plus a `script` check when the harness saw a setup error. */
-export function checkTurn(trace: TurnTrace): CheckReport[] {
+export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   const expect: TurnExpectation = trace.turn.expect ?? {};
+  const how = comparisonFor(trace, tolerant);
   const checks: CheckReport[] = [];
   const add = (name: string, expected: unknown, actual: unknown, passed: boolean) =>
     checks.push({ name, expected, actual, passed });
@@ -32,21 +51,21 @@ export function checkTurn(trace: TurnTrace): CheckReport[] {
   if (expect.llmRequest !== undefined) {
     const call = trace.llmCalls.find((c) => c.endpoint === 'correct');
     const actual = call ? call.request : null;
-    add('llmRequest', expect.llmRequest, actual, matchesRequest(expect.llmRequest, actual));
+    add('llmRequest', expect.llmRequest, actual, matchesRequest(expect.llmRequest, actual, how));
   }
   if (expect.batch !== undefined) {
     const actual = snapshotBatch(trace.batchAfter);
-    add('batch', expect.batch, actual, matchesItems(expect.batch, actual));
+    add('batch', expect.batch, actual, matchesItems(expect.batch, actual, how));
   }
   const spoken = trace.spoken.map((s) => s.text);
-  if (expect.tts !== undefined) add('tts', expect.tts, spoken, sameList(expect.tts, spoken));
+  if (expect.tts !== undefined) add('tts', expect.tts, spoken, sameList(expect.tts, spoken, how));
   if (expect.ttsIncludes !== undefined) {
     const missing = expect.ttsIncludes.filter((want) => !spoken.some((line) => line.includes(want)));
     add('ttsIncludes', expect.ttsIncludes, spoken, missing.length === 0);
   }
   if (expect.saved !== undefined) {
     const actual = trace.saved.map((row) => ({ amount: row.amount, type: row.type, category: row.category, description: row.description }));
-    add('saved', expect.saved, actual, matchesItems(expect.saved, actual));
+    add('saved', expect.saved, actual, matchesItems(expect.saved, actual, how));
   }
   return checks;
 }
@@ -54,29 +73,39 @@ export function checkTurn(trace: TurnTrace): CheckReport[] {
 export function matchesItems(
   expected: readonly ExpectedItem[] | null,
   actual: readonly object[] | null,
+  how: Comparison = EXACT,
 ): boolean {
   if (expected === null || actual === null) return expected === actual;
-  return expected.length === actual.length && expected.every((want, i) => matchesItem(want, actual[i]!));
+  return expected.length === actual.length && expected.every((want, i) => matchesItem(want, actual[i]!, how));
 }
 
-export function matchesItem(expected: ExpectedItem, actual: object): boolean {
-  const fields = actual as Readonly<Record<string, unknown>>;
-  for (const key of Object.keys(expected)) {
-    if (!sameValue(expected[key as keyof ExpectedItem], fields[key])) return false;
+export function matchesItem(expected: ExpectedItem, actual: object, how: Comparison = EXACT): boolean {
+  for (const key of Object.keys(expected) as (keyof ExpectedItem)[]) {
+    if (!fieldMatches(expected, key, actual, how)) return false;
   }
   return true;
 }
 
 /** Whether `actual` has the expected value of one field (numbers within rounding). */
-export function matchesField<K extends keyof ExpectedItem>(expected: ExpectedItem, field: K, actual: object): boolean {
-  return sameValue(expected[field], (actual as Readonly<Record<string, unknown>>)[field]);
+export function matchesField<K extends keyof ExpectedItem>(expected: ExpectedItem, field: K, actual: object, tolerant = false): boolean {
+  return fieldMatches(expected, field, actual, tolerant ? { tolerant, pinned: new Set() } : EXACT);
 }
 
-function matchesRequest(expected: NonNullable<TurnExpectation['llmRequest']>, actual: unknown): boolean {
+function fieldMatches(expected: ExpectedItem, field: keyof ExpectedItem, actual: object, how: Comparison): boolean {
+  const want = expected[field];
+  const got = (actual as Readonly<Record<string, unknown>>)[field];
+  if (how.tolerant && !how.pinned.has(field)) {
+    if (field === 'description') return true;
+    if (field === 'category') return canonicalCategory(want as string | null) === canonicalCategory(got as string | null);
+  }
+  return sameValue(want, got);
+}
+
+function matchesRequest(expected: NonNullable<TurnExpectation['llmRequest']>, actual: unknown, how: Comparison): boolean {
   if (actual === null || typeof actual !== 'object') return false;
   const request = actual as { correctionText?: unknown; currentBatch?: readonly Record<string, unknown>[] };
   if (expected.correctionText !== undefined && expected.correctionText !== request.correctionText) return false;
-  if (expected.currentBatch !== undefined) return matchesItems(expected.currentBatch, request.currentBatch ?? []);
+  if (expected.currentBatch !== undefined) return matchesItems(expected.currentBatch, request.currentBatch ?? [], how);
   return true;
 }
 
@@ -85,6 +114,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((line, i) => line === b[i]);
+function sameList(a: readonly string[], b: readonly string[], how: Comparison): boolean {
+  const same = how.tolerant && !how.pinned.has('tts') ? sameTtsShape : (x: string, y: string) => x === y;
+  return a.length === b.length && a.every((line, i) => same(line, b[i]!));
 }

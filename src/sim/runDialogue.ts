@@ -1,6 +1,7 @@
 import type { Dialogue, ScriptedAnswer, Turn, TurnScript } from '../datasets/datasetTypes.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { ScriptedBackend, type TurnScript as BackendScript } from '../llm/scriptedBackend.js';
+import { ScriptedTiming, type TurnTiming } from '../llm/scriptedTiming.js';
 import type { OrchestratorConfig, OrchestratorEvent } from '../domain/orchestratorTypes.js';
 import { BATCH_CORE, DialogueSession, type DialogueCore } from './dialogueSession.js';
 import { expectedBatch } from './goldState.js';
@@ -23,8 +24,10 @@ export interface DialogueRunOptions {
 export async function runDialogue(dialogue: Dialogue, options: DialogueRunOptions): Promise<DialogueTrace> {
   const core = options.core ?? BATCH_CORE;
   const confirmingEndpoint = core.confirmingEndpoint ?? 'correct';
-  const session = new DialogueSession(options.backend, options.store, options.owner, options.config, core);
   const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
+  // Any other backend answers with its own content; the script's timing faults still apply.
+  const timed = scripted ? null : new ScriptedTiming(options.backend);
+  const session = new DialogueSession(timed ?? options.backend, options.store, options.owner, options.config, core);
   await session.send({ type: 'start' });
   const turns: TurnTrace[] = [];
   for (let turnIndex = 0; turnIndex < dialogue.turns.length; turnIndex++) {
@@ -33,6 +36,7 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
     if (session.online !== (network === 'online')) await session.send({ type: 'connectivity', online: network === 'online' });
     const trace = newTurnTrace(turn, turnIndex, network, session);
     scripted?.setTurn(toBackendScript(turn.llm, confirmingEndpoint));
+    timed?.setTurn(toTurnTiming(turn.llm, confirmingEndpoint));
     session.beginTurn(trace, { failSave: turn.store?.fail ?? false });
     await playInput(session, turn, trace);
     session.endTurn();
@@ -116,5 +120,17 @@ function toBackendAnswer(answer: ScriptedAnswer): NonNullable<BackendScript['par
   if (answer.raw !== undefined) result.raw = answer.raw;
   if (answer.fault !== undefined) result.fault = answer.fault;
   if (answer.latencyMs !== undefined) result.latencyMs = answer.latencyMs;
+  return result;
+}
+
+/** The script's timing faults alone (latency, timeout, error), for a backend that answers for itself. */
+export function toTurnTiming(script: TurnScript | undefined, confirmingEndpoint: 'correct' | 'conversation' = 'correct'): TurnTiming | undefined {
+  if (!script) return undefined;
+  const result: TurnTiming = {};
+  for (const key of ['parse', confirmingEndpoint, 'any'] as const) {
+    const answer = script[key];
+    if (answer?.fault === undefined && answer?.latencyMs === undefined) continue;
+    result[key] = { ...(answer.fault ? { fault: answer.fault } : {}), ...(answer.latencyMs !== undefined ? { latencyMs: answer.latencyMs } : {}) };
+  }
   return result;
 }

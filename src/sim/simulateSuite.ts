@@ -3,8 +3,10 @@ import type { ChatBackend } from '../llm/backend.js';
 import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
+import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { orderedPool } from './orderedPool.js';
 import { protocolArm } from './protocolArms.js';
+import { scriptedOnlyReason } from './scriptedOnly.js';
 import { runDialogue, type RunMode } from './runDialogue.js';
 import type { DialogueTrace } from './trace.js';
 import { seededUuids } from './seededUuids.js';
@@ -39,10 +41,14 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   const config = { ...DEFAULT_CONFIG, ...options.config };
   const store = new SqliteStore(options.dbFile ?? ':memory:', seededUuids(options.seed), () => 0);
   const arm = protocolArm(options.protocol ?? 'batch');
+  // Another backend than the script: dialogues only the script can satisfy are not applicable.
+  const probeStore = options.backend instanceof ScriptedBackend ? null : new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
 
   const runOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
     const skipped = arm.cannotRun(dialogue, options.backend);
     if (skipped !== null) return { dialogue, skipped };
+    const scriptedOnly = probeStore ? await scriptedOnlyReason(dialogue, { store: probeStore, core: arm.core, config }) : null;
+    if (scriptedOnly !== null) return { dialogue, skipped: `not applicable to ${options.backend.name}: ${scriptedOnly}` };
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
@@ -58,5 +64,6 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     yield* orderedPool(dialogues, runOne, { width: options.concurrency ?? 1 });
   } finally {
     store.close();
+    probeStore?.close();
   }
 }

@@ -78,3 +78,11 @@ describe('paired statistics', () => {
     expect(isFlaky(1, 1)).toBe(false);
   });
 });
+
+describe('Holm adjustment', () => {
+  it('multiplies the smallest p by the family size and keeps the order monotone', async () => {
+    const { holmAdjust } = await import('../../src/scoring/pairedStatistics.js');
+    expect(holmAdjust([0.01, 0.04, 0.03])).toEqual([0.03, 0.06, 0.06]);
+    expect(holmAdjust([0.5])).toEqual([0.5]);
+  });
+});

@@ -1,0 +1,51 @@
+import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
+import { seededRandom } from '../llm/seededRandom.js';
+import { compareToBaseline, type Baseline } from '../report/baseline.js';
+import type { GateFinding, GateResult } from '../report/reportTypes.js';
+import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
+import type { MetricName } from '../scoring/results.js';
+import type { Tally } from '../scoring/tally.js';
+
+export interface GateSettings {
+  readonly tolerance: number;
+  /** Significance level of the repeat-aware gate. */
+  readonly alpha: number;
+  readonly resamples: number;
+  readonly seed: number;
+}
+
+export const DEFAULT_ALPHA = 0.05;
+export const DEFAULT_RESAMPLES = 1000;
+
+/**
+ * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
+ * statistics decide and only significant regressions fail it; otherwise any metric drop beyond the
+ * tolerance or any pass → fail flip does, as single runs always have.
+ */
+export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
+  if (!baseline.repeated || !current.repeated) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
+    alpha: settings.alpha,
+    resamples: settings.resamples,
+    random: seededRandom(settings.seed),
+    deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
+  });
+  const significant = paired.tests.filter((t) => t.significant);
+  const regressions: GateFinding[] = significant.map((t) => ({
+    kind: 'metric',
+    name: t.name,
+    baseline: t.baseline,
+    current: t.current,
+    significance: { pValue: t.pValue, ...(t.interval ? { interval: t.interval } : {}), method: t.method },
+  }));
+  // The dialogues that broke on every run are the evidence of a significant regression; alone they are not one.
+  if (regressions.length > 0) {
+    for (const id of paired.consistentlyBroken) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
+  }
+  const improvements: GateFinding[] = paired.consistentlyFixed.map((id) => ({ kind: 'dialogue', name: id, baseline: false, current: true }));
+  return { baseline: label, passed: regressions.length === 0, regressions, improvements, paired };
+}
+
+function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
+  return repeated as Readonly<Record<string, { runsPassed: number; runs: number; tallies: Record<MetricName, Tally> }>>;
+}

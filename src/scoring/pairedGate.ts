@@ -1,0 +1,103 @@
+import { MetricSet } from './allScorers.js';
+import { quantile } from 'simple-statistics';
+import { holmAdjust, isFlaky, signTest } from './pairedStatistics.js';
+import type { FlakyDialogue, MetricName, PairedComparison, PairedTest } from './results.js';
+import { round } from './scorer.js';
+import type { Tally } from './tally.js';
+
+/**
+ * The gate for repeated runs (`--repeat k` on both sides), where single outcomes flip by chance.
+ * Dialogues are the unit: per-dialogue pass rates are compared with an exact sign test on the
+ * dialogues that moved, each metric with a bootstrap clustered by dialogue, and the whole family of
+ * tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
+ * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
+ * (both outcomes within one side's repeats) are listed and never gate on their own.
+ */
+
+export interface RepeatedDialogue {
+  readonly runsPassed: number;
+  readonly runs: number;
+  /** The dialogue's scorer tallies, summed over its repeats. */
+  readonly tallies: Readonly<Record<MetricName, Tally>>;
+}
+
+export type RepeatedRun = Readonly<Record<string, RepeatedDialogue>>;
+
+export interface PairedOptions {
+  readonly alpha: number;
+  readonly resamples: number;
+  readonly random: () => number;
+  readonly deadlineMs: number;
+}
+
+const NOT_BOOTSTRAPPED: ReadonlySet<MetricName> = new Set(['dialogueSuccess']);
+
+export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): PairedComparison {
+  const ids = Object.keys(current).filter((id) => baseline[id] !== undefined).sort();
+  const rate = (d: RepeatedDialogue) => d.runsPassed / d.runs;
+  const pairs = ids.map((id) => ({ baseline: rate(baseline[id]!), candidate: rate(current[id]!) }));
+  const sign = signTest(pairs);
+  const mean = (values: readonly number[]) => (values.length === 0 ? 1 : values.reduce((a, b) => a + b, 0) / values.length);
+
+  const raw: Omit<PairedTest, 'pValue' | 'significant'>[] = [
+    {
+      name: 'dialoguePassRate',
+      baseline: round(mean(pairs.map((p) => p.baseline))),
+      current: round(mean(pairs.map((p) => p.candidate))),
+      rawPValue: sign.pValue,
+      method: `exact sign test: ${sign.worse} dialogues worse, ${sign.better} better, ${sign.ties} unchanged`,
+    },
+    ...metricTests(ids, baseline, current, options),
+  ];
+  const adjusted = holmAdjust(raw.map((t) => t.rawPValue));
+  const tests = raw.map((t, i) => ({ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }));
+
+  const flaky: FlakyDialogue[] = [];
+  const consistentlyBroken: string[] = [];
+  const consistentlyFixed: string[] = [];
+  for (const id of Object.keys(current).sort()) {
+    const before = baseline[id];
+    const now = current[id]!;
+    if (isFlaky(now.runsPassed, now.runs) || (before && isFlaky(before.runsPassed, before.runs))) {
+      flaky.push({ id, baseline: before ? round(rate(before)) : null, current: round(rate(now)) });
+    } else if (before && rate(before) === 1 && rate(now) === 0) consistentlyBroken.push(id);
+    else if (before && rate(before) === 0 && rate(now) === 1) consistentlyFixed.push(id);
+  }
+  return { alpha: options.alpha, dialogues: ids.length, tests, flaky, consistentlyBroken, consistentlyFixed };
+}
+
+/** A bootstrap per metric, all from the same resampled dialogue draws. */
+function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
+  const scores = (run: RepeatedRun, draw: readonly number[]) => {
+    const set = new MetricSet(options.deadlineMs);
+    for (const i of draw) set.absorb(run[ids[i]!]!.tallies);
+    return set.results();
+  };
+  const all = ids.map((_, i) => i);
+  const before = scores(baseline, all);
+  const after = scores(current, all);
+  const names = (Object.keys(after) as MetricName[]).filter(
+    (name) => !NOT_BOOTSTRAPPED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
+  );
+  // One pass over the resamples computes every metric's delta; the per-metric bootstraps replay it.
+  const deltas = new Map<MetricName, number[]>(names.map((name) => [name, []]));
+  for (let r = 0; r < options.resamples; r++) {
+    const draw = ids.map(() => Math.floor(options.random() * ids.length));
+    const b = scores(baseline, draw);
+    const c = scores(current, draw);
+    for (const name of names) deltas.get(name)!.push(c[name].score - b[name].score);
+  }
+  return names.map((name) => {
+    const replay = deltas.get(name)!;
+    const notWorse = replay.filter((d) => d >= 0).length;
+    return {
+      name,
+      baseline: before[name]!.score,
+      current: after[name].score,
+      // (r + 1) / (n + 1): a bootstrap p-value is never exactly 0.
+      rawPValue: (notWorse + 1) / (replay.length + 1),
+      interval: [round(quantile(replay, options.alpha)), round(quantile(replay, 1 - options.alpha))] as const,
+      method: `paired bootstrap over ${ids.length} dialogues, ${replay.length} resamples`,
+    };
+  });
+}
