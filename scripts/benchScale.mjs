@@ -4,17 +4,20 @@
 //   1. throughput and peak RSS of `run` on generated suites of each size, whole CLI;
 //   2. the real-backend pool against its ideal wall time over a loopback model with fixed latency;
 //   3. the bundled suite through the bin against `node -e 0`, paired runs;
-//   4. the same 1 000 single-turn cases through promptfoo and through the harness, paired runs.
+//   4. the same 1 000 single-turn cases through promptfoo and through the harness, paired runs;
+//   5. where a turn's CPU goes: a --cpu-prof run of 10 000 generated dialogues, charged by layer.
 // Paired means A B A B …: each ratio is taken within a pair, then the median, so a machine
 // whose speed drifts (other work on it) moves both sides of a pair alike.
 //
 //   npm run build && node scripts/benchScale.mjs [--sizes 1000,10000,100000] [--pairs 10]
-//     [--pool 8,32,64] [--pool-dialogues 600] [--latency-ms 200] [--promptfoo-pairs 3] [--skip pool,promptfoo]
+//     [--pool 8,32,64] [--pool-dialogues 600] [--latency-ms 200] [--promptfoo-pairs 3] [--budget 10000]
+//     [--skip sizes,pool,bundled,promptfoo,budget]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { turnBudget } from './turnBudget.mjs';
 import { PROMPTFOO_ENV, makeCases, writeHarnessDataset, writePromptfooConfig } from './vs-promptfoo.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -198,6 +201,20 @@ function vsPromptfoo(work, pairs, count) {
   );
 }
 
+// ── 5. per-turn budget ──────────────────────────────────────────────────────
+
+function budget(work, size) {
+  const file = join(work, 'budget.yaml');
+  log(`per-turn budget: ${size} generated dialogues under --cpu-prof`);
+  const generated = timed(process.execPath, [CLI, 'generate', '--count', String(size), '--seed', '1', '--out', file]);
+  const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
+  const dir = join(work, 'profile');
+  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, CLI, 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress']);
+  if (run.status !== 0 && run.status !== 1) throw new Error(`profiled run exited ${run.status}:\n${run.stderr}`);
+  const profile = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  return { dialogues: size, ...turnBudget(join(dir, profile), turns) };
+}
+
 // ── report ──────────────────────────────────────────────────────────────────
 
 function machine() {
@@ -228,6 +245,12 @@ function render(result) {
     const p = result.promptfoo;
     lines.push(`| promptfoo / harness, same 1 000 single-turn cases, whole CLI (${p.pairs} pairs) | ≥ ${GOALS.vsPromptfoo}× | ${fmt(p.aWallMs / 1000, 2)} s vs ${fmt(p.bWallMs / 1000, 2)} s: **${fmt(p.ratio, 1)}×** wall (${fmt(p.ratioRange[0], 1)}–${fmt(p.ratioRange[1], 1)}), ${fmt(p.cpuRatio, 1)}× CPU |`);
   }
+  if (result.budget) {
+    const b = result.budget;
+    lines.push('', `Per-turn CPU, ${fmt(b.dialogues)} generated dialogues (${fmt(b.turns)} turns) under \`--cpu-prof\`, samples charged to the layer running (built-ins to their caller):`, '', '| where | µs per turn | share |', '| --- | ---: | ---: |');
+    for (const row of b.rows) lines.push(`| ${row.bucket} | ${fmt(row.usPerTurn, 1)} | ${fmt(row.share * 100, 1)} % |`);
+    lines.push(`| **total** | **${fmt(b.usPerTurn, 1)}** | 100 % |`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -244,6 +267,7 @@ async function main() {
     if (!skip.has('pool')) result.pool = await poolRows(list(option('pool', '8,32,64')), Number(option('pool-dialogues', '600')), result.latencyMs);
     if (!skip.has('bundled')) result.bundled = bundledVsNode(work, Number(option('pairs', '10')));
     if (!skip.has('promptfoo')) result.promptfoo = vsPromptfoo(work, Number(option('promptfoo-pairs', '3')), 1000);
+    if (!skip.has('budget')) result.budget = budget(work, Number(option('budget', '10000')));
     result.load.end = os.loadavg();
     const out = join(ROOT, 'reports/scale.json');
     mkdirSync(dirname(out), { recursive: true });
