@@ -11,7 +11,7 @@ import { writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { UsageError, exitCodeFor } from './exitCodes.js';
 
@@ -132,7 +132,7 @@ async function run(args: RunArgs): Promise<number> {
       shard: args.shard ?? null,
     });
     const gate = baseline
-      ? gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
+      ? (await import('./gateVerdict.js')).gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
