@@ -25,6 +25,16 @@ export const TARGETS = [
     options: { allErrors: true, allowUnionTypes: true },
     schemas: async () => (await load('dist/gateway/schemas.js')).RESPONSE_SCHEMAS,
   },
+  {
+    file: 'src/report/baselineValidators.generated.ts',
+    options: { allowUnionTypes: true },
+    schemas: async () => (await load('dist/report/baseline.js')).BASELINE_SCHEMAS,
+  },
+  {
+    file: 'src/llm/cassetteValidator.generated.ts',
+    options: { allErrors: false },
+    schemas: async () => (await load('dist/llm/cassette.js')).CASSETTE_SCHEMAS,
+  },
 ];
 
 function load(path) {

@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
-import { Cassette } from '../llm/cassette.js';
+import type { Cassette } from '../llm/cassette.js';
 import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
-import { RecordingBackend, ReplayBackend } from '../llm/replayBackend.js';
+import { secretRedactor } from '../llm/redactSecret.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { UsageError } from './exitCodes.js';
 
@@ -26,13 +26,18 @@ export interface BackendSetup {
   readonly backend: ChatBackend;
   /** What report.json names: never a key or a URL with credentials. */
   readonly describe: { backend: string; model: string; perturb?: PerturbProvenance };
+  /** Removes the API key (in any of its echoed forms) from text about to be written or shown. */
+  readonly redact: (text: string) => string;
   close(): Promise<void>;
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
-  let backend = await baseBackend(args);
+  const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
+  let backend = await baseBackend(args, apiKey);
+  const redact = secretRedactor(apiKey);
   let cassette: Cassette | null = null;
   if (args.record) {
+    const [{ Cassette }, { RecordingBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
     cassette = Cassette.load(args.record);
     backend = new RecordingBackend(backend, cassette);
   }
@@ -41,15 +46,25 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   if (perturb) backend = new PerturbingBackend(backend, perturb.rates, perturb.seed);
   return {
     backend,
-    describe: { backend: backend.name, model: backend.model, ...(perturb ? { perturb } : {}) },
+    describe: { backend: backend.name, model: redact(backend.model), ...(perturb ? { perturb } : {}) },
+    redact,
     close: async () => {
       if (cassette) await cassette.save();
     },
   };
 }
 
-// The openai SDK and the heuristic model load only when asked for: other runs start without them.
-async function baseBackend(args: BackendArgs): Promise<ChatBackend> {
+async function apiKeyOf(args: BackendArgs): Promise<string> {
+  const { readApiKey } = await import('../llm/openaiBackend.js');
+  try {
+    return readApiKey(args.apiKeyEnv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+// The openai SDK, cassettes and the heuristic model load only when asked for: other runs start without them.
+async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBackend> {
   switch (args.llm) {
     case 'scripted':
       return new ScriptedBackend();
@@ -59,19 +74,14 @@ async function baseBackend(args: BackendArgs): Promise<ChatBackend> {
     }
     case 'replay': {
       if (!args.cassette) throw new UsageError('--llm replay needs --cassette FILE (record one with --record FILE)');
+      const [{ Cassette }, { ReplayBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
       return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
     }
     case 'openai': {
       if (!args.baseUrl || !args.model) {
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
-      const { OpenAiBackend, readApiKey } = await import('../llm/openaiBackend.js');
-      let apiKey: string;
-      try {
-        apiKey = readApiKey(args.apiKeyEnv);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
+      const { OpenAiBackend } = await import('../llm/openaiBackend.js');
       return new OpenAiBackend({ baseURL: args.baseUrl, apiKey, model: args.model });
     }
   }

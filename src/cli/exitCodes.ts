@@ -1,5 +1,7 @@
 import { DatasetError } from '../datasets/datasetTypes.js';
+import { CassetteError } from '../llm/cassette.js';
 import { BaselineError } from '../report/baseline.js';
+import { OutputPathError } from '../report/writeReports.js';
 
 export const EXIT_OK = 0;
 /** A failed expectation or a gate regression. */
@@ -15,6 +17,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof DatasetError || error instanceof BaselineError || error instanceof UsageError) return EXIT_BAD_INPUT;
+  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError];
+  if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

@@ -6,6 +6,7 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import type { MetricName } from '../scoring/results.js';
 import type { Tally } from '../scoring/tally.js';
 import type { GateSettings } from './gateSettings.js';
+import { changedDatasets } from './provenance.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -13,6 +14,14 @@ import type { GateSettings } from './gateSettings.js';
  * tolerance or any pass → fail flip does, as single runs always have.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
+  const verdict = verdictOf(baseline, current, label, settings);
+  const changed = changedDatasets(baseline.provenance, current.provenance);
+  if (changed.length === 0) return verdict;
+  const warning = `the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`;
+  return { ...verdict, warnings: [...(verdict.warnings ?? []), warning] };
+}
+
+function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   if (!baseline.repeated || !current.repeated) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
 import type { Report } from '../report/reportTypes.js';
-import { writeReports } from '../report/writeReports.js';
+import { checkOutputDir, writeReports } from '../report/writeReports.js';
 import { MergeError, mergeReports } from './mergeReports.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
@@ -27,6 +27,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
   handler: async (args) => {
     try {
+      checkOutputDir(args.out);
       const merged = mergeReports(args.reports.map(readReport));
       const gate = args.baseline
         ? compareToBaseline(readBaseline(args.baseline), toBaseline(merged), args.baseline, { tolerance: args.tolerance })

@@ -28,7 +28,7 @@ export interface SuiteResult {
   readonly turns: { total: number; passed: number; failed: number };
   readonly checks: { total: number; passed: number; failed: number };
   /** Dialogues the protocol arm cannot run: not scored, not in `dialogues`. */
-  readonly skipped: readonly { readonly id: string; readonly reason: string }[];
+  readonly skipped: readonly { readonly id: string; readonly title: string; readonly file: string; readonly reason: string }[];
   /** Expectations the protocol arm does not judge, over all runs. */
   readonly notApplicableChecks: number;
   /** With repeats: each dialogue's pass count and tallies, for the paired gate (scoring/pairedGate.ts). */
@@ -66,7 +66,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const localStepUs: number[] = [];
   const passSample = options.passSampleSize ?? DEFAULT_PASS_SAMPLE;
   let sampledPasses = 0;
-  const skipped: { id: string; reason: string }[] = [];
+  const skipped: { id: string; title: string; file: string; reason: string }[] = [];
   let notApplicableChecks = 0;
   const repeated: Record<string, RepeatedDialogue> | null = options.repeat > 1 ? {} : null;
 
@@ -85,7 +85,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     const perRun = notApplicable.get(dialogue) ?? 0;
     notApplicable.delete(dialogue);
     if ('skipped' in simulated) {
-      skipped.push({ id: dialogue.id, reason: simulated.skipped });
+      skipped.push({ id: dialogue.id, title: dialogue.title, file: dialogue.file, reason: simulated.skipped });
       options.onDialogue?.(dialogue, true);
       return;
     }
@@ -166,7 +166,7 @@ function armReport(result: SuiteResult): ArmReport {
   return {
     summary: armSummary(result),
     metrics: result.metrics,
-    ...(result.skipped.length > 0 ? { skipped: result.skipped } : {}),
+    ...(result.skipped.length > 0 ? { skipped: result.skipped.map(({ id, reason }) => ({ id, reason })) } : {}),
   };
 }
 
@@ -185,6 +185,7 @@ export function reportModel(results: readonly SuiteResult[], run: RunInfo): Repo
     gate: null,
     dialogues: result.dialogues,
     tallies: result.tallies,
+    ...(result.skipped.length > 0 ? { notApplicable: result.skipped } : {}),
     ...(result.repeated ? { repeated: result.repeated } : {}),
     ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
   };

@@ -2,18 +2,21 @@ import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
-import { countDialogues, resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
+import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
-import { writeReports } from '../report/writeReports.js';
+import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { collectProvenance } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
-import { UsageError, exitCodeFor } from './exitCodes.js';
+import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
+import { checkDatasets } from './checkDatasets.js';
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -80,13 +83,18 @@ async function run(args: RunArgs): Promise<number> {
   const wallStart = performance.now();
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
+    if (args.concurrency < 1 || !Number.isInteger(args.concurrency)) throw new UsageError('--concurrency takes a whole number >= 1');
+    if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
+    checkOutputPaths(args);
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
     const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard, args.exclude);
-    const expected = Math.ceil(countDialogues(files) / (shard?.count ?? 1));
+    // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
+    const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
+    const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
-    const { backend, describe, close } = await createBackend(args);
+    const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
@@ -130,22 +138,31 @@ async function run(args: RunArgs): Promise<number> {
       filter: args.filter,
       ...(args.exclude.length > 0 ? { exclude: args.exclude } : {}),
       shard: args.shard ?? null,
+      ...(args.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
+      provenance: await collectProvenance({
+        datasets: files,
+        backend: describe.backend,
+        model: describe.model,
+        ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+        repeat: args.repeat,
+        ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
+      }),
     });
     const gate = baseline
       ? (await import('./gateVerdict.js')).gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);
-    await writeReports(out, report);
+    await writeReports(out, report, { redact });
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
-    process.stdout.write(renderConsoleSummary(report, { color: chalk.level > 0 }));
+    process.stdout.write(redact(renderConsoleSummary(report, { color: chalk.level > 0 })));
     process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
     process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
-    return exitStatus(report, args.failOn);
+    return exitStatus(report);
   } catch (error) {
     return reportError(error);
   }
@@ -156,11 +173,19 @@ async function run(args: RunArgs): Promise<number> {
  * failures that were already failing in the baseline do not turn CI red) unless `--fail-on
  * failures`; without one, any failed dialogue is a failure.
  */
-export function exitStatus(report: Report, failOn: 'regressions' | 'failures'): number {
-  const failed = report.summary.dialogues.failed > 0;
-  if (!report.gate) return failed ? 1 : 0;
-  if (!report.gate.passed) return 1;
-  return failOn === 'failures' && failed ? 1 : 0;
+export function exitStatus(report: Report): number {
+  return overallPassed(report) ? 0 : 1;
+}
+
+/** Every path the run will write, checked before it starts (exit 2, nothing run). */
+function checkOutputPaths(args: RunArgs): void {
+  for (const flag of ['out', 'db', 'record', 'baseline', 'cassette'] as const) {
+    if (Array.isArray(args[flag])) throw new UsageError(`--${flag} given more than once`);
+  }
+  checkOutputDir(args.out);
+  if (args.db) checkOutputFile(args.db, '--db');
+  if (args.record) checkOutputFile(args.record, '--record');
+  if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
 }
 
 function writeBaseline(file: string, report: Report): void {
@@ -173,8 +198,8 @@ function writeBaseline(file: string, report: Report): void {
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
     process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
-  } else if (error instanceof BaselineError || error instanceof UsageError) {
-    process.stderr.write(`${error.message}\n`);
+  } else if (exitCodeFor(error) === EXIT_BAD_INPUT) {
+    process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   }

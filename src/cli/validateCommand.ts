@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { loadDatasets } from '../datasets/loadDatasets.js';
+import { scriptedAnswerIssues } from './scriptedAnswerIssues.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exitCodes.js';
 
 interface ValidateArgs {
@@ -15,6 +16,8 @@ interface Output {
 export function validateDatasets(patterns: readonly string[], stdout: Output, stderr: Output): number {
   try {
     const { dialogues, files } = loadDatasets(patterns);
+    const scripted = dialogues.flatMap(scriptedAnswerIssues);
+    if (scripted.length > 0) throw new DatasetError(scripted);
     for (const file of files) {
       const inFile = dialogues.filter((d) => d.file === file);
       const turns = inFile.reduce((sum, d) => sum + d.turns.length, 0);

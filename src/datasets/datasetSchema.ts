@@ -22,20 +22,27 @@ const nonEmptyString = { type: 'string', minLength: 1 } as const;
 const latencyMs = { type: 'number', minimum: 0 } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
-const expectedItem = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    index: { type: 'integer', minimum: 0 },
-    amount: { type: ['number', 'null'] },
-    type: { enum: ITEM_TYPES },
-    category: { type: ['string', 'null'] },
-    description: { type: ['string', 'null'] },
-    status: { enum: ITEM_STATUSES },
-  },
-} as const;
+// A draft may hold 0 (a correction to 0 that the store then refuses), never less.
+const draftItem = itemWith({ type: ['number', 'null'], minimum: 0 });
+// The store refuses amounts <= 0 (seed 000): a saved row of one could never be expected.
+const savedItem = itemWith({ type: 'number', exclusiveMinimum: 0 });
 
-const itemList = { type: 'array', items: expectedItem } as const;
+function itemWith(amount: object) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      index: { type: 'integer', minimum: 0 },
+      amount,
+      type: { enum: ITEM_TYPES },
+      category: { type: ['string', 'null'] },
+      description: { type: ['string', 'null'] },
+      status: { enum: ITEM_STATUSES },
+    },
+  } as const;
+}
+
+const itemList = { type: 'array', items: draftItem } as const;
 
 // The answer objects themselves are free model output: only their being objects is checked.
 const llmScript = {
@@ -63,10 +70,10 @@ const expectation = {
       additionalProperties: false,
       properties: { correctionText: { type: 'string' }, currentBatch: itemList },
     },
-    batch: { type: ['array', 'null'], items: expectedItem },
+    batch: { type: ['array', 'null'], items: draftItem },
     tts: stringList,
     ttsIncludes: stringList,
-    saved: itemList,
+    saved: { type: 'array', items: savedItem },
   },
 } as const;
 

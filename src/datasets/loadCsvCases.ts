@@ -121,6 +121,7 @@ type Fail = (name: Column, message: string) => void;
 function readItems(cell: Cell, fail: Fail): ExpectedItem[] {
   const amounts = splitItems(cell('amounts')).map((value) => {
     if (!NUMBER.test(value)) fail('amounts', `${JSON.stringify(value)} is not a number`);
+    else if (Number(value) <= 0) fail('amounts', `${JSON.stringify(value)} must be > 0`);
     return Number(value);
   });
   const types = splitItems(cell('types')).map((value) => {

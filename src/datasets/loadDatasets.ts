@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatasetError, type DatasetIssue, type Dialogue } from './datasetTypes.js';
 import { displayPath } from './datasetFile.js';
@@ -53,12 +52,13 @@ export function resolveDatasetFiles(patterns: readonly string[]): string[] {
   return files;
 }
 
+export type SeenIds = Map<string, { file: string; line: number; col: number }>;
+
 /**
  * The dialogues of `files` one at a time, for runs too large to hold in memory. A problem
  * stops the stream with a DatasetError (all of that file's issues); so does an id seen before.
  */
-export function* streamDatasets(files: readonly string[]): Generator<Dialogue> {
-  const seen = new Map<string, { file: string; line: number; col: number }>();
+export function* streamDatasets(files: readonly string[], seen: SeenIds = new Map()): Generator<Dialogue> {
   for (const file of files) {
     const dialogues = path.extname(file).toLowerCase() === '.csv' ? loadCsvCases(file) : streamYamlDataset(file);
     for (const dialogue of dialogues) {
@@ -73,16 +73,6 @@ export function* streamDatasets(files: readonly string[]): Generator<Dialogue> {
       yield dialogue;
     }
   }
-}
-
-/** About how many dialogues `files` hold, from a line scan (for progress bars; not validated). */
-export function countDialogues(files: readonly string[]): number {
-  let count = 0;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    count += path.extname(file).toLowerCase() === '.csv' ? Math.max(0, text.trimEnd().split('\n').length - 1) : (text.match(/^-(?: |\r?$)/gm)?.length ?? 0);
-  }
-  return count;
 }
 
 function expandPatterns(patterns: readonly string[]): { files: string[]; issues: DatasetIssue[] } {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { findBlockLines, valueColumn } from './blockLines.js';
@@ -11,9 +12,13 @@ import {
   type TurnScript,
 } from './datasetTypes.js';
 import { idPositions } from './idPositions.js';
+import { intern, internList } from './intern.js';
+import { rootItems, rootItemsOfText, type RootItem } from './rootItems.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
-import { schemaProblems, type Problem } from './schemaProblems.js';
+import { schemaProblems } from './schemaProblems.js';
+import { semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
+import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue } from './yamlLimits.js';
 
 /** A dialogue as written in YAML, once it has passed the schema. */
 interface RawDialogue {
@@ -43,9 +48,6 @@ interface RawLlm {
   latencyMs?: number;
 }
 
-const ACTIONS = ['user', 'tap', 'advanceMs'] as const;
-const ANSWERS = ['parse', 'correct', 'conversation'] as const;
-const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
 export function loadYamlDataset(file: string): Dialogue[] {
   const shown = displayPath(file);
@@ -57,63 +59,73 @@ export function loadYamlDataset(file: string): Dialogue[] {
 }
 
 /**
- * The dialogues of one file, one at a time, so a run over a large file never holds it all.
- * Duplicate ids are the caller's to check (they span dialogues).
+ * The dialogues of one file, one at a time, so a run over a large file never holds it all: the
+ * file is read in blocks and cut at its top-level items as it goes. Duplicate ids are the
+ * caller's to check (they span dialogues).
  */
 export function* streamYamlDataset(file: string): Generator<Dialogue> {
   const shown = displayPath(file);
-  yield* dialoguesOf(readDatasetText(file, shown), shown);
+  const items = rootItems(file, shown);
+  if (!items) {
+    yield* dialoguesOf(readDatasetText(file, shown), shown);
+    return;
+  }
+  yield* itemDialogues(items, shown, { text: () => readDatasetText(file, shown), size: () => statSync(file).size });
+}
+
+function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
+  const items = rootItemsOfText(text);
+  if (!items) {
+    yield* loadYamlExact(text, shown);
+    return;
+  }
+  yield* itemDialogues(items, shown, { text: () => text, size: () => text.length });
 }
 
 /**
  * A block-style file is cut at its top-level `- ` items and each dialogue parsed on its own,
  * about ten times faster with js-yaml and located by scanning lines. A dialogue the fast path
- * does not accept is parsed again with positions; if that finds problems, the whole file is,
- * so that every issue of the file is reported at once.
+ * does not accept is parsed again with positions. Once one has problems nothing more is
+ * yielded: the rest are still checked, so that every issue of the file is reported at once. A
+ * dialogue with an alias may refer to an anchor in an earlier one: such a file is read whole
+ * from there on.
  */
-function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
-  const starts = rootItemOffsets(text);
-  if (!starts) {
-    yield* loadYamlExact(text, shown);
-    return;
-  }
-  let line = lineNumberAt(text, 0, starts[0] ?? 0, 1);
-  for (const [i, start] of starts.entries()) {
-    const end = starts[i + 1] ?? text.length;
-    const chunk = text.slice(start, end);
+function* itemDialogues(
+  items: Iterable<RootItem>,
+  shown: string,
+  whole: { readonly text: () => string; readonly size: () => number },
+): Generator<Dialogue> {
+  const issues: DatasetIssue[] = [];
+  let i = 0;
+  for (const { text: chunk, line } of items) {
+    // Nesting is bounded item by item (an item is where a parser would recurse).
+    const tooDeep = nestingIssue(chunk, shown);
+    if (tooDeep) throw new DatasetError([{ ...tooDeep, line: tooDeep.line + line - 1 }]);
     let dialogues = loadYamlFast(chunk, shown, line - 1);
     if (!dialogues) {
       try {
         dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
       } catch (error) {
-        if (error instanceof DatasetError) loadYamlExact(text, shown);
-        throw error;
+        if (!(error instanceof DatasetError)) throw error;
+        if (hasAlias(chunk)) {
+          const rest = loadYamlExact(whole.text(), shown).slice(i);
+          if (issues.length === 0) yield* rest;
+          break;
+        }
+        issues.push(...error.issues.map((issue) => ({ ...issue, line: issue.line + line - 1 })));
       }
     }
-    yield* dialogues;
-    line = lineNumberAt(text, start, end, line);
+    if (issues.length === 0 && dialogues) yield* dialogues;
+    i++;
   }
+  if (issues.length === 0) return;
+  // A file of ordinary size is parsed whole for the complete list (ids repeated across dialogues
+  // included); a large one is not held as a positioned document, its dialogues' issues stand.
+  if (whole.size() <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(whole.text(), shown);
+  throw new DatasetError(issues);
 }
 
-/** Byte offsets of the top-level sequence items (`-` at column 0), or null when the file is not laid out so. */
-function rootItemOffsets(text: string): number[] | null {
-  const starts: number[] = [];
-  for (let at = 0; at < text.length; ) {
-    const next = text.indexOf('\n', at);
-    const end = next === -1 ? text.length : next;
-    const first = text[at];
-    if (first === '-' && (end === at + 1 || text[at + 1] === ' ' || text[at + 1] === '\r')) starts.push(at);
-    else if (starts.length === 0 && first !== '#' && text.slice(at, end).trim() !== '') return null;
-    at = end + 1;
-  }
-  return starts.length > 0 ? starts : null;
-}
-
-function lineNumberAt(text: string, from: number, to: number, lineAtFrom: number): number {
-  let line = lineAtFrom;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) line++;
-  return line;
-}
+const WHOLE_FILE_ISSUES_LIMIT = 1024 * 1024;
 
 function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
   return dialogues.map((d) => {
@@ -128,6 +140,8 @@ function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
 export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialogue[] | null {
   const oneLine = oneLineDialogue(text);
   if (oneLine) return [oneLine(shown, lineOffset)];
+  // js-yaml expands aliases without a bound; the exact loader caps them.
+  if (hasAlias(text)) return null;
   let data: unknown;
   try {
     data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
@@ -171,6 +185,8 @@ function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => 
 
 /** Parses with positions, so every issue names its file, line, column and field path. */
 export function loadYamlExact(text: string, shown: string): Dialogue[] {
+  const tooDeep = nestingIssue(text, shown);
+  if (tooDeep) throw new DatasetError([tooDeep]);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -183,7 +199,7 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   }
 
   const where = (at: readonly Segment[], target?: 'key' | 'value') => locate(doc, lineCounter, at, target);
-  const data: unknown = doc.toJS();
+  const data = toData(doc, text, shown);
   const problems = [...schemaProblems(data), ...semanticProblems(data, (at) => where(at).line)];
   if (problems.length > 0) {
     const issues = problems.map(
@@ -203,69 +219,29 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   });
 }
 
+/** The document as plain data; alias expansion past the cap is a located error, not a hang. */
+function toData(doc: ReturnType<typeof parseDocument>, text: string, shown: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof ReferenceError || error instanceof RangeError)) throw error;
+    const message = /excessive alias/i.test(error.message)
+      ? `YAML aliases expand too much (past ${MAX_ALIAS_COUNT} alias uses; write the data out)`
+      : `YAML: ${error.message}`;
+    throw new DatasetError([{ file: shown, ...firstAliasPosition(text), message }]);
+  }
+}
+
 function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
   return {
     id: raw.id,
-    title: raw.title ?? raw.id,
-    tags: raw.tags ?? [],
+    title: intern(raw.title ?? raw.id),
+    tags: internList(raw.tags ?? []),
     network: raw.network ?? 'online',
     turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
     file,
     line,
   };
-}
-
-/** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */
-function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
-  if (!Array.isArray(data)) return [];
-  const problems: Problem[] = [];
-  const firstIndexById = new Map<string, number>();
-  data.forEach((dialogue: unknown, i) => {
-    if (!isRecord(dialogue)) return;
-    if (typeof dialogue['id'] === 'string') {
-      const first = firstIndexById.get(dialogue['id']);
-      if (first === undefined) firstIndexById.set(dialogue['id'], i);
-      else {
-        const line = lineOf([first, 'id']);
-        problems.push({ path: [i, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
-      }
-    }
-    const turns = dialogue['turns'];
-    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
-  });
-  return problems;
-}
-
-function turnProblems(turn: unknown, path: readonly Segment[]): Problem[] {
-  if (!isRecord(turn)) return [];
-  const problems: Problem[] = [];
-  const actions = ACTIONS.filter((key) => key in turn);
-  if (actions.length === 0) {
-    problems.push({ path, message: 'a turn needs exactly one of user, tap or advanceMs (found none)' });
-  } else if (actions.length > 1) {
-    const found = actions.join(' and ');
-    const at = [...path, actions[1] ?? ''];
-    problems.push({ path, message: `a turn needs exactly one of user, tap or advanceMs (found ${found})`, at, target: 'key' });
-  }
-
-  const llm = turn['llm'];
-  if (!isRecord(llm)) return problems;
-  const llmPath = [...path, 'llm'];
-  const exclusive = EXCLUSIVE_ANSWERS.filter((key) => key in llm);
-  const answers = ANSWERS.filter((key) => key in llm);
-  if (exclusive.length === 0 && answers.length === 0) {
-    problems.push({ path: llmPath, message: 'has no answer (parse, correct, conversation, raw or fault)' });
-  }
-  if (exclusive.length > 1) {
-    problems.push({ path: [...llmPath, 'fault'], message: 'cannot be combined with raw', target: 'key' });
-  }
-  if (exclusive[0] !== undefined) {
-    for (const key of answers) {
-      const message = `cannot be combined with ${exclusive[0]} (raw/fault answer whichever call the turn makes; only latencyMs may go with them)`;
-      problems.push({ path: [...llmPath, key], message, target: 'key' });
-    }
-  }
-  return problems;
 }
 
 function toTurn(raw: RawTurn, line: number): Turn {
@@ -299,9 +275,8 @@ function toScript(llm: RawLlm): TurnScript {
 
 /** Drops undefined fields so normalised values compare and print cleanly. */
 function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  // A plain loop: this runs for every turn of every dialogue, and entries/filter/fromEntries allocate thrice.
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field;
+  return kept as T;
 }

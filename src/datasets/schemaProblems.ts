@@ -47,6 +47,8 @@ function toProblem(error: ErrorObject, data: unknown): Problem {
       return { path, message: 'must not be empty' };
     case 'minimum':
       return { path, message: `must be >= ${String(params['limit'])} (got ${showValue(error.data)})` };
+    case 'exclusiveMinimum':
+      return { path, message: `must be > ${String(params['limit'])} (got ${showValue(error.data)})` };
     default:
       return { path, message: error.message ?? error.keyword };
   }

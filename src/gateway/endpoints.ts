@@ -147,13 +147,38 @@ async function run<T extends object>(
 ): Promise<GatewayOutcome<T>> {
   const called = await call(backend, endpoint, messages, options);
   if ('failure' in called) return called;
-  const { text, latencyMs, model, usage } = called;
-  const meta = { rawText: text, latencyMs, model, ...(usage ? { usage } : {}) };
+  const { text, model, usage } = called;
+  const shape = answerShapeProblem(text);
+  const rawText = keptText(text);
+  const meta = { rawText, latencyMs: called.latencyMs, model, ...(usage ? { usage } : {}) };
+  if (shape) return { ok: false, failure: 'malformed', detail: shape, ...meta };
+  const extractStart = performance.now();
   const extracted = extractJson(text);
+  // On a real clock the answer is only usable once extracted: that time counts too.
+  if (backend.clock === 'real') meta.latencyMs += Math.round(performance.now() - extractStart);
   if (!extracted.ok) return { ok: false, failure: 'malformed', detail: extracted.reason, ...meta };
   const value = interpret(extracted.value, model);
   if (typeof value === 'string') return { ok: false, failure: 'invalid', detail: value, ...meta };
   return { ok: true, value, ...meta };
+}
+
+/** Longer than any answer a batch of ten transactions needs; the excess is dropped, not parsed or kept. */
+export const MAX_ANSWER_CHARS = 64 * 1024;
+
+function answerShapeProblem(text: unknown): string | null {
+  if (typeof text !== 'string') return `the answer is ${Array.isArray(text) ? 'a list' : typeof text}, not text`;
+  if (text.length > MAX_ANSWER_CHARS) return `the answer is ${text.length} characters, over the ${MAX_ANSWER_CHARS} cap (not parsed)`;
+  return null;
+}
+
+/** How much of an answer's text a trace keeps (reports show it; thousands of answers add up). */
+export const MAX_KEPT_CHARS = 4096;
+
+/** What the trace keeps of an answer: at most MAX_KEPT_CHARS, with the dropped length marked. */
+function keptText(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  if (text.length <= MAX_KEPT_CHARS) return text;
+  return `${text.slice(0, MAX_KEPT_CHARS)}…[${text.length - MAX_KEPT_CHARS} more characters dropped]`;
 }
 
 async function call(

@@ -1,34 +1,67 @@
 export type ExtractResult = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
 const FENCE = /```[a-zA-Z]*[ \t]*\r?\n?([\s\S]*?)```/g;
-// Reasoning models may think aloud first; braces in there are not the answer.
-const THINK_BLOCK = /<think>[\s\S]*?<\/think>/gi;
+
+/** Bounds on the search for an object in prose: how many spans are parsed, how many characters in all. */
+const MAX_SPANS = 50;
+const MAX_PARSE_CHARS = 4 * 1024 * 1024;
+/** Scans restarted at a later '{' (a stray quote in prose can hide the object from the first). */
+const MAX_SCANS = 8;
 
 /**
  * Finds the JSON object in a model's answer: the whole text, a ```json fence, or
  * the first balanced {...} that parses, with prose around it. Never repairs JSON.
+ * Linear in the answer's length whatever it holds (a hostile answer of a million '{' included).
  */
 export function extractJson(text: string): ExtractResult {
-  const cleaned = text.replace(/^\uFEFF/, '').replace(THINK_BLOCK, '').trim();
+  const cleaned = withoutThinking(text.replace(/^\uFEFF/, '')).trim();
   if (cleaned === '') return { ok: false, reason: 'empty answer' };
 
   // The whole text first (the usual answer), then each fence's content.
   const whole = wholeCandidate(cleaned);
   if (whole) return whole;
+  let fences = 0;
   for (const match of cleaned.matchAll(FENCE)) {
     const fenced = wholeCandidate((match[1] ?? '').trim());
     if (fenced) return fenced;
+    if (++fences >= MAX_SPANS) break;
   }
 
   let lastError = 'unbalanced braces';
-  const spans = balancedObjects(cleaned);
-  for (const span of spans) {
-    const parsed = tryParse(span);
-    if (parsed.ok && isObject(parsed.value)) return { ok: true, value: parsed.value };
-    if (!parsed.ok) lastError = parsed.error;
+  let spans = 0;
+  let budget = MAX_PARSE_CHARS;
+  const tried = new Set<string>();
+  let from = cleaned.indexOf('{');
+  scans: for (let scan = 0; scan < MAX_SCANS && from !== -1; scan++) {
+    for (const [start, end] of balancedSpans(cleaned, from)) {
+      const key = `${start}:${end}`;
+      if (tried.has(key)) continue;
+      if (spans >= MAX_SPANS || budget < end - start) break scans;
+      tried.add(key);
+      spans++;
+      budget -= end - start + 1;
+      const parsed = tryParse(cleaned.slice(start, end + 1));
+      if (parsed.ok && isObject(parsed.value)) return { ok: true, value: parsed.value };
+      if (!parsed.ok) lastError = parsed.error;
+    }
+    from = cleaned.indexOf('{', from + 1);
   }
   if (!cleaned.includes('{')) return { ok: false, reason: `no JSON object in the answer: ${preview(cleaned)}` };
   return { ok: false, reason: `no parsable JSON object (${lastError}): ${preview(cleaned)}` };
+}
+
+/** Drops <think>…</think> blocks (reasoning models think aloud first; braces in there are not the answer). */
+function withoutThinking(text: string): string {
+  const lower = text.toLowerCase();
+  let kept = '';
+  let at = 0;
+  for (;;) {
+    const open = lower.indexOf('<think>', at);
+    const close = open === -1 ? -1 : lower.indexOf('</think>', open + 7);
+    if (close === -1) return kept + text.slice(at);
+    kept += text.slice(at, open);
+    at = close + 8;
+  }
 }
 
 /** The answer when `candidate` is JSON as a whole, or null when it does not parse. */
@@ -53,35 +86,25 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * For each '{' (up to a bound), the span up to its matching '}', skipping braces
- * inside strings. Trying every start copes with stray braces in surrounding prose.
+ * Every balanced {...} from `from` on, in one pass, ordered by where it starts (outermost first):
+ * braces inside strings are skipped; quotes outside any brace are prose.
  */
-function balancedObjects(text: string): string[] {
-  const spans: string[] = [];
-  for (let start = text.indexOf('{'); start !== -1 && spans.length < MAX_SPANS; start = text.indexOf('{', start + 1)) {
-    const end = matchingBrace(text, start);
-    if (end !== -1) spans.push(text.slice(start, end + 1));
-  }
-  return spans;
-}
-
-const MAX_SPANS = 50;
-
-function matchingBrace(text: string, start: number): number {
-  let depth = 0;
+function balancedSpans(text: string, from: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const opens: number[] = [];
   let inString = false;
   let escaped = false;
-  for (let i = start; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const ch = text[i];
     if (inString) {
       if (escaped) escaped = false;
       else if (ch === '\\') escaped = true;
       else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return i;
+    } else if (ch === '"') inString = opens.length > 0;
+    else if (ch === '{') opens.push(i);
+    else if (ch === '}' && opens.length > 0) spans.push([opens.pop()!, i]);
   }
-  return -1;
+  return spans.sort((a, b) => a[0] - b[0]);
 }
 
 function preview(text: string): string {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
+import * as compiled from './cassetteValidator.generated.js';
 
 /** One recorded answer. Holds the request's summary, never headers or keys. */
 export interface CassetteEntry {
@@ -15,6 +16,47 @@ export interface CassetteEntry {
 }
 
 const CASSETTE_VERSION = 1;
+
+/** A cassette file that cannot be used: unreadable, not JSON, or not in the cassette format. */
+export class CassetteError extends Error {
+  override readonly name = 'CassetteError';
+}
+
+const count = { type: 'number', minimum: 0 } as const;
+const cassetteSchema = {
+  type: 'object',
+  required: ['version', 'entries'],
+  properties: {
+    version: { const: CASSETTE_VERSION },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'endpoint', 'model', 'request', 'text', 'latencyMs'],
+        properties: {
+          key: { type: 'string' },
+          endpoint: { enum: ['parse', 'correct', 'conversation'] },
+          model: { type: 'string' },
+          request: {
+            type: 'object',
+            required: ['systemFirstLine', 'userMessage', 'messageCount'],
+            properties: { systemFirstLine: { type: 'string' }, userMessage: { type: 'string' }, messageCount: count },
+          },
+          text: { type: 'string' },
+          latencyMs: count,
+          usage: {
+            type: 'object',
+            required: ['promptTokens', 'completionTokens'],
+            properties: { promptTokens: count, completionTokens: count },
+          },
+        },
+      },
+    },
+  },
+} as const;
+/** Compiled ahead of time into cassetteValidator.generated.ts (scripts/compileSchemas.mjs). */
+export const CASSETTE_SCHEMAS = { validateCassette: cassetteSchema };
+const validateCassette = compiled.validateCassette as { (data: unknown): boolean; errors?: { instancePath: string; message?: string }[] | null };
 
 export function requestKey(endpoint: Endpoint, model: string, messages: readonly ChatMessage[]): string {
   const canonical = JSON.stringify([endpoint, model, messages.map((m) => [m.role, m.content])]);
@@ -65,12 +107,26 @@ export class Cassette {
 
   /** Loads the file, or starts an empty cassette when it does not exist yet. */
   static load(path: string): Cassette {
-    if (!existsSync(path)) return new Cassette(path);
-    const data = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; entries?: unknown };
-    if (data.version !== CASSETTE_VERSION || !Array.isArray(data.entries)) {
-      throw new Error(`${path}: not a version ${CASSETTE_VERSION} cassette`);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return new Cassette(path);
+      throw new CassetteError(`cassette ${path}: cannot read (${code ?? String(error)})`);
     }
-    return new Cassette(path, data.entries as CassetteEntry[]);
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new CassetteError(`cassette ${path}: not JSON (${(error as Error).message})`);
+    }
+    if (!validateCassette(data)) {
+      const first = validateCassette.errors?.[0];
+      const where = first ? `${first.instancePath || '/'} ${first.message ?? ''}` : '';
+      throw new CassetteError(`cassette ${path}: not a version ${CASSETTE_VERSION} cassette (${where.trim()})`);
+    }
+    return new Cassette(path, (data as { entries: CassetteEntry[] }).entries);
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { abortableSleep } from './abortableSleep.js';
+import { secretRedactor } from './redactSecret.js';
 import {
   LlmCallError,
   LlmTimeoutError,
@@ -37,6 +38,14 @@ function isRetryable(error: unknown): boolean {
   return false;
 }
 
+/** The answer's text; content of another shape (an array, a number, an object) is a failed call, not text. */
+function answerText(content: unknown, redact: (text: string) => string, latencyMs: number): string {
+  if (content === null || content === undefined) return '';
+  if (typeof content === 'string') return redact(content);
+  const kind = Array.isArray(content) ? 'a list' : typeof content;
+  throw new LlmCallError(`the answer's message.content is ${kind}, not text`, { latencyMs });
+}
+
 /** Real model calls through the openai SDK (clock 'real'). */
 export class OpenAiBackend implements ChatBackend {
   readonly name = 'openai';
@@ -59,9 +68,8 @@ export class OpenAiBackend implements ChatBackend {
       maxRetries: 0,
       timeout: options.requestTimeoutMs ?? 60_000,
     });
-    const key = options.apiKey;
-    // Error bodies may echo request data; a short key would match ordinary text, so it is left alone.
-    this.redact = key.length >= 4 ? (text) => text.split(key).join('[redacted]') : (text) => text;
+    // Answers and error bodies may echo request headers; nothing the key is in leaves this class.
+    this.redact = secretRedactor(options.apiKey);
   }
 
   async complete(req: ChatRequest): Promise<ChatResult> {
@@ -74,11 +82,11 @@ export class OpenAiBackend implements ChatBackend {
           req.signal ? { signal: req.signal } : {},
         );
         const result: ChatResult = {
-          text: response.choices[0]?.message.content ?? '',
+          text: answerText(response.choices?.[0]?.message?.content, this.redact, elapsed()),
           latencyMs: elapsed(),
-          model: response.model || this.model,
+          model: typeof response.model === 'string' && response.model !== '' ? this.redact(response.model) : this.model,
         };
-        if (response.usage) {
+        if (response.usage && typeof response.usage.prompt_tokens === 'number' && typeof response.usage.completion_tokens === 'number') {
           result.usage = {
             promptTokens: response.usage.prompt_tokens,
             completionTokens: response.usage.completion_tokens,

@@ -5,7 +5,7 @@ import {
   type ChatRequest,
   type ChatResult,
 } from './backend.js';
-import { requestKey, summarizeRequest, type Cassette, type CassetteEntry } from './cassette.js';
+import { CassetteError, requestKey, summarizeRequest, type Cassette, type CassetteEntry } from './cassette.js';
 
 export class CassetteMissError extends HarnessSetupError {
   override readonly name = 'CassetteMissError';
@@ -33,7 +33,7 @@ export class ReplayBackend implements ChatBackend {
     const models = cassette.models();
     if (options.model !== undefined) this.model = options.model;
     else if (models.length <= 1) this.model = models[0] ?? 'replay';
-    else throw new Error(`${cassette.path} holds several models (${models.join(', ')}); name one`);
+    else throw new CassetteError(`${cassette.path} holds several models (${models.join(', ')}); name one`);
   }
 
   complete(req: ChatRequest): Promise<ChatResult> {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
+import * as compiled from './baselineValidators.generated.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
 export interface Baseline {
@@ -12,6 +13,7 @@ export interface Baseline {
   readonly dialogues: Readonly<Record<string, boolean>>;
   /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
   readonly repeated?: Report['repeated'];
+  readonly provenance?: Report['run']['provenance'];
 }
 
 export class BaselineError extends Error {
@@ -28,6 +30,7 @@ export function toBaseline(report: Report): Baseline {
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
     dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
     ...(report.repeated ? { repeated: report.repeated } : {}),
+    ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
   };
 }
 
@@ -40,13 +43,60 @@ export function readBaseline(file: string): Baseline {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new BaselineError(`${file}: cannot read baseline (${reason}); create one with --update-baseline`);
   }
-  if (isBaseline(parsed)) return parsed;
-  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) return toBaseline(parsed as Report);
+  if (isBaseline(parsed)) {
+    if (validBaseline(parsed)) return parsed;
+    throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
+  }
+  if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
+    if (validReport(parsed)) return toBaseline(parsed as Report);
+    throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
+  }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
 }
 
 function isBaseline(value: unknown): value is Baseline {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
+}
+
+const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
+/** The shapes read back, compiled ahead of time into baselineValidators.generated.ts (scripts/compileSchemas.mjs). */
+export const BASELINE_SCHEMAS = {
+  /** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
+  validBaseline: {
+    type: 'object',
+    required: ['schemaVersion', 'kind', 'llm', 'mode', 'protocol', 'metrics', 'dialogues'],
+    properties: {
+      schemaVersion: { type: 'number' },
+      llm,
+      mode: { type: 'string' },
+      protocol: { type: 'string' },
+      metrics: { type: 'object', additionalProperties: { type: 'number' } },
+      dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
+    },
+  },
+  /** What toBaseline reads of a report.json. */
+  validReport: {
+    type: 'object',
+    required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
+    properties: {
+      schemaVersion: { type: 'number' },
+      run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
+      metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
+      dialogues: {
+        type: 'array',
+        items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+      },
+    },
+  },
+};
+
+type Validate = { (data: unknown): boolean; errors?: { instancePath: string; message?: string }[] | null };
+const validBaseline = compiled.validBaseline as Validate;
+const validReport = compiled.validReport as Validate;
+
+function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
+  const error = validate.errors?.[0];
+  return error ? `${error.instancePath || '/'} ${error.message ?? ''}`.trim() : 'unknown shape';
 }
 
 export interface GateOptions {

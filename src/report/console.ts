@@ -10,6 +10,7 @@ import {
   metricComparison,
   metricLabel,
   metricRegressions,
+  notApplicableLine,
   pairedGateLine,
   narrowDiff,
   nothingJudged,
@@ -38,6 +39,8 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
   const paired = report.gate ? pairedGateLine(report.gate) : null;
   if (paired) lines.push('', c.dim(safe(paired)));
+  const notApplicable = notApplicableLine(report);
+  if (notApplicable) lines.push('', c.dim(safe(notApplicable)));
   return lines.join('\n') + '\n';
 }
 
@@ -58,7 +61,14 @@ function runLine(report: Report, c: ChalkInstance): string {
   const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
   if (run.repeat > 1) parts.push(`pass@1 ${percent(summary.passAt1)} pass^${run.repeat} ${percent(summary.passHatK)}`);
   if (run.shard) parts.push(`shard ${safe(run.shard)}`);
-  return c.dim(parts.join(' · '));
+  const provenance = run.provenance;
+  if (provenance) {
+    const prompts = Object.values(provenance.prompts).map((sha) => sha.slice(0, 8)).join('/');
+    parts.push(`prompts ${prompts}`);
+    if (provenance.git) parts.push(`commit ${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`);
+  }
+  const warnings = (report.gate?.warnings ?? []).map((w) => c.yellow(`⚠ ${safe(w)}`));
+  return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 
 function metricLines(report: Report, c: ChalkInstance): string[] {

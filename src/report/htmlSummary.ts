@@ -3,6 +3,7 @@ import { escapeHtml as esc } from './escape.js';
 import { percent } from './format.js';
 import { passFailBar } from './htmlSvg.js';
 import {
+  provenanceEntries,
   describeFindingChange,
   findDialogue,
   metricLabel,
@@ -29,6 +30,7 @@ export function headerHtml(report: Report): string {
   ];
   if (run.shard) info.push(['Shard', run.shard]);
   if (run.filter.length > 0) info.push(['Filter', run.filter.join(', ')]);
+  info.push(...provenanceEntries(report));
   return `<header class="top">
   <div class="wrap">
     <div class="eyebrow">Voice bookkeeping · NLU evaluation</div>

@@ -10,7 +10,9 @@ import {
   metricComparison,
   metricLabel,
   metricRegressions,
+  notApplicableLine,
   pairedGateLine,
+  provenanceEntries,
   narrowDiff,
   nothingJudged,
   orderedMetrics,
@@ -29,12 +31,14 @@ const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 
 export function renderMarkdown(report: Report): string {
-  const head = [headline(report), runLine(report), '', summaryLine(report), '', ...metricsTable(report), '', ...armsTable(report)];
+  const head = [headline(report), runLine(report), '', ...warningLines(report), summaryLine(report), '', ...metricsTable(report), '', ...armsTable(report)];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
   const paired = report.gate ? pairedGateLine(report.gate) : null;
   if (paired) head.push('', mdText(paired), '');
+  const notApplicable = notApplicableLine(report);
+  if (notApplicable) head.push('', mdText(notApplicable), '');
   // Every section ends with a blank line, so the footer needs none of its own.
-  const foot = [footer(report)];
+  const foot = [...provenanceSection(report), footer(report)];
   const used = byteLength(head) + byteLength(foot);
   return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
 }
@@ -67,6 +71,16 @@ function runLine(report: Report): string {
   if (run.shard) parts.push(`shard ${mdCode(run.shard)}`);
   if (run.filter.length > 0) parts.push(`filter ${run.filter.map(mdCode).join(' ')}`);
   return parts.join(' · ');
+}
+
+function warningLines(report: Report): string[] {
+  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(warning)}`, '']);
+}
+
+function provenanceSection(report: Report): string[] {
+  const entries = provenanceEntries(report);
+  if (entries.length === 0) return [];
+  return ['<details><summary>Provenance</summary>', '', ...entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`), '', '</details>', ''];
 }
 
 function summaryLine(report: Report): string {

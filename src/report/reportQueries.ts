@@ -12,8 +12,26 @@ import type {
 } from './reportTypes.js';
 
 /** The run's verdict: the gate's when a baseline was compared, else "every dialogue passed". */
+/**
+ * The verdict every format and the exit code share: with a baseline the gate decides (and, with
+ * `--fail-on failures`, any failed dialogue too); without one any failed dialogue fails the run.
+ */
 export function overallPassed(report: Report): boolean {
-  return report.gate ? report.gate.passed : report.summary.dialogues.failed === 0;
+  const failed = report.summary.dialogues.failed > 0;
+  if (!report.gate) return !failed;
+  return report.gate.passed && !(report.run.failOn === 'failures' && failed);
+}
+
+/** What produced the run, as label → value pairs: backend, base URL, commit, and every file's sha256. */
+export function provenanceEntries(report: Report): Array<[string, string]> {
+  const provenance = report.run.provenance;
+  if (!provenance) return [];
+  const entries: Array<[string, string]> = [];
+  if (provenance.baseUrl) entries.push(['base URL', provenance.baseUrl]);
+  if (provenance.git) entries.push(['commit', `${provenance.git.commit}${provenance.git.dirty ? ' (with uncommitted changes)' : ''}`]);
+  for (const [file, sha] of Object.entries(provenance.prompts)) entries.push([`prompt ${file}`, `sha256 ${sha}`]);
+  for (const [file, sha] of Object.entries(provenance.datasets)) entries.push([`dataset ${file}`, `sha256 ${sha}`]);
+  return entries;
 }
 
 const METRIC_ORDER: readonly MetricName[] = [
@@ -109,6 +127,14 @@ export function describeFindingChange(finding: GateFinding): string {
 
 function pointsOf(delta: number): string {
   return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} pp`;
+}
+
+/** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */
+export function notApplicableLine(report: Report): string | null {
+  const list = report.notApplicable ?? [];
+  if (list.length === 0) return null;
+  const shown = list.slice(0, 3).map((d) => `${d.id}: ${d.reason}`);
+  return `${list.length} dialogue${list.length === 1 ? '' : 's'} not applicable, neither passed nor failed — ${shown.join('; ')}${list.length > shown.length ? '; …' : ''}`;
 }
 
 /** One line on the repeat-aware gate: its method, and the flaky dialogues it kept from gating alone. */

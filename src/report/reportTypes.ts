@@ -20,8 +20,22 @@ export interface GateResult {
   readonly passed: boolean;
   readonly regressions: readonly GateFinding[];
   readonly improvements: readonly GateFinding[];
+  /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets. */
+  readonly warnings?: readonly string[];
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
+}
+
+/** What produced a run (cli/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
+export interface Provenance {
+  readonly prompts: Readonly<Record<string, string>>;
+  readonly datasets: Readonly<Record<string, string>>;
+  readonly backend: string;
+  readonly model: string;
+  readonly baseUrl?: string;
+  readonly repeat: number;
+  readonly perturb?: unknown;
+  readonly git: { readonly commit: string; readonly dirty: boolean } | null;
 }
 
 export interface RunInfo {
@@ -39,6 +53,9 @@ export interface RunInfo {
   readonly filter: readonly string[];
   readonly exclude?: readonly string[];
   readonly shard: string | null;
+  readonly provenance?: Provenance;
+  /** `--fail-on failures`: with a baseline, a failed dialogue fails the run even if it failed before. */
+  readonly failOn?: 'failures';
 }
 
 export interface Report {
@@ -50,6 +67,11 @@ export interface Report {
   readonly dialogues: readonly DialogueReport[];
   /** Each scorer's raw state (counters and sorted value lists), so `merge` recomputes metrics exactly. */
   readonly tallies: Readonly<Record<MetricName, unknown>>;
+  /**
+   * Dialogues neither passed nor failed: not applicable to this backend (their answers only a script
+   * gives) or outside the protocol arm. Counted apart in every format.
+   */
+  readonly notApplicable?: readonly { readonly id: string; readonly title: string; readonly file: string; readonly reason: string }[];
   /** With `--repeat` > 1: each dialogue's pass count and tallies over its repeats, for the paired gate. */
   readonly repeated?: Readonly<Record<string, { readonly runsPassed: number; readonly runs: number; readonly tallies: Readonly<Record<MetricName, unknown>> }>>;
   /** With `--protocol both`: each protocol arm over the same dialogues. */

@@ -33,7 +33,18 @@ export async function scriptedOnlyReason(
     const where = `turn ${turn.turnIndex + 1} (line ${turn.turn.line})`;
     if (turn.failure === 'malformed') return `${where}: the script answers text no model answer parses to`;
     if (turn.failure === 'invalid') return `${where}: the script answers JSON that breaks the protocol`;
-    if (turn.correctionOutcome === 'lowConfidence') return `${where}: the script answers a confidence under the floor`;
+    // Under the floor an intent is treated as unclear: only a script that says something else needs the floor.
+    if (turn.correctionOutcome === 'lowConfidence' && !answeredUnclear(turn.llmCalls.at(-1)?.responseText ?? null)) {
+      return `${where}: the script answers a confidence under the floor`;
+    }
   }
   return null;
+}
+
+function answeredUnclear(text: string | null): boolean {
+  try {
+    return (JSON.parse(text ?? '') as { intent?: unknown }).intent === 'unclear';
+  } catch {
+    return false;
+  }
 }

@@ -26,6 +26,7 @@ export class SaveBatchError extends Error {
  */
 export class SqliteStore {
   private readonly db: Database.Database;
+  private readonly runId: number;
   private readonly insert: Database.Statement;
   private readonly saveAll: (items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => SavedRow[];
 
@@ -39,8 +40,13 @@ export class SqliteStore {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, is_default INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE IF NOT EXISTS categories (name TEXT PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY AUTOINCREMENT, opened_at TEXT NOT NULL);
+    `);
+    keepRowsOfOlderSchema(this.db);
+    this.db.exec(`
       CREATE TABLE IF NOT EXISTS transactions (
-        id TEXT PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        id TEXT NOT NULL,
         owner TEXT NOT NULL,
         amount REAL NOT NULL CHECK (amount > 0),
         type TEXT NOT NULL CHECK (type IN ('EXPENSE', 'INCOME', 'TRANSFER')),
@@ -48,15 +54,18 @@ export class SqliteStore {
         description TEXT,
         date TEXT,
         account TEXT NOT NULL REFERENCES accounts(name),
-        created_at INTEGER NOT NULL
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (run_id, id)
       );
     `);
+    // Row ids are seeded per run (same seed, same report): each run's rows are kept apart by its run id.
+    this.runId = Number(this.db.prepare('INSERT INTO runs (opened_at) VALUES (?)').run(new Date().toISOString()).lastInsertRowid);
     this.db.prepare('INSERT OR IGNORE INTO accounts (name, is_default) VALUES (?, 1)').run(DEFAULT_ACCOUNT);
     const addCategory = this.db.prepare('INSERT OR IGNORE INTO categories (name) VALUES (?)');
     for (const name of [...CATEGORY_NAMES, FALLBACK_CATEGORY]) addCategory.run(name);
     this.insert = this.db.prepare(
-      `INSERT INTO transactions (id, owner, amount, type, category, description, date, account, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO transactions (run_id, id, owner, amount, type, category, description, date, account, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.saveAll = this.db.transaction((items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => {
       const rows: SavedRow[] = [];
@@ -82,8 +91,8 @@ export class SqliteStore {
   count(owner?: string): number {
     const row = (
       owner === undefined
-        ? this.db.prepare('SELECT COUNT(*) AS n FROM transactions').get()
-        : this.db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE owner = ?').get(owner)
+        ? this.db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE run_id = ?').get(this.runId)
+        : this.db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE run_id = ? AND owner = ?').get(this.runId, owner)
     ) as { n: number };
     return row.n;
   }
@@ -105,7 +114,7 @@ export class SqliteStore {
       date: item.date,
       account: item.account ?? DEFAULT_ACCOUNT,
     };
-    this.insert.run(row.id, owner, row.amount, row.type, row.category, row.description, row.date, row.account, this.clock());
+    this.insert.run(this.runId, row.id, owner, row.amount, row.type, row.category, row.description, row.date, row.account, this.clock());
     return row;
   }
 
@@ -113,5 +122,13 @@ export class SqliteStore {
     if (!category) return FALLBACK_CATEGORY;
     if ((CATEGORY_NAMES as readonly string[]).includes(category)) return category;
     return fuzzyMatchCategory(category) ?? FALLBACK_CATEGORY;
+  }
+}
+
+/** A --db file written before runs were kept apart: its rows move to a table of their own, kept. */
+function keepRowsOfOlderSchema(db: Database.Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('transactions')").all() as { name: string }[];
+  if (columns.length > 0 && !columns.some((column) => column.name === 'run_id')) {
+    db.exec('ALTER TABLE transactions RENAME TO transactions_before_runs');
   }
 }

@@ -76,7 +76,7 @@ describe('runSuite --protocol conversation', () => {
 
   it('skips multi-transaction dialogues and judges only protocol-neutral expectations', async () => {
     const result = await runSuite([HONGBAO_FIX, TWO], { backend: new HeuristicModel(), mode: 'e2e', seed: 1, repeat: 1, protocol: 'conversation' });
-    expect(result.skipped).toEqual([{ id: 'two-at-once', reason: 'turn 1: the parse found 2 transactions' }]);
+    expect(result.skipped).toEqual([{ id: 'two-at-once', title: 'two-at-once', file: 'test.yaml', reason: 'turn 1: the parse found 2 transactions' }]);
     expect(result.dialogues.map((d) => [d.id, d.passed])).toEqual([['hongbao-fix', true]]);
     // tts and the llm route of turn 1 are batch-protocol expectations.
     expect(result.notApplicableChecks).toBe(2);

@@ -12,9 +12,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI (dist/) as a user would, from the repository root. */
-export function cli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+export function cli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string; uid?: number; gid?: number } = {}): CliResult {
   const result = spawnSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...args], {
     cwd: ROOT,
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0', ...options.env },
     input: options.input ?? '',

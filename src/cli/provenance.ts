@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
+import type { Provenance } from '../report/reportTypes.js';
+
+/**
+ * What produced a report, so a baseline can say what it measured: the sha256 of every prompt and
+ * dataset file, the backend, model and base URL (never a key: the URL is stripped of credentials
+ * and query), the repeat count and the git commit when there is one.
+ */
+export async function collectProvenance(input: {
+  readonly datasets: readonly string[];
+  readonly backend: string;
+  readonly model: string;
+  readonly baseUrl?: string;
+  readonly repeat: number;
+  readonly perturb?: unknown;
+}): Promise<Provenance> {
+  const prompts: Record<string, string> = {};
+  for (const file of Object.values(TEMPLATE_FILES)) {
+    const path = join(promptsDirectory(), file);
+    prompts[relative(process.cwd(), path) || file] = createHash('sha256').update(readFileSync(path)).digest('hex');
+  }
+  const datasets: Record<string, string> = {};
+  for (const file of input.datasets) datasets[file] = await sha256OfFile(file);
+  return {
+    prompts,
+    datasets,
+    backend: input.backend,
+    model: input.model,
+    ...(input.baseUrl ? { baseUrl: withoutCredentials(input.baseUrl) } : {}),
+    repeat: input.repeat,
+    ...(input.perturb ? { perturb: input.perturb } : {}),
+    git: gitState(),
+  };
+}
+
+/** Streams the file through the hash: a dataset of any size costs no memory. */
+function sha256OfFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}
+
+function gitState(): { readonly commit: string; readonly dirty: boolean } | null {
+  try {
+    const run = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const commit = run(['rev-parse', 'HEAD']);
+    return { commit, dirty: run(['status', '--porcelain', '--untracked-files=no']).length > 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Dataset files whose contents differ between two provenances (changed, added or gone). */
+export function changedDatasets(before: Provenance | undefined, after: Provenance | undefined): string[] {
+  if (!before || !after) return [];
+  const files = new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)]);
+  return [...files].filter((file) => before.datasets[file] !== after.datasets[file]).sort();
+}

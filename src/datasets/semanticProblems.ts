@@ -1,0 +1,63 @@
+import type { Problem } from './schemaProblems.js';
+import type { Segment } from './yamlSource.js';
+
+const ACTIONS = ['user', 'tap', 'advanceMs'] as const;
+const ANSWERS = ['parse', 'correct', 'conversation'] as const;
+const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
+
+/** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */
+export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
+  if (!Array.isArray(data)) return [];
+  const problems: Problem[] = [];
+  const firstIndexById = new Map<string, number>();
+  data.forEach((dialogue: unknown, i) => {
+    if (!isRecord(dialogue)) return;
+    if (typeof dialogue['id'] === 'string') {
+      const first = firstIndexById.get(dialogue['id']);
+      if (first === undefined) firstIndexById.set(dialogue['id'], i);
+      else {
+        const line = lineOf([first, 'id']);
+        problems.push({ path: [i, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
+      }
+    }
+    const turns = dialogue['turns'];
+    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
+  });
+  return problems;
+}
+
+function turnProblems(turn: unknown, path: readonly Segment[]): Problem[] {
+  if (!isRecord(turn)) return [];
+  const problems: Problem[] = [];
+  const actions = ACTIONS.filter((key) => key in turn);
+  if (actions.length === 0) {
+    problems.push({ path, message: 'a turn needs exactly one of user, tap or advanceMs (found none)' });
+  } else if (actions.length > 1) {
+    const found = actions.join(' and ');
+    const at = [...path, actions[1] ?? ''];
+    problems.push({ path, message: `a turn needs exactly one of user, tap or advanceMs (found ${found})`, at, target: 'key' });
+  }
+
+  const llm = turn['llm'];
+  if (!isRecord(llm)) return problems;
+  const llmPath = [...path, 'llm'];
+  const exclusive = EXCLUSIVE_ANSWERS.filter((key) => key in llm);
+  const answers = ANSWERS.filter((key) => key in llm);
+  if (exclusive.length === 0 && answers.length === 0) {
+    problems.push({ path: llmPath, message: 'has no answer (parse, correct, conversation, raw or fault)' });
+  }
+  if (exclusive.length > 1) {
+    problems.push({ path: [...llmPath, 'fault'], message: 'cannot be combined with raw', target: 'key' });
+  }
+  if (exclusive[0] !== undefined) {
+    for (const key of answers) {
+      const message = `cannot be combined with ${exclusive[0]} (raw/fault answer whichever call the turn makes; only latencyMs may go with them)`;
+      problems.push({ path: [...llmPath, key], message, target: 'key' });
+    }
+  }
+  return problems;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
