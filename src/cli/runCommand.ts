@@ -18,6 +18,9 @@ import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkDatasets } from './checkDatasets.js';
 
+/** Suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
+const KEEP_CHECKED_DIALOGUES = 5000;
+
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
 
@@ -89,9 +92,10 @@ async function run(args: RunArgs): Promise<number> {
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
-    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard, args.exclude);
     // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
-    const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
+    const checked = checkDatasets(files, KEEP_CHECKED_DIALOGUES);
+    const dialogues = () => selectDialogues(checked.dialogues ?? streamDatasets(files), args.filter, shard, args.exclude);
+    const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
     const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const { backend, describe, close, redact } = await createBackend(args);
