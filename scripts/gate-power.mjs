@@ -1,6 +1,8 @@
 // Measures the repeat-aware gate: false alarms with equal noise on both sides, and detection of a
 // doubled off-by-one rate, over many seeds. Runs the harness in-process (dist/) for speed.
-// Usage: node scripts/gate-power.mjs [--seeds 20] [--repeat 3] [--dataset 'datasets/model/*.yaml'] [--json FILE]
+// Usage: node scripts/gate-power.mjs [--seeds 20] [--repeat 3] [--dataset 'datasets/model/*.yaml'] [--limit N]
+//          [--base SPEC] [--worse 'SPEC;SPEC…'] [--no-same] [--json FILE]
+// Each seed pair draws fresh noise for the baseline, an equal-noise candidate and each worse candidate.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runSuite, reportModel } from '../dist/cli/pipeline.js';
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     base: { type: 'string', default: 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03' },
     worse: { type: 'string', default: 'offByOne=0.10,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03' },
     limit: { type: 'string' },
+    'no-same': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -42,23 +45,39 @@ async function baselineFor(spec, seed) {
   return toBaseline(report);
 }
 
+const worseSpecs = values.worse.split(';').filter(Boolean);
 const rows = [];
 let falseAlarms = 0;
-let detections = 0;
+const detections = worseSpecs.map(() => 0);
+const named = (g) => g.regressions.filter((r) => r.kind === 'metric').map((r) => r.name);
 for (let i = 0; i < seeds; i++) {
-  // Baseline and candidates draw their noise from seeds no other pair uses.
-  const base = await baselineFor(values.base, 1000 + 3 * i);
-  const same = await baselineFor(values.base, 1001 + 3 * i);
-  const worse = await baselineFor(values.worse, 1002 + 3 * i);
+  // Every run of every pair draws its noise from a seed no other run uses.
+  const stride = worseSpecs.length + 2;
+  const base = await baselineFor(values.base, 1000 + stride * i);
   const settings = { tolerance: 0, alpha: 0.05, resamples: 1000, seed: i + 1 };
-  const alarm = gateVerdict(base, same, 'base', settings);
-  const caught = gateVerdict(base, worse, 'base', settings);
-  if (!alarm.passed) falseAlarms++;
-  if (!caught.passed) detections++;
-  const named = (g) => g.regressions.filter((r) => r.kind === 'metric').map((r) => r.name);
-  rows.push({ pair: i + 1, falseAlarm: !alarm.passed, alarmOn: named(alarm), caught: !caught.passed, caughtOn: named(caught) });
-  process.stderr.write(`pair ${i + 1}/${seeds}: same noise ${alarm.passed ? 'passed' : `ALARM ${named(alarm)}`}; doubled off-by-one ${caught.passed ? 'missed' : `caught (${named(caught)})`}\n`);
+  const row = { pair: i + 1 };
+  if (!values['no-same']) {
+    const alarm = gateVerdict(base, await baselineFor(values.base, 1001 + stride * i), 'base', settings);
+    if (!alarm.passed) falseAlarms++;
+    Object.assign(row, { falseAlarm: !alarm.passed, alarmOn: named(alarm) });
+  }
+  row.caught = [];
+  for (const [w, spec] of worseSpecs.entries()) {
+    const caught = gateVerdict(base, await baselineFor(spec, 1002 + w + stride * i), 'base', settings);
+    if (!caught.passed) detections[w]++;
+    row.caught.push({ worse: spec, caught: !caught.passed, on: named(caught) });
+  }
+  rows.push(row);
+  process.stderr.write(`pair ${i + 1}/${seeds}: ${row.falseAlarm === undefined ? '' : `same noise ${row.falseAlarm ? `ALARM ${row.alarmOn}` : 'passed'}; `}${row.caught.map((c) => `${c.worse}: ${c.caught ? 'caught' : 'missed'}`).join('; ')}\n`);
 }
-const summary = { seeds, repeat, dialogues: Math.min(limit, [...dialogues()].length), base: values.base, worse: values.worse, falseAlarmRate: falseAlarms / seeds, detectionRate: detections / seeds, rows };
+const summary = {
+  seeds,
+  repeat,
+  dialogues: Math.min(limit, [...dialogues()].length),
+  base: values.base,
+  falseAlarmRate: values['no-same'] ? null : falseAlarms / seeds,
+  detection: worseSpecs.map((spec, w) => ({ worse: spec, rate: detections[w] / seeds })),
+  rows,
+};
 process.stdout.write(`${JSON.stringify({ ...summary, rows: undefined })}\n`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify(summary, null, 2)}\n`);

@@ -14,6 +14,8 @@ export interface BackendArgs {
   model?: string;
   baseUrl?: string;
   apiKeyEnv: string;
+  /** The server needs no key (implied for a loopback --base-url when the key variable is unset). */
+  keyless?: boolean;
   cassette?: string;
   record?: string;
   concurrency: number;
@@ -54,12 +56,27 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   };
 }
 
+/** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
+const NO_KEY = 'none';
+
 async function apiKeyOf(args: BackendArgs): Promise<string> {
+  if (args.keyless || (!process.env[args.apiKeyEnv] && isLoopback(args.baseUrl))) return '';
   const { readApiKey } = await import('../llm/openaiBackend.js');
   try {
     return readApiKey(args.apiKeyEnv);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(`${(error as Error).message}; for a server that needs no key, add --keyless`);
+  }
+}
+
+/** A model served on this machine (vLLM, Ollama, llama.cpp, serve-llm) usually needs no key. */
+export function isLoopback(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
   }
 }
 
@@ -82,7 +99,7 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
       const { OpenAiBackend } = await import('../llm/openaiBackend.js');
-      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey, model: args.model });
+      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model });
     }
   }
 }

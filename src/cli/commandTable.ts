@@ -22,6 +22,8 @@ export const COMMANDS: ReadonlyArray<readonly [string, Loader]> = [
   ['describe', async () => (await import('./describeCommand.js')).describeCommand],
   ['simulate', async () => (await import('./simulateCommand.js')).simulateCommand],
   ['try', async () => (await import('./tryCommand.js')).tryCommand],
+  ['sut', async () => (await import('./sutCommand.js')).sutCommand],
+  ['conformance', async () => (await import('./conformanceCommand.js')).conformanceCommand],
 ];
 
 /** The command a command line names, or all of them (help, --version, a typo to suggest against). */

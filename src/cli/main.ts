@@ -17,7 +17,7 @@ const parser = yargs(argv)
 for (const command of await commandsFor(argv)) parser.command(command);
 skipHelpPrerender(parser);
 await parser
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try (see --help).')
+  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance (see --help).')
   .strict()
   .recommendCommands()
   .fail((message, error, y) => {

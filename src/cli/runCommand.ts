@@ -17,6 +17,7 @@ import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkDatasets } from './checkDatasets.js';
+import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 
 /** Suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
@@ -24,7 +25,7 @@ const KEEP_CHECKED_DIALOGUES = 5000;
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
 
-interface RunArgs extends BackendArgs {
+interface RunArgs extends BackendArgs, SutArgs {
   dataset: string[];
   mode: 'e2e' | 'gold';
   out: string;
@@ -48,7 +49,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    perturbOptions(yargs)
+    withSutOptions(perturbOptions(yargs))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
@@ -70,12 +71,14 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('model', { type: 'string', describe: 'Model name (openai backend)' })
       .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
+      .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
       .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
       .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
-      .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression') as unknown as Argv<RunArgs>,
+      .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')
+      .example('$0 run --sut "python3 examples/python-sut/sut.py"', 'the datasets against an external orchestrator') as unknown as Argv<RunArgs>,
   handler: async (args) => {
     process.exitCode = await run(args);
   },
@@ -98,6 +101,7 @@ async function run(args: RunArgs): Promise<number> {
     const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
     const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
+    const suts = await createSutCores(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
@@ -114,13 +118,16 @@ async function run(args: RunArgs): Promise<number> {
             protocol,
             // --db holds the first arm's rows: both arms draw the same seeded row ids.
             ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
-            concurrency: backend.clock === 'real' ? args.concurrency : 1,
             onDialogue: (_d, passed) => progress?.tick(passed),
+            // An external SUT holds one session: it sets its own core and concurrency.
+            concurrency: backend.clock === 'real' ? args.concurrency : 1,
+            ...suts.suiteOptions(protocol),
           }),
         );
       }
     } finally {
       progress?.done();
+      suts.close();
       await close();
     }
 

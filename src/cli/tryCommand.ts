@@ -20,6 +20,7 @@ export const tryCommand: CommandModule<object, TryArgs> = {
       .option('model', { type: 'string', describe: 'Model name (openai backend)' })
       .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
+      .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
       .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
       .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
       .option('concurrency', { type: 'number', default: 1, hidden: true }) as unknown as Argv<TryArgs>,

@@ -74,6 +74,7 @@ const expectation = {
     tts: stringList,
     ttsIncludes: stringList,
     saved: { type: 'array', items: savedItem },
+    pin: { type: 'array', items: { enum: ['description', 'category', 'tts'] }, uniqueItems: true },
   },
 } as const;
 
@@ -100,6 +101,7 @@ const dialogue = {
     title: { type: 'string' },
     tags: stringList,
     network: { enum: NETWORKS },
+    scriptedOnly: { oneOf: [{ type: 'string', minLength: 1 }, { const: false }] },
     turns: { type: 'array', minItems: 1, items: turn },
   },
 } as const;

@@ -26,6 +26,7 @@ interface RawDialogue {
   title?: string;
   tags?: string[];
   network?: 'online' | 'offline';
+  scriptedOnly?: string | false;
   turns: RawTurn[];
 }
 
@@ -238,6 +239,7 @@ function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: 
     title: intern(raw.title ?? raw.id),
     tags: internList(raw.tags ?? []),
     network: raw.network ?? 'online',
+    ...(raw.scriptedOnly !== undefined ? { scriptedOnly: raw.scriptedOnly } : {}),
     turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
     file,
     line,

@@ -9,7 +9,8 @@ export interface CassetteEntry {
   key: string;
   endpoint: Endpoint;
   model: string;
-  request: { systemFirstLine: string; userMessage: string; messageCount: number };
+  /** `systemSha256`: the whole system prompt's hash, so a miss can say the prompt changed. */
+  request: { systemFirstLine: string; userMessage: string; messageCount: number; systemSha256?: string };
   text: string;
   latencyMs: number;
   usage?: TokenUsage;
@@ -40,7 +41,7 @@ const cassetteSchema = {
           request: {
             type: 'object',
             required: ['systemFirstLine', 'userMessage', 'messageCount'],
-            properties: { systemFirstLine: { type: 'string' }, userMessage: { type: 'string' }, messageCount: count },
+            properties: { systemFirstLine: { type: 'string' }, userMessage: { type: 'string' }, messageCount: count, systemSha256: { type: 'string' } },
           },
           text: { type: 'string' },
           latencyMs: count,
@@ -69,6 +70,7 @@ export function summarizeRequest(messages: readonly ChatMessage[]): CassetteEntr
     systemFirstLine: system.split('\n', 1)[0] ?? '',
     userMessage: lastUserMessage(messages),
     messageCount: messages.length,
+    systemSha256: createHash('sha256').update(system).digest('hex'),
   };
 }
 
@@ -82,6 +84,7 @@ function canonicalEntry(entry: CassetteEntry): CassetteEntry {
       systemFirstLine: entry.request.systemFirstLine,
       userMessage: entry.request.userMessage,
       messageCount: entry.request.messageCount,
+      ...(entry.request.systemSha256 !== undefined ? { systemSha256: entry.request.systemSha256 } : {}),
     },
     text: entry.text,
     latencyMs: entry.latencyMs,

@@ -43,11 +43,30 @@ export class ReplayBackend implements ChatBackend {
       return Promise.reject(
         new CassetteMissError(
           `cassette ${this.cassette.path} has no '${req.endpoint}' answer from ${this.model} ` +
-            `for user message: ${lastUserMessage(req.messages)} (key ${key.slice(0, 12)})`,
+            `for user message: ${lastUserMessage(req.messages)} (key ${key.slice(0, 12)}): ${this.explainMiss(req)}`,
         ),
       );
     }
     return Promise.resolve(resultOf(entry));
+  }
+
+  /** What differs from the nearest recorded request: the system prompt, the history, or the input itself. */
+  private explainMiss(req: ChatRequest): string {
+    const wanted = summarizeRequest(req.messages);
+    const same = this.cassette.entries().filter((e) => e.endpoint === req.endpoint && e.model === this.model);
+    const sameInput = same.filter((e) => e.request.userMessage === wanted.userMessage);
+    if (sameInput.length === 0) {
+      return same.length === 0
+        ? `nothing was recorded for '${req.endpoint}' from ${this.model}`
+        : 'this user input was never recorded (a dataset change?); record again with --record';
+    }
+    if (sameInput.some((e) => e.request.systemSha256 !== undefined && e.request.systemSha256 !== wanted.systemSha256)) {
+      return 'the same user input was recorded with another system prompt: prompts/ changed since the recording; record again with --record';
+    }
+    if (sameInput.every((e) => e.request.messageCount !== wanted.messageCount)) {
+      return 'the same user input was recorded with another conversation history';
+    }
+    return 'the same user input was recorded, but the request differs elsewhere (batch context or model)';
   }
 }
 

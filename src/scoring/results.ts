@@ -129,3 +129,23 @@ export interface PairedComparison {
   readonly consistentlyBroken: readonly string[];
   readonly consistentlyFixed: readonly string[];
 }
+
+export type ConformanceStatus = 'held' | 'broken' | 'notApplicable';
+
+/** One seed Scenario as judged by the dialogues that tag it (scoring/conformance.ts). */
+export interface ConformanceRow {
+  readonly seed: string;
+  readonly requirement: string;
+  readonly scenario: string;
+  readonly status: ConformanceStatus;
+  /** The dialogues tagged with the scenario. */
+  readonly dialogues: readonly string[];
+  /** Broken: the first failing check; not applicable: why. */
+  readonly detail: string | null;
+}
+
+export function countStatuses(rows: readonly ConformanceRow[]): Record<ConformanceStatus, number> {
+  const counts: Record<ConformanceStatus, number> = { held: 0, broken: 0, notApplicable: 0 };
+  for (const row of rows) counts[row.status]++;
+  return counts;
+}

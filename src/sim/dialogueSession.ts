@@ -13,12 +13,18 @@ import { VirtualClock } from './virtualClock.js';
 
 export type { HarnessEffect, HarnessEvent } from './harnessEvents.js';
 
-/** A pure dialogue core: the batch orchestrator (seeds 000-003) or the legacy conversational arm (seed 004). */
+/** A core's transition; `fault` is an external core's reason the dialogue cannot go on (a setup error of the turn). */
+export type CoreStep<S> = CoreTransition<S, HarnessEffect> & { readonly fault?: string };
+
+/**
+ * A dialogue core: the batch orchestrator (seeds 000-003), the legacy conversational arm (seed 004),
+ * or an external orchestrator over the wire protocol, which answers with a promise.
+ */
 export interface DialogueCore<S extends SessionState = SessionState> {
   /** The endpoint a CONFIRMING reply goes to (what a scripted turn's answer is for); `correct` when left out. */
   readonly confirmingEndpoint?: 'correct' | 'conversation';
   initial(config: Partial<OrchestratorConfig>): S;
-  step(state: S, event: HarnessEvent, now: number): CoreTransition<S, HarnessEffect>;
+  step(state: S, event: HarnessEvent, now: number): CoreStep<S> | Promise<CoreStep<S>>;
 }
 
 export const BATCH_CORE: DialogueCore<OrchestratorState> = {
@@ -115,10 +121,13 @@ export class DialogueSession {
   /** Returns the wall time of the pure step in microseconds. */
   private async dispatch(event: HarnessEvent): Promise<number> {
     const started = performance.now();
-    const { state, effects } = this.core.step(this.state, event, this.clock.now);
+    const result = this.core.step(this.state, event, this.clock.now);
+    // Only an external core answers with a promise: the in-process step is not awaited.
+    const { state, effects, fault } = result instanceof Promise ? await result : result;
     const micros = Math.round((performance.now() - started) * 1e6) / 1e3;
     this.state = state;
     this.trace?.events.push({ atMs: this.elapsed(), event });
+    if (fault !== undefined && this.trace && !this.trace.setupErrors.includes(fault)) this.trace.setupErrors.push(fault);
     // Only LLM calls wait for anything; the other effects are interpreted at once.
     for (let i = 0; i < effects.length; i++) {
       const pending = this.interpret(effects[i]!);

@@ -4,6 +4,7 @@ import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
+import type { DialogueCore } from './dialogueSession.js';
 import { orderedPool } from './orderedPool.js';
 import { protocolArm } from './protocolArms.js';
 import { scriptedOnlyReason } from './scriptedOnly.js';
@@ -22,6 +23,8 @@ export interface SimulationOptions {
   readonly config?: Partial<OrchestratorConfig>;
   /** The protocol arm under test (default batch). */
   readonly protocol?: Protocol;
+  /** Takes the place of the arm's in-process core: an external orchestrator (ExternalCore), one dialogue at a time. */
+  readonly core?: DialogueCore;
   /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1). */
   readonly concurrency?: number;
 }
@@ -52,7 +55,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
-      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: arm.core });
+      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };
       traces.push(trace);

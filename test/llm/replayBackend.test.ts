@@ -97,3 +97,18 @@ describe('record and replay', () => {
     expect(requestKey('parse', 'm', messages)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('a cassette miss says what changed', () => {
+  it('after a prompt edit: the same user input was recorded with another system prompt', async () => {
+    const cassette = new Cassette(join(dir, 'c.json'));
+    await new RecordingBackend(countingBackend(), cassette).complete(request('午饭35'));
+    const edited: ChatRequest = { ...request('午饭35'), messages: [{ role: 'system', content: 'TASK: transaction-parse\nnew rules' }, { role: 'user', content: '午饭35' }] };
+    await expect(new ReplayBackend(cassette).complete(edited)).rejects.toThrow(/another system prompt: prompts\/ changed/);
+  });
+
+  it('after a dataset edit: this user input was never recorded', async () => {
+    const cassette = new Cassette(join(dir, 'c.json'));
+    await new RecordingBackend(countingBackend(), cassette).complete(request('午饭35'));
+    await expect(new ReplayBackend(cassette).complete(request('晚饭40'))).rejects.toThrow(/never recorded/);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { DEFAULT_DATASETS } from './runCommand.js';
+import { ScriptedBackend } from '../llm/scriptedBackend.js';
+import { conformanceSummary, renderConformanceHtml, renderConformanceMarkdown } from '../report/conformanceTable.js';
+import { conformanceRows, countStatuses, SCENARIO_TAG } from '../scoring/conformance.js';
+import type { Protocol } from '../domain/vocabulary.js';
+import { runSuite } from './pipeline.js';
+import { UsageError } from './exitCodes.js';
+import { reportError } from './runCommand.js';
+import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
+
+interface ConformanceArgs extends SutArgs {
+  sut: string;
+  dataset: string[];
+  out: string;
+  protocol: Protocol;
+}
+
+export const conformanceCommand: CommandModule<object, ConformanceArgs> = {
+  command: 'conformance',
+  describe: 'Run every seed Scenario dialogue against an external orchestrator and write the conformance table (Markdown, HTML)',
+  builder: (yargs: Argv) =>
+    withSutOptions(yargs)
+      .demandOption('sut')
+      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/conformance', describe: 'Directory for conformance.md and conformance.html' })
+      .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'The protocol arm the SUT speaks' })
+      .example('$0 conformance --sut "$0 sut"', 'our own core: every covered scenario held') as unknown as Argv<ConformanceArgs>,
+  handler: async (args) => {
+    process.exitCode = await conformance(args);
+  },
+};
+
+async function conformance(args: ConformanceArgs): Promise<number> {
+  try {
+    const dialogues = [...streamDatasets(resolveDatasetFiles(args.dataset))].filter((d) => d.tags.some((tag) => tag.startsWith(SCENARIO_TAG)));
+    if (dialogues.length === 0) throw new UsageError(`no dialogue in ${args.dataset.join(' ')} is tagged ${SCENARIO_TAG}<heading>`);
+    const suts = await createSutCores(args);
+    const options = suts.suiteOptions(args.protocol);
+    let result;
+    try {
+      result = await runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1, protocol: args.protocol, ...options });
+    } finally {
+      suts.close();
+    }
+    const rows = conformanceRows({ offered: dialogues, reports: result.dialogues, skipped: result.skipped, protocol: args.protocol });
+    const sutName = (options.core as { sutName?: string | null } | undefined)?.sutName ?? args.sut;
+    const meta = { sut: sutName, command: args.sut, protocol: args.protocol };
+    const out = resolve(args.out);
+    writeAtomically(out, 'conformance.md', renderConformanceMarkdown(rows, meta));
+    writeAtomically(out, 'conformance.html', renderConformanceHtml(rows, meta));
+    process.stdout.write(`${sutName}: ${conformanceSummary(rows)}\n`);
+    for (const row of rows.filter((r) => r.status === 'broken')) process.stdout.write(`  ✘ seed ${row.seed} ${row.scenario}: ${row.detail}\n`);
+    process.stdout.write(`Table: ${join(out, 'conformance.md')}, conformance.html\n`);
+    const failedDialogues = result.dialogues.filter((d) => !d.passed).length;
+    return countStatuses(rows).broken > 0 || failedDialogues > 0 ? 1 : 0;
+  } catch (error) {
+    return reportError(error);
+  }
+}
+
+function writeAtomically(dir: string, name: string, text: string): void {
+  mkdirSync(dir, { recursive: true });
+  const temporary = join(dir, `.${name}.${process.pid}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, join(dir, name));
+}

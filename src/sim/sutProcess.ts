@@ -1,0 +1,115 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+/** Something the external orchestrator did wrong: it fails the dialogue, never the run. */
+export class SutFault extends Error {
+  override readonly name = 'SutFault';
+}
+
+const STDERR_TAIL_CHARS = 1200;
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+const live = new Set<SutProcess>();
+let exitHookInstalled = false;
+
+/**
+ * One running SUT: the command under a shell, in its own process group, one JSON line out and one
+ * back at a time. What it writes on stderr is kept (its tail) for the fault messages.
+ */
+export class SutProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private partial = '';
+  private readonly lines: string[] = [];
+  private waiting: (() => void) | null = null;
+  private ended: string | null = null;
+  private stderrTail = '';
+
+  constructor(command: string) {
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    live.add(this);
+    installExitHook();
+    this.child.on('error', (error) => this.end(`could not be started (${error.message})`));
+    this.child.on('close', (code, signal) => this.end(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+    // A write after the SUT died fails with EPIPE; the close above already says what happened.
+    this.child.stdin.on('error', () => undefined);
+    this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.receive(chunk));
+    this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+  }
+
+  /** Writes `line` and resolves with the next line the SUT writes, within `timeoutMs` of wall time. */
+  async exchange(line: string, timeoutMs: number, what: string): Promise<string> {
+    const early = this.lines.shift();
+    if (early !== undefined) throw new SutFault(`before ${what}, the SUT wrote a line nobody asked for: ${quote(early)}`);
+    if (this.ended !== null) throw new SutFault(`the SUT ${this.ended} before ${what}${this.stderrNote()}`);
+    this.child.stdin.write(`${line}\n`);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        if (this.lines.length > 0 || this.ended !== null) return resolve();
+        this.waiting = resolve;
+        timer = setTimeout(() => reject(new SutFault(`the SUT did not answer ${what} within ${timeoutMs} ms${this.stderrNote()}`)), timeoutMs);
+      });
+    } finally {
+      clearTimeout(timer);
+      this.waiting = null;
+    }
+    const answer = this.lines.shift();
+    if (answer === undefined) throw new SutFault(`the SUT ${this.ended} while answering ${what}${this.stderrNote()}`);
+    return answer;
+  }
+
+  /** Kills the whole process group (a shell and whatever it started). */
+  close(): void {
+    live.delete(this);
+    if (this.child.pid !== undefined && this.ended === null) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    this.child.stdin.destroy();
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.unref();
+  }
+
+  private receive(chunk: string): void {
+    this.partial += chunk;
+    let newline = this.partial.indexOf('\n');
+    while (newline !== -1) {
+      const line = this.partial.slice(0, newline).replace(/\r$/, '');
+      this.partial = this.partial.slice(newline + 1);
+      if (line.trim() !== '') this.lines.push(line);
+      newline = this.partial.indexOf('\n');
+    }
+    if (this.partial.length > MAX_LINE_CHARS) {
+      this.lines.push(this.partial.slice(0, 200));
+      this.partial = '';
+    }
+    if (this.lines.length > 0) this.waiting?.();
+  }
+
+  private end(how: string): void {
+    this.ended ??= how;
+    live.delete(this);
+    this.waiting?.();
+  }
+
+  private stderrNote(): string {
+    const tail = this.stderrTail.trim();
+    return tail ? `; its stderr ends: ${quote(tail.slice(-400))}` : '';
+  }
+}
+
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}…` : text);
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const sut of live) sut.close();
+  });
+}
