@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { readBaseline } from '../report/baseline.js';
 import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
+import { gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 
 interface CompareArgs {
