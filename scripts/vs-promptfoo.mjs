@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DialogueModel } from '../dist/generate/model.js';
 import { Random } from '../dist/generate/random.js';
 import { toDialogue } from '../dist/generate/toDialogue.js';
@@ -23,7 +23,7 @@ import { runSuite } from '../dist/cli/pipeline.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ARGV = process.argv.slice(2);
 const GOAL_RATIO = 20;
-const PROMPTFOO_ENV = {
+export const PROMPTFOO_ENV = {
   PROMPTFOO_DISABLE_TELEMETRY: '1',
   PROMPTFOO_DISABLE_UPDATE: '1',
   PROMPTFOO_DISABLE_DEBUG_LOG: '1',
@@ -36,7 +36,7 @@ function option(name, fallback) {
 }
 
 /** Deterministic cases: 1 to 4 things said in one utterance, and the parse the model should give. */
-function makeCases(count, seed) {
+export function makeCases(count, seed) {
   const random = new Random(seed);
   return Array.from({ length: count }, (_, i) => {
     const things = Array.from({ length: random.int(1, 4) }, () => [random.pick(THINGS), random.int(1, 500)]);
@@ -45,7 +45,7 @@ function makeCases(count, seed) {
   });
 }
 
-function writeHarnessDataset(dir, cases) {
+export function writeHarnessDataset(dir, cases) {
   const file = join(dir, 'cases.yaml');
   const body = cases.map(({ id, turn }) => dialogueYaml({ id, title: id, tags: ['vs-promptfoo'], turns: [turn] })).join('');
   writeFileSync(file, body);
@@ -70,7 +70,7 @@ function promptfooTests(cases) {
   }));
 }
 
-function writePromptfooConfig(dir, cases) {
+export function writePromptfooConfig(dir, cases) {
   writeFileSync(join(dir, 'tests.json'), JSON.stringify(promptfooTests(cases)));
   writeFileSync(join(dir, 'provider.mjs'), PROVIDER);
   writeFileSync(
@@ -111,50 +111,55 @@ async function harnessEngine(cases) {
   return { ms: performance.now() - started, passed: result.dialogues.filter((d) => d.passed).length };
 }
 
-const count = option('cases', 1000);
-const seed = option('seed', 11);
-if (ARGV[0] === '--child') {
-  await promptfooEngine(count, seed);
-  process.exit(0);
+// Run as a script (bench:scale imports the case builders above).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+
+async function main() {
+  const count = option('cases', 1000);
+  const seed = option('seed', 11);
+  if (ARGV[0] === '--child') {
+    await promptfooEngine(count, seed);
+    process.exit(0);
+  }
+  const dir = mkdtempSync(join(os.tmpdir(), 'nlu-vs-promptfoo-'));
+  try {
+    const cases = makeCases(count, seed);
+    const dataset = writeHarnessDataset(dir, cases);
+    const config = writePromptfooConfig(dir, cases);
+
+    const harness = timed('harness', process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--dataset', dataset, '--out', join(dir, 'report'), '--no-progress']);
+    const promptfooEnv = { ...PROMPTFOO_ENV, PROMPTFOO_CONFIG_DIR: join(dir, 'promptfoo-state') };
+    const promptfoo = timed('promptfoo', join(ROOT, 'node_modules/.bin/promptfoo'), ['eval', '-c', config, '--no-cache', '--no-write', '--no-table', '--no-progress-bar'], promptfooEnv);
+    const passed = /✓ ([\d,]+) passed/.exec(promptfoo.stdout)?.[1]?.replaceAll(',', '');
+    if (Number(passed) !== count) throw new Error(`promptfoo passed ${passed} of ${count}:\n${promptfoo.stdout}`);
+
+    process.stderr.write('vs-promptfoo: engines in-process…\n');
+    const child = timed('promptfoo evaluate()', process.execPath, [fileURLToPath(import.meta.url), '--child', '--cases', String(count), '--seed', String(seed)], promptfooEnv);
+    const promptfooIn = JSON.parse(child.stdout.slice(child.stdout.lastIndexOf('{"ms"')));
+    const harnessIn = await harnessEngine(cases);
+    if (promptfooIn.passed !== count || harnessIn.passed !== count) throw new Error(`in-process: promptfoo passed ${promptfooIn.passed}, harness ${harnessIn.passed}`);
+
+    const ratio = promptfoo.wallMs / harness.wallMs;
+    const engineRatio = promptfooIn.ms / harnessIn.ms;
+    const m = { cpus: os.availableParallelism(), node: process.version, date: new Date().toISOString() };
+    process.stdout.write(
+      [
+        `${count} single-turn parse cases (seed ${seed}), all passing on both sides; ${m.cpus} CPUs, Node ${m.node}, ${m.date}`,
+        '',
+        '| measured | promptfoo (custom provider + javascript assertion) | nlu-harness (full orchestrator, scripted backend) | harness faster by |',
+        '| --- | ---: | ---: | ---: |',
+        `| whole CLI, incl. Node start-up and loading | ${sec(promptfoo.wallMs, count)} | ${sec(harness.wallMs, count)} | ${ratio.toFixed(1)}× |`,
+        `| engine in-process (evaluate() vs runSuite) | ${sec(promptfooIn.ms, count)} | ${sec(harnessIn.ms, count)} | ${engineRatio.toFixed(1)}× |`,
+        '',
+        `goal >= ${GOAL_RATIO}×: whole CLI ${ratio >= GOAL_RATIO ? 'met' : 'missed'}, engine ${engineRatio >= GOAL_RATIO ? 'met' : 'missed'}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
-const dir = mkdtempSync(join(os.tmpdir(), 'nlu-vs-promptfoo-'));
-try {
-  const cases = makeCases(count, seed);
-  const dataset = writeHarnessDataset(dir, cases);
-  const config = writePromptfooConfig(dir, cases);
 
-  const harness = timed('harness', process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--dataset', dataset, '--out', join(dir, 'report'), '--no-progress']);
-  const promptfooEnv = { ...PROMPTFOO_ENV, PROMPTFOO_CONFIG_DIR: join(dir, 'promptfoo-state') };
-  const promptfoo = timed('promptfoo', join(ROOT, 'node_modules/.bin/promptfoo'), ['eval', '-c', config, '--no-cache', '--no-write', '--no-table', '--no-progress-bar'], promptfooEnv);
-  const passed = /✓ ([\d,]+) passed/.exec(promptfoo.stdout)?.[1]?.replaceAll(',', '');
-  if (Number(passed) !== count) throw new Error(`promptfoo passed ${passed} of ${count}:\n${promptfoo.stdout}`);
-
-  process.stderr.write('vs-promptfoo: engines in-process…\n');
-  const child = timed('promptfoo evaluate()', process.execPath, [fileURLToPath(import.meta.url), '--child', '--cases', String(count), '--seed', String(seed)], promptfooEnv);
-  const promptfooIn = JSON.parse(child.stdout.slice(child.stdout.lastIndexOf('{"ms"')));
-  const harnessIn = await harnessEngine(cases);
-  if (promptfooIn.passed !== count || harnessIn.passed !== count) throw new Error(`in-process: promptfoo passed ${promptfooIn.passed}, harness ${harnessIn.passed}`);
-
-  const ratio = promptfoo.wallMs / harness.wallMs;
-  const engineRatio = promptfooIn.ms / harnessIn.ms;
-  const m = { cpus: os.availableParallelism(), node: process.version, date: new Date().toISOString() };
-  process.stdout.write(
-    [
-      `${count} single-turn parse cases (seed ${seed}), all passing on both sides; ${m.cpus} CPUs, Node ${m.node}, ${m.date}`,
-      '',
-      '| measured | promptfoo (custom provider + javascript assertion) | nlu-harness (full orchestrator, scripted backend) | harness faster by |',
-      '| --- | ---: | ---: | ---: |',
-      `| whole CLI, incl. Node start-up and loading | ${sec(promptfoo.wallMs)} | ${sec(harness.wallMs)} | ${ratio.toFixed(1)}× |`,
-      `| engine in-process (evaluate() vs runSuite) | ${sec(promptfooIn.ms)} | ${sec(harnessIn.ms)} | ${engineRatio.toFixed(1)}× |`,
-      '',
-      `goal >= ${GOAL_RATIO}×: whole CLI ${ratio >= GOAL_RATIO ? 'met' : 'missed'}, engine ${engineRatio >= GOAL_RATIO ? 'met' : 'missed'}`,
-      '',
-    ].join('\n'),
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-
-function sec(ms) {
+function sec(ms, count) {
   return `${(ms / 1000).toFixed(2)} s (${(ms / count).toFixed(2)} ms/case)`;
 }

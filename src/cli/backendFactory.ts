@@ -1,12 +1,9 @@
 import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
-import { Cassette } from '../llm/cassette.js';
-import { OpenAiBackend, readApiKey } from '../llm/openaiBackend.js';
+import type { Cassette } from '../llm/cassette.js';
 import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { secretRedactor } from '../llm/redactSecret.js';
-import { RecordingBackend, ReplayBackend } from '../llm/replayBackend.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
-import { HeuristicModel } from '../reference/heuristicModel.js';
 import { UsageError } from './exitCodes.js';
 
 export const BACKEND_NAMES = ['scripted', 'heuristic', 'openai', 'replay'] as const;
@@ -37,11 +34,12 @@ export interface BackendSetup {
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
-  const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? apiKeyOf(args) : '';
-  let backend = baseBackend(args, apiKey);
+  const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
+  let backend = await baseBackend(args, apiKey);
   const redact = secretRedactor(apiKey);
   let cassette: Cassette | null = null;
   if (args.record) {
+    const [{ Cassette }, { RecordingBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
     cassette = Cassette.load(args.record);
     backend = new RecordingBackend(backend, cassette);
   }
@@ -61,8 +59,9 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
 /** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
 const NO_KEY = 'none';
 
-function apiKeyOf(args: BackendArgs): string {
+async function apiKeyOf(args: BackendArgs): Promise<string> {
   if (args.keyless || (!process.env[args.apiKeyEnv] && isLoopback(args.baseUrl))) return '';
+  const { readApiKey } = await import('../llm/openaiBackend.js');
   try {
     return readApiKey(args.apiKeyEnv);
   } catch (error) {
@@ -81,20 +80,25 @@ export function isLoopback(baseUrl: string | undefined): boolean {
   }
 }
 
-function baseBackend(args: BackendArgs, apiKey: string): ChatBackend {
+// The openai SDK, cassettes and the heuristic model load only when asked for: other runs start without them.
+async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBackend> {
   switch (args.llm) {
     case 'scripted':
       return new ScriptedBackend();
-    case 'heuristic':
+    case 'heuristic': {
+      const { HeuristicModel } = await import('../reference/heuristicModel.js');
       return new HeuristicModel();
+    }
     case 'replay': {
       if (!args.cassette) throw new UsageError('--llm replay needs --cassette FILE (record one with --record FILE)');
+      const [{ Cassette }, { ReplayBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
       return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
     }
     case 'openai': {
       if (!args.baseUrl || !args.model) {
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
+      const { OpenAiBackend } = await import('../llm/openaiBackend.js');
       return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model });
     }
   }

@@ -1,4 +1,4 @@
-import { DatasetError, type DatasetIssue } from '../datasets/datasetTypes.js';
+import { DatasetError, type DatasetIssue, type Dialogue } from '../datasets/datasetTypes.js';
 import { streamDatasets, type SeenIds } from '../datasets/loadDatasets.js';
 import { scriptedAnswerIssues } from './scriptedAnswerIssues.js';
 
@@ -11,12 +11,14 @@ export interface FileCounts {
 /**
  * Reads every file through to the end before anything runs, holding no dialogue longer than
  * its check: a problem anywhere is a DatasetError (every file's issues) before the first
- * dialogue could save a row or a report be written.
+ * dialogue could save a row or a report be written. A suite of at most `keepUpTo` dialogues is
+ * also handed back, so a run reads a small suite once; a larger one is read again as a stream.
  */
-export function checkDatasets(files: readonly string[]): FileCounts[] {
+export function checkDatasets(files: readonly string[], keepUpTo = 0): { counts: FileCounts[]; dialogues: Dialogue[] | null } {
   const issues: DatasetIssue[] = [];
   const counts: FileCounts[] = [];
   const seen: SeenIds = new Map();
+  let kept: Dialogue[] | null = [];
   for (const file of files) {
     let dialogues = 0;
     let turns = 0;
@@ -24,6 +26,8 @@ export function checkDatasets(files: readonly string[]): FileCounts[] {
       for (const dialogue of streamDatasets([file], seen)) {
         dialogues++;
         turns += dialogue.turns.length;
+        if (kept && kept.length < keepUpTo) kept.push(dialogue);
+        else kept = null;
         issues.push(...scriptedAnswerIssues(dialogue));
       }
     } catch (error) {
@@ -33,5 +37,5 @@ export function checkDatasets(files: readonly string[]): FileCounts[] {
     counts.push({ file, dialogues, turns });
   }
   if (issues.length > 0) throw new DatasetError(issues);
-  return counts;
+  return { counts, dialogues: kept };
 }

@@ -4,7 +4,8 @@ import { readBaseline } from '../report/baseline.js';
 import { compareReports, readReport } from '../report/comparison.js';
 import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
 import { writeComparison } from '../report/writeComparison.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
+import { gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 
 interface CompareArgs {

@@ -38,7 +38,7 @@ async function conformance(args: ConformanceArgs): Promise<number> {
   try {
     const dialogues = [...streamDatasets(resolveDatasetFiles(args.dataset))].filter((d) => d.tags.some((tag) => tag.startsWith(SCENARIO_TAG)));
     if (dialogues.length === 0) throw new UsageError(`no dialogue in ${args.dataset.join(' ')} is tagged ${SCENARIO_TAG}<heading>`);
-    const suts = createSutCores(args);
+    const suts = await createSutCores(args);
     const options = suts.suiteOptions(args.protocol);
     let result;
     try {

@@ -5,18 +5,8 @@ import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import type { MetricName } from '../scoring/results.js';
 import type { Tally } from '../scoring/tally.js';
+import type { GateSettings } from './gateSettings.js';
 import { changedDatasets } from './provenance.js';
-
-export interface GateSettings {
-  readonly tolerance: number;
-  /** Significance level of the repeat-aware gate. */
-  readonly alpha: number;
-  readonly resamples: number;
-  readonly seed: number;
-}
-
-export const DEFAULT_ALPHA = 0.05;
-export const DEFAULT_RESAMPLES = 1000;
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired

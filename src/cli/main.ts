@@ -1,20 +1,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { benchCommand } from './benchCommand.js';
-import { classifyCommand } from './classifyCommand.js';
-import { compareCommand } from './compareCommand.js';
-import { conformanceCommand } from './conformanceCommand.js';
-import { describeCommand } from './describeCommand.js';
-import { generateCommand } from './generateCommand.js';
-import { historyCommand } from './historyCommand.js';
-import { mergeCommand } from './mergeCommand.js';
-import { parseCommand } from './parseCommand.js';
-import { runCommand } from './runCommand.js';
-import { serveLlmCommand } from './serveLlmCommand.js';
-import { simulateCommand } from './simulateCommand.js';
-import { tryCommand } from './tryCommand.js';
-import { sutCommand } from './sutCommand.js';
-import { validateCommand } from './validateCommand.js';
+import { commandsFor } from './commandTable.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
 
 // `nlu-harness run | head` closes stdout early: that is the reader's choice, not an error.
@@ -23,24 +9,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-await yargs(hideBin(process.argv))
+const argv = hideBin(process.argv);
+// Only the command named on the line is imported: start-up stays lean whatever the others load.
+const parser = yargs(argv)
   .scriptName('nlu-harness')
-  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.')
-  .command(runCommand)
-  .command(validateCommand)
-  .command(compareCommand)
-  .command(mergeCommand)
-  .command(classifyCommand)
-  .command(parseCommand)
-  .command(serveLlmCommand)
-  .command(benchCommand)
-  .command(generateCommand)
-  .command(describeCommand)
-  .command(simulateCommand)
-  .command(tryCommand)
-  .command(sutCommand)
-  .command(conformanceCommand)
-  .command(historyCommand)
+  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.');
+for (const command of await commandsFor(argv)) parser.command(command);
+skipHelpPrerender(parser);
+await parser
   .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
   .strict()
   .recommendCommands()
@@ -54,3 +30,16 @@ await yargs(hideBin(process.argv))
   .version()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
   .parseAsync();
+
+/**
+ * yargs renders a command's whole help text before running it, only to show it should the
+ * handler fail later; ours never shows help for a failure (the fail handler above rethrows), so
+ * that rendering (string widths of every option, a tenth of a bundled run's CPU) is skipped.
+ * It reaches into yargs' internal usage object; without that hook nothing changes.
+ */
+function skipHelpPrerender(instance: object): void {
+  const internals = (instance as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } })
+    .getInternalMethods?.()
+    .getUsageInstance?.();
+  if (internals?.cacheHelpMessage) internals.cacheHelpMessage = () => undefined;
+}

@@ -16,11 +16,14 @@ import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { collectProvenance } from './provenance.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES, gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkDatasets } from './checkDatasets.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
+
+/** Suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
+const KEEP_CHECKED_DIALOGUES = 5000;
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -105,14 +108,15 @@ async function run(args: RunArgs): Promise<number> {
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
-    const dialogues = () => selectDialogues(streamDatasets(files), args.filter, shard, args.exclude);
     // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
-    const total = checkDatasets(files).reduce((sum, file) => sum + file.dialogues, 0);
+    const checked = checkDatasets(files, KEEP_CHECKED_DIALOGUES);
+    const dialogues = () => selectDialogues(checked.dialogues ?? streamDatasets(files), args.filter, shard, args.exclude);
+    const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
     const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
-    const suts = createSutCores(args);
+    const suts = await createSutCores(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
@@ -171,7 +175,7 @@ async function run(args: RunArgs): Promise<number> {
       }),
     });
     const gate = baseline
-      ? gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
+      ? (await import('./gateVerdict.js')).gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
       : null;
     const report: Report = { ...draft, gate };
     const out = resolve(args.out);

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { ExternalCore } from '../sim/externalCore.js';
+import type { ExternalCore } from '../sim/externalCore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { SuiteOptions } from './pipeline.js';
 import { UsageError } from './exitCodes.js';
@@ -26,7 +26,8 @@ export interface SutCores {
   close(): void;
 }
 
-export function createSutCores(args: SutArgs): SutCores {
+/** Without --sut nothing of the SUT protocol (its client, ajv) is loaded. */
+export async function createSutCores(args: SutArgs): Promise<SutCores> {
   const cores = new Map<Protocol, ExternalCore>();
   if (args.sut === undefined) return { suiteOptions: () => ({}), close: () => undefined };
   if (args.sut.trim() === '') throw new UsageError('--sut needs a command line');
@@ -35,6 +36,7 @@ export function createSutCores(args: SutArgs): SutCores {
   }
   if (!Number.isInteger(args.sutGiveUpAfter) || args.sutGiveUpAfter < 0) throw new UsageError('--sut-give-up-after takes a whole number >= 0');
   const command = args.sut;
+  const { ExternalCore } = await import('../sim/externalCore.js');
   return {
     suiteOptions(protocol) {
       let core = cores.get(protocol);

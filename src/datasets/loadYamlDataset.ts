@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';
 import { findBlockLines, valueColumn } from './blockLines.js';
@@ -11,6 +12,8 @@ import {
   type TurnScript,
 } from './datasetTypes.js';
 import { idPositions } from './idPositions.js';
+import { intern, internList } from './intern.js';
+import { rootItems, rootItemsOfText, type RootItem } from './rootItems.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
 import { schemaProblems } from './schemaProblems.js';
 import { semanticProblems } from './semanticProblems.js';
@@ -57,34 +60,48 @@ export function loadYamlDataset(file: string): Dialogue[] {
 }
 
 /**
- * The dialogues of one file, one at a time, so a run over a large file never holds it all.
- * Duplicate ids are the caller's to check (they span dialogues).
+ * The dialogues of one file, one at a time, so a run over a large file never holds it all: the
+ * file is read in blocks and cut at its top-level items as it goes. Duplicate ids are the
+ * caller's to check (they span dialogues).
  */
 export function* streamYamlDataset(file: string): Generator<Dialogue> {
   const shown = displayPath(file);
-  yield* dialoguesOf(readDatasetText(file, shown), shown);
+  const items = rootItems(file, shown);
+  if (!items) {
+    yield* dialoguesOf(readDatasetText(file, shown), shown);
+    return;
+  }
+  yield* itemDialogues(items, shown, { text: () => readDatasetText(file, shown), size: () => statSync(file).size });
+}
+
+function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
+  const items = rootItemsOfText(text);
+  if (!items) {
+    yield* loadYamlExact(text, shown);
+    return;
+  }
+  yield* itemDialogues(items, shown, { text: () => text, size: () => text.length });
 }
 
 /**
  * A block-style file is cut at its top-level `- ` items and each dialogue parsed on its own,
  * about ten times faster with js-yaml and located by scanning lines. A dialogue the fast path
  * does not accept is parsed again with positions. Once one has problems nothing more is
- * yielded: the rest are still checked, so that every issue of the file is reported at once. A dialogue with an alias may refer to an anchor in an earlier one: such a
- * file is read whole from there on.
+ * yielded: the rest are still checked, so that every issue of the file is reported at once. A
+ * dialogue with an alias may refer to an anchor in an earlier one: such a file is read whole
+ * from there on.
  */
-function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
-  const tooDeep = nestingIssue(text, shown);
-  if (tooDeep) throw new DatasetError([tooDeep]);
-  const starts = rootItemOffsets(text);
-  if (!starts) {
-    yield* loadYamlExact(text, shown);
-    return;
-  }
+function* itemDialogues(
+  items: Iterable<RootItem>,
+  shown: string,
+  whole: { readonly text: () => string; readonly size: () => number },
+): Generator<Dialogue> {
   const issues: DatasetIssue[] = [];
-  let line = lineNumberAt(text, 0, starts[0] ?? 0, 1);
-  for (const [i, start] of starts.entries()) {
-    const end = starts[i + 1] ?? text.length;
-    const chunk = text.slice(start, end);
+  let i = 0;
+  for (const { text: chunk, line } of items) {
+    // Nesting is bounded item by item (an item is where a parser would recurse).
+    const tooDeep = nestingIssue(chunk, shown);
+    if (tooDeep) throw new DatasetError([{ ...tooDeep, line: tooDeep.line + line - 1 }]);
     let dialogues = loadYamlFast(chunk, shown, line - 1);
     if (!dialogues) {
       try {
@@ -92,7 +109,7 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
       } catch (error) {
         if (!(error instanceof DatasetError)) throw error;
         if (hasAlias(chunk)) {
-          const rest = loadYamlExact(text, shown).slice(i);
+          const rest = loadYamlExact(whole.text(), shown).slice(i);
           if (issues.length === 0) yield* rest;
           break;
         }
@@ -100,36 +117,16 @@ function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
       }
     }
     if (issues.length === 0 && dialogues) yield* dialogues;
-    line = lineNumberAt(text, start, end, line);
+    i++;
   }
   if (issues.length === 0) return;
   // A file of ordinary size is parsed whole for the complete list (ids repeated across dialogues
   // included); a large one is not held as a positioned document, its dialogues' issues stand.
-  if (text.length <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(text, shown);
+  if (whole.size() <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(whole.text(), shown);
   throw new DatasetError(issues);
 }
 
 const WHOLE_FILE_ISSUES_LIMIT = 1024 * 1024;
-
-/** Byte offsets of the top-level sequence items (`-` at column 0), or null when the file is not laid out so. */
-function rootItemOffsets(text: string): number[] | null {
-  const starts: number[] = [];
-  for (let at = 0; at < text.length; ) {
-    const next = text.indexOf('\n', at);
-    const end = next === -1 ? text.length : next;
-    const first = text[at];
-    if (first === '-' && (end === at + 1 || text[at + 1] === ' ' || text[at + 1] === '\r')) starts.push(at);
-    else if (starts.length === 0 && first !== '#' && text.slice(at, end).trim() !== '') return null;
-    at = end + 1;
-  }
-  return starts.length > 0 ? starts : null;
-}
-
-function lineNumberAt(text: string, from: number, to: number, lineAtFrom: number): number {
-  let line = lineAtFrom;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) line++;
-  return line;
-}
 
 function shiftLines(dialogues: Dialogue[], by: number): Dialogue[] {
   return dialogues.map((d) => {
@@ -239,8 +236,8 @@ function toData(doc: ReturnType<typeof parseDocument>, text: string, shown: stri
 function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
   return {
     id: raw.id,
-    title: raw.title ?? raw.id,
-    tags: raw.tags ?? [],
+    title: intern(raw.title ?? raw.id),
+    tags: internList(raw.tags ?? []),
     network: raw.network ?? 'online',
     ...(raw.scriptedOnly !== undefined ? { scriptedOnly: raw.scriptedOnly } : {}),
     turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
@@ -280,5 +277,8 @@ function toScript(llm: RawLlm): TurnScript {
 
 /** Drops undefined fields so normalised values compare and print cleanly. */
 function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  // A plain loop: this runs for every turn of every dialogue, and entries/filter/fromEntries allocate thrice.
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field;
+  return kept as T;
 }

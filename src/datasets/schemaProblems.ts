@@ -1,5 +1,5 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import { datasetSchema } from './datasetSchema.js';
+import type { ErrorObject } from 'ajv';
+import { validateDataset } from './datasetValidator.generated.js';
 import { didYouMean, showValue } from './issueText.js';
 import { pointerSegments, type Segment } from './yamlSource.js';
 
@@ -13,7 +13,8 @@ export interface Problem {
   readonly target?: 'key' | 'value';
 }
 
-const validate = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(datasetSchema);
+// datasetSchema compiled ahead of time (scripts/compileSchemas.mjs): no run loads ajv or compiles it.
+const validate = validateDataset as { (data: unknown): boolean; errors?: ErrorObject[] | null };
 
 export function schemaProblems(data: unknown): Problem[] {
   if (validate(data)) return [];

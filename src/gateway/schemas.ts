@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { CORRECTION_INTENTS } from '../domain/correctionProtocol.js';
 import { TRANSACTION_TYPES } from '../domain/parseResult.js';
 import { CONVERSATION_ACTIONS } from './dto.js';
+import * as compiled from './responseValidators.generated.js';
 
 /** The wire shapes as the model writes them, before defaults are filled in. */
 export interface WireTransaction {
@@ -104,39 +105,27 @@ const conversationResponseSchema = {
   ],
 };
 
+/** By the name of the validator compiled from each (scripts/compileSchemas.mjs). */
+export const RESPONSE_SCHEMAS = {
+  validateParseResponse: parseResponseSchema,
+  validateCorrectionResponse: correctionResponseSchema,
+  validateConversationResponse: conversationResponseSchema,
+};
+
 /** A validator as the gateway uses it: a type guard that leaves the last call's errors behind. */
 export interface Validator<T> {
   (data: unknown): data is T;
   errors?: ErrorObject[] | null;
 }
 
-let ajv: Ajv | undefined;
+// Compiled ahead of time (scripts/compileSchemas.mjs): no run loads ajv or compiles a schema.
+export const validateParseResponse = compiled.validateParseResponse as Validator<WireParseResponse>;
+export const validateCorrectionResponse = compiled.validateCorrectionResponse as Validator<WireCorrectionResponse>;
+export const validateConversationResponse = compiled.validateConversationResponse as Validator<WireConversationResponse>;
 
-function compiler(): Ajv {
-  ajv ??= new Ajv({ allErrors: true, allowUnionTypes: true });
-  return ajv;
-}
-
-/**
- * Compiles `schema` on first use, not at import: compiling costs start-up time in every
- * command, most of which never validate a model answer.
- */
-function lazyValidator<T>(schema: object): Validator<T> {
-  let compiled: ValidateFunction<T> | undefined;
-  const validate: Validator<T> = (data: unknown): data is T => {
-    compiled ??= compiler().compile<T>(schema);
-    const valid = compiled(data);
-    validate.errors = compiled.errors;
-    return valid;
-  };
-  return validate;
-}
-
-export const validateParseResponse = lazyValidator<WireParseResponse>(parseResponseSchema);
-export const validateCorrectionResponse = lazyValidator<WireCorrectionResponse>(correctionResponseSchema);
-export const validateConversationResponse = lazyValidator<WireConversationResponse>(conversationResponseSchema);
-
-/** The validator's errors as one readable line, e.g. "/intent must be equal to one of the allowed values". */
+/** The validator's errors as one readable line, e.g. "/intent must be equal to one of the allowed values" (ajv's errorsText). */
 export function schemaErrors(validate: Validator<unknown>): string {
-  return compiler().errorsText(validate.errors, { dataVar: '', separator: '; ' });
+  const errors = validate.errors ?? [];
+  if (errors.length === 0) return 'No errors';
+  return errors.map((error) => `${error.instancePath} ${error.message ?? ''}`).join('; ');
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import { rename, writeFile } from 'node:fs/promises';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
+import * as compiled from './cassetteValidator.generated.js';
 
 /** One recorded answer. Holds the request's summary, never headers or keys. */
 export interface CassetteEntry {
@@ -55,7 +55,9 @@ const cassetteSchema = {
     },
   },
 } as const;
-const validateCassette = new Ajv({ allErrors: false }).compile(cassetteSchema);
+/** Compiled ahead of time into cassetteValidator.generated.ts (scripts/compileSchemas.mjs). */
+export const CASSETTE_SCHEMAS = { validateCassette: cassetteSchema };
+const validateCassette = compiled.validateCassette as { (data: unknown): boolean; errors?: { instancePath: string; message?: string }[] | null };
 
 export function requestKey(endpoint: Endpoint, model: string, messages: readonly ChatMessage[]): string {
   const canonical = JSON.stringify([endpoint, model, messages.map((m) => [m.role, m.content])]);

@@ -8,6 +8,7 @@ import {
   type ChatRequest,
   type ChatResult,
 } from './backend.js';
+import { retryDelayMs } from './retryAfter.js';
 
 export interface OpenAiBackendOptions {
   /** Any OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1. */
@@ -98,7 +99,8 @@ export class OpenAiBackend implements ChatBackend {
         }
         if (attempt < this.maxRetries && isRetryable(error)) {
           try {
-            await abortableSleep(this.backoffMs * 2 ** attempt, req.signal);
+            // A 429's retry-after (or retry-after-ms) wins over the doubling back-off.
+            await abortableSleep(retryDelayMs(error, this.backoffMs * 2 ** attempt), req.signal);
           } catch {
             throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
           }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
 import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
+import * as compiled from './baselineValidators.generated.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
 export interface Baseline {
@@ -62,35 +62,41 @@ function isBaseline(value: unknown): value is Baseline {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
 }
 
-const ajv = new Ajv({ allowUnionTypes: true });
 const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
-/** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
-const validBaseline = ajv.compile({
-  type: 'object',
-  required: ['schemaVersion', 'kind', 'llm', 'mode', 'protocol', 'metrics', 'dialogues'],
-  properties: {
-    schemaVersion: { type: 'number' },
-    llm,
-    mode: { type: 'string' },
-    protocol: { type: 'string' },
-    metrics: { type: 'object', additionalProperties: { type: 'number' } },
-    dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
-  },
-});
-/** What toBaseline reads of a report.json. */
-const validReport = ajv.compile({
-  type: 'object',
-  required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
-  properties: {
-    schemaVersion: { type: 'number' },
-    run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
-    metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
-    dialogues: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+/** The shapes read back, compiled ahead of time into baselineValidators.generated.ts (scripts/compileSchemas.mjs). */
+export const BASELINE_SCHEMAS = {
+  /** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
+  validBaseline: {
+    type: 'object',
+    required: ['schemaVersion', 'kind', 'llm', 'mode', 'protocol', 'metrics', 'dialogues'],
+    properties: {
+      schemaVersion: { type: 'number' },
+      llm,
+      mode: { type: 'string' },
+      protocol: { type: 'string' },
+      metrics: { type: 'object', additionalProperties: { type: 'number' } },
+      dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
     },
   },
-});
+  /** What toBaseline reads of a report.json. */
+  validReport: {
+    type: 'object',
+    required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
+    properties: {
+      schemaVersion: { type: 'number' },
+      run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
+      metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
+      dialogues: {
+        type: 'array',
+        items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+      },
+    },
+  },
+};
+
+type Validate = { (data: unknown): boolean; errors?: { instancePath: string; message?: string }[] | null };
+const validBaseline = compiled.validBaseline as Validate;
+const validReport = compiled.validReport as Validate;
 
 function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
   const error = validate.errors?.[0];

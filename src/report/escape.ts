@@ -39,7 +39,12 @@ export function escapeHtml(text: string): string {
  * `</script>` nor `<!--` in user text can end or confuse the block. JSON.parse restores it.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return scriptSafeJson(JSON.stringify(value));
+}
+
+/** The replacements of jsonForScript on JSON text already written (each is one character, so pieces may be escaped apart). */
+export function scriptSafeJson(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

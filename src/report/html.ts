@@ -1,6 +1,6 @@
 /** The report as one self-contained HTML page: no network, inline CSS and JS, data as JSON. */
 import { createHash } from 'node:crypto';
-import { escapeHtml as esc, jsonForScript } from './escape.js';
+import { escapeHtml as esc, scriptSafeJson } from './escape.js';
 import { REPORT_CLIENT_JS } from './htmlClient.js';
 import { latencyHtml } from './htmlLatency.js';
 import { metricsHtml } from './htmlMetrics.js';
@@ -12,17 +12,23 @@ import { trendsHtml } from './htmlTrends.js';
 import { label } from './labels.js';
 import { pageHead } from './htmlPage.js';
 import { percent } from './format.js';
+import { jsonChunks } from './jsonChunks.js';
 import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
 import type { ArmReport, Report } from './reportTypes.js';
 
 export function renderHtml(report: Report): string {
+  return [...htmlChunks(report)].join('');
+}
+
+/** The page in pieces, for writing as a stream: the embedded report data goes one dialogue at a time. */
+export function* htmlChunks(report: Report): Generator<string> {
   const { total, passed } = report.summary.dialogues;
   const lang = report.view?.lang ?? 'en';
   const title = `${overallPassed(report) ? '✓' : '✗'} NLU report · ${passed}/${total} dialogues · ${report.run.llm.model}`;
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
-  return `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
+  yield `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
 <body>
 ${headerHtml(report)}
 <main class="wrap">
@@ -41,7 +47,9 @@ ${latencyHtml(report)}
   <div id="dialogues"><noscript><p class="empty">Enable JavaScript to browse the dialogue transcripts.</p></noscript></div>
 </section>
 </main>
-<script type="application/json" id="report-data">${jsonForScript(report)}</script>
+<script type="application/json" id="report-data">`;
+  for (const piece of jsonChunks(report, 0)) yield scriptSafeJson(piece);
+  yield `</script>
 <script>${REPORT_CLIENT_JS}</script>
 </body>
 </html>

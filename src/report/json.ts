@@ -1,7 +1,7 @@
-/** report.json: the report model without its view (language, history trend), so same inputs give the same bytes. */
+/** report.json carries the report model without its view (language, history trend), so same inputs give the same bytes. */
 import type { Report } from './reportTypes.js';
 
-export function renderJson(report: Report): string {
+export function withoutView(report: Report): Report {
   const { view: _view, ...model } = report;
-  return JSON.stringify(model, null, 2) + '\n';
+  return model;
 }

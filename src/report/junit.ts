@@ -8,24 +8,26 @@ import type { DialogueReport, Report } from './reportTypes.js';
 const VALUE_CHARS = 4_000;
 
 export function renderJUnit(report: Report): string {
+  return [...junitChunks(report)].join('');
+}
+
+/** The XML line by line, for writing as a stream: a run of any size never builds one string. */
+export function* junitChunks(report: Report): Generator<string> {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
   const notApplicable = report.notApplicable ?? [];
   const total = report.dialogues.length + notApplicable.length;
   const failed = report.dialogues.filter((d) => !d.passed).length;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="${notApplicable.length}">`,
-  ];
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="${notApplicable.length}">\n`;
   const files = [...new Set([...uniqueFiles(report), ...notApplicable.map((d) => d.file)])];
   for (const file of files) {
     const skipped = notApplicable.filter((d) => d.file === file);
-    lines.push(...suite(report, file, report.dialogues.filter((d) => d.file === file), skipped));
+    yield* suite(report, file, report.dialogues.filter((d) => d.file === file), skipped);
   }
-  lines.push('</testsuites>');
-  return lines.join('\n') + '\n';
+  yield '</testsuites>\n';
 }
 
-function suite(report: Report, file: string, dialogues: readonly DialogueReport[], skipped: NonNullable<Report['notApplicable']>): string[] {
+function* suite(report: Report, file: string, dialogues: readonly DialogueReport[], skipped: NonNullable<Report['notApplicable']>): Generator<string> {
   const failures = dialogues.filter((d) => !d.passed).length;
   const { run } = report;
   const properties: Array<[string, string]> = [
@@ -37,22 +39,17 @@ function suite(report: Report, file: string, dialogues: readonly DialogueReport[
     ['repeat', String(run.repeat)],
     ...provenanceEntries(report).map(([k, v]): [string, string] => [k, v]),
   ];
-  const lines = [
-    `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length + skipped.length}" failures="${failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">`,
-    '    <properties>',
-    ...properties.map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>`),
-    '    </properties>',
-  ];
-  for (const dialogue of dialogues) lines.push(...testcase(dialogue));
+  yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length + skipped.length}" failures="${failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
+  yield '    <properties>\n';
+  for (const [name, value] of properties) yield `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`;
+  yield '    </properties>\n';
+  for (const dialogue of dialogues) yield `${testcase(dialogue).join('\n')}\n`;
   for (const { id, title, reason } of skipped) {
-    lines.push(
-      `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">`,
-      `      <skipped message="${escapeXmlAttr(reason)}"/>`,
-      '    </testcase>',
-    );
+    yield `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">\n`;
+    yield `      <skipped message="${escapeXmlAttr(reason)}"/>\n`;
+    yield '    </testcase>\n';
   }
-  lines.push('  </testsuite>');
-  return lines;
+  yield '  </testsuite>\n';
 }
 
 function testcase(dialogue: DialogueReport): string[] {

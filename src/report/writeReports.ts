@@ -1,13 +1,15 @@
 /** Writes every report format as one set: a kill at any moment leaves the old set or the new one. */
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { renderHtml } from './html.js';
-import { renderJson } from './json.js';
-import { renderJUnit } from './junit.js';
+import { htmlChunks } from './html.js';
+import { jsonChunks } from './jsonChunks.js';
+import { junitChunks } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './reportTypes.js';
+import { withoutView } from './json.js';
+import { writeChunks } from './writeChunks.js';
 
 export const REPORT_FILES = ['report.json', 'report.md', 'junit.xml', 'report.html'] as const;
 
@@ -25,18 +27,22 @@ export interface WriteOptions {
 const OLD_TEMPORARY = /^\.(report\.json|report\.md|junit\.xml|report\.html)\..*\.tmp$/;
 
 /**
- * Renders one file at a time (only one rendering held in memory) into a new directory beside
+ * Streams one file at a time (no rendering is ever held whole) into a new directory beside
  * `outDir`, then swaps the directories: rename the old set aside, rename the new one in, remove
  * the old. A renderer that throws leaves everything as it was. When `outDir` holds files of its
  * own, the set is renamed in file by file instead (a directory swap would take those away).
  * Returns the written paths.
  */
 export async function writeReports(outDir: string, report: Report, options: WriteOptions = {}): Promise<string[]> {
-  const renderers: Array<[string, (report: Report) => string]> = [
-    ['report.json', renderJson],
-    ['report.md', renderMarkdown],
-    ['junit.xml', renderJUnit],
-    ['report.html', renderHtml],
+  const renderers: Array<[string, (report: Report) => Iterable<string>]> = [
+    // report.json is the model without its view (language, history trend): same inputs, same bytes.
+    ['report.json', function* (r) {
+      yield* jsonChunks(withoutView(r), 2);
+      yield '\n';
+    }],
+    ['report.md', (r) => [renderMarkdown(r)]],
+    ['junit.xml', junitChunks],
+    ['report.html', htmlChunks],
   ];
   const out = resolve(outDir);
   const parent = dirname(out);
@@ -46,8 +52,9 @@ export async function writeReports(outDir: string, report: Report, options: Writ
   await mkdir(staging);
   try {
     for (const [name, render] of renderers) {
-      const text = render(report);
-      await writeFile(join(staging, name), options.redact ? options.redact(text) : text, 'utf8');
+      // Pieces split between whole values (a dialogue, an XML line), never inside a string: each is redacted alone.
+      const pieces = render(report);
+      await writeChunks(join(staging, name), options.redact ? mapPieces(pieces, options.redact) : pieces);
     }
   } catch (error) {
     await rm(madeDir ?? staging, { recursive: true, force: true });
@@ -60,6 +67,10 @@ export async function writeReports(outDir: string, report: Report, options: Writ
     await swapIn(staging, out);
   }
   return renderers.map(([name]) => join(out, name));
+}
+
+function* mapPieces(pieces: Iterable<string>, map: (text: string) => string): Generator<string> {
+  for (const piece of pieces) yield map(piece);
 }
 
 async function swapIn(staging: string, out: string): Promise<void> {

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import type { DialogueCore } from './dialogueSession.js';
+import { orderedPool } from './orderedPool.js';
 import { protocolArm } from './protocolArms.js';
 import { scriptedOnlyReason } from './scriptedOnly.js';
 import { runDialogue, type RunMode } from './runDialogue.js';
@@ -35,8 +36,9 @@ export type SimulatedDialogue =
 
 /**
  * Runs each dialogue `repeat` times through the protocol arm's core and yields the traces as a
- * stream, in dataset order, so memory stays flat. With `concurrency` > 1 (real backends) several
- * dialogues are in flight at once. It only simulates: scoring happens in the CLI's pipeline.
+ * stream, in dataset order, so memory stays flat. With `concurrency` > 1 (real backends) a pool
+ * keeps that many dialogues in flight, starting the next as soon as one finishes. It only
+ * simulates: scoring happens in the CLI's pipeline.
  */
 export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: SimulationOptions): AsyncGenerator<SimulatedDialogue> {
   const config = { ...DEFAULT_CONFIG, ...options.config };
@@ -62,15 +64,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   };
 
   try {
-    const width = Math.max(1, options.concurrency ?? 1);
-    let wave: Dialogue[] = [];
-    for (const dialogue of dialogues) {
-      wave.push(dialogue);
-      if (wave.length < width) continue;
-      yield* await Promise.all(wave.map(runOne));
-      wave = [];
-    }
-    yield* await Promise.all(wave.map(runOne));
+    yield* orderedPool(dialogues, runOne, { width: options.concurrency ?? 1 });
   } finally {
     store.close();
     probeStore?.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXmlAttr, escapeXmlText } from '../../src/report/escape.js';
-import { renderJUnit } from '../../src/report/junit.js';
-import { makeReport, XSS_LINE, XSS_TITLE } from './fixtures.js';
+import { junitChunks, renderJUnit } from '../../src/report/junit.js';
+import { makeReport, passingDialogue, XSS_LINE, XSS_TITLE } from './fixtures.js';
 import { xmlDecode, xmlProblems } from './xmlCheck.js';
 
 describe('renderJUnit', () => {
@@ -60,5 +60,21 @@ describe('renderJUnit', () => {
     expect(xmlProblems(out)).toEqual([]);
     expect(out).toContain('name="a&amp;b\\u0001 — bell\\u0007 &lt;tag&gt; &quot;q&quot;"');
     expect(out).toContain('「x\\u0002y]]&gt;」');
+  });
+});
+
+describe('junitChunks: JUnit for runs of any size', () => {
+  it('writes 200 000 testcases of one file without spreading them into one call (no stack overflow)', () => {
+    const base = makeReport();
+    const dialogues = Array.from({ length: 200_000 }, (_, i) => ({ ...passingDialogue, id: `many-${i}` }));
+    const report = { ...base, dialogues };
+    let testcases = 0;
+    let longest = 0;
+    for (const piece of junitChunks(report)) {
+      if (piece.includes('<testcase ')) testcases++;
+      longest = Math.max(longest, piece.length);
+    }
+    expect(testcases).toBe(200_000);
+    expect(longest).toBeLessThan(10_000);
   });
 });

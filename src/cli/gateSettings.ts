@@ -1,0 +1,12 @@
+// Apart from gateVerdict.ts, so the flags' defaults load without the paired statistics (a run
+// without --baseline never needs them).
+export interface GateSettings {
+  readonly tolerance: number;
+  /** Significance level of the repeat-aware gate. */
+  readonly alpha: number;
+  readonly resamples: number;
+  readonly seed: number;
+}
+
+export const DEFAULT_ALPHA = 0.05;
+export const DEFAULT_RESAMPLES = 1000;
