@@ -25,6 +25,8 @@ export const REPORT_CLIENT_JS =
 
   function h(tag, attrs) {
     var el = document.createElement(tag);
+    // A code block may scroll: keyboard users must be able to reach it (axe scrollable-region-focusable).
+    if (tag === 'pre') el.tabIndex = 0;
     if (attrs) {
       Object.keys(attrs).forEach(function (key) {
         var value = attrs[key];

@@ -50,7 +50,7 @@ export function latencyHtml(report: Report): string {
           )
           .join('')}</table></div>`;
   const raw = other
-    .map(([key, value]) => `<details class="raw"><summary>${esc(key)}</summary><pre>${esc(prettyJson(value))}</pre></details>`)
+    .map(([key, value]) => `<details class="raw"><summary>${esc(key)}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
     .join('');
   return `<section class="section" id="latency">
   <h2>Latency</h2>

@@ -48,7 +48,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     .map(([key, value]) => `<div><dt>${esc(counterName(language, key))}</dt><dd>${value}</dd></div>`)
     .join('');
   const details =
-    metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre>${esc(prettyJson(metric.details))}</pre>` : '';
+    metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre tabindex="0">${esc(prettyJson(metric.details))}</pre>` : '';
   return `<article class="card metric metric-${tone}" data-metric="${esc(name)}">
     <div class="card-head"><h3>${esc(metricName(language, name))}</h3>${delta}</div>
     ${

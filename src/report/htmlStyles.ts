@@ -2,10 +2,10 @@
 export const REPORT_CSS = `
 :root {
   --bg: #f4f5f7; --surface: #ffffff; --sunken: #f8f9fb; --border: #e2e5ea; --border-strong: #cfd4dc;
-  --text: #1d2433; --muted: #667085; --faint: #98a2b3;
+  --text: #1d2433; --muted: #667085; --faint: #667085;
   --accent: #3356c8; --accent-soft: #eaf0ff;
-  --pass: #1b7f4b; --pass-soft: #e6f4ec; --fail: #c2410c; --fail-soft: #fdede6;
-  --warn: #a15c07; --warn-soft: #fdf3e3; --info: #5a4bb8; --info-soft: #efedfb;
+  --pass: #16693e; --pass-soft: #e6f4ec; --fail: #b03a0a; --fail-soft: #fdede6;
+  --warn: #8a4f06; --warn-soft: #fdf3e3; --info: #5a4bb8; --info-soft: #efedfb;
   --radius: 10px;
   --font: system-ui, -apple-system, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei",
     "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Micro Hei", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -120,7 +120,7 @@ table { border-collapse: collapse; }
 .segmented { display: inline-flex; background: var(--surface); border: 1px solid var(--border); border-radius: 8px; padding: 2px; }
 .segmented button { border: 0; background: transparent; font: inherit; padding: 5px 12px; border-radius: 6px; cursor: pointer; color: var(--muted); }
 .segmented button[aria-pressed="true"] { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
-.segmented .n { margin-left: 4px; font-size: 12px; opacity: .8; }
+.segmented .n { margin-left: 4px; font-size: 12px; }
 .toolbar select, .toolbar input[type="search"] { font: inherit; border: 1px solid var(--border); border-radius: 8px; padding: 6px 10px; background: var(--surface); color: var(--text); }
 .toolbar input[type="search"] { min-width: 240px; flex: 1 1 240px; }
 .toolbar .link-btn { border: 0; background: none; color: var(--accent); font: inherit; cursor: pointer; padding: 4px 6px; }
