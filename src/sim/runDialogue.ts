@@ -6,7 +6,7 @@ import type { OrchestratorConfig, OrchestratorEvent } from '../domain/orchestrat
 import { BATCH_CORE, DialogueSession, type DialogueCore } from './dialogueSession.js';
 import { expectedBatch } from './goldState.js';
 import type { SqliteStore } from './sqliteStore.js';
-import type { DialogueTrace, TurnTrace } from './trace.js';
+import { newTurnTrace, type DialogueTrace, type TurnTrace } from './trace.js';
 
 export type RunMode = 'e2e' | 'gold';
 
@@ -67,32 +67,6 @@ function restoreGold(session: DialogueSession, turn: Turn): void {
   const phase = expect.state ?? session.phase;
   const batch = expect.batch === undefined ? session.batch : expectedBatch(expect.batch, session.batch);
   session.restore(phase, batch);
-}
-
-function newTurnTrace(turn: Turn, turnIndex: number, network: 'online' | 'offline', session: DialogueSession): TurnTrace {
-  return {
-    turn,
-    turnIndex,
-    network,
-    events: [],
-    effects: [],
-    spoken: [],
-    llmCalls: [],
-    saved: [],
-    saveErrors: [],
-    setupErrors: [],
-    intent: null,
-    route: 'none',
-    correctionOutcome: null,
-    failure: null,
-    mapping: [],
-    phaseBefore: session.phase,
-    phaseAfter: session.phase,
-    batchBefore: session.batch,
-    batchAfter: session.batch,
-    virtualMs: 0,
-    localStepUs: null,
-  };
 }
 
 /**

@@ -51,3 +51,35 @@ export interface DialogueTrace {
   readonly dialogueId: string;
   readonly turns: TurnTrace[];
 }
+
+/** A turn's trace before it runs: the session fills it in as the turn's events happen. */
+export function newTurnTrace(
+  turn: Turn,
+  turnIndex: number,
+  network: 'online' | 'offline',
+  session: { readonly phase: Phase; readonly batch: DraftBatch | null },
+): TurnTrace {
+  return {
+    turn,
+    turnIndex,
+    network,
+    events: [],
+    effects: [],
+    spoken: [],
+    llmCalls: [],
+    saved: [],
+    saveErrors: [],
+    setupErrors: [],
+    intent: null,
+    route: 'none',
+    correctionOutcome: null,
+    failure: null,
+    mapping: [],
+    phaseBefore: session.phase,
+    phaseAfter: session.phase,
+    batchBefore: session.batch,
+    batchAfter: session.batch,
+    virtualMs: 0,
+    localStepUs: null,
+  };
+}

@@ -4,7 +4,7 @@ import { Random } from '../generate/random.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { DialogueSession } from '../sim/dialogueSession.js';
 import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';
-import { blankTrace } from './blankTrace.js';
+import { newTurnTrace } from '../sim/trace.js';
 import type { Goal } from './goal.js';
 import { compareSaved } from './observe.js';
 import type { ActionBoard } from './oracleBackend.js';
@@ -94,7 +94,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   async function play(action: UserAction): Promise<void> {
     const text = utterance(action, speaker, random);
     options.board.current = action;
-    const trace = blankTrace(session, { line: 0, user: text }, transcript.length);
+    const trace = newTurnTrace({ line: 0, user: text }, transcript.length, 'online', session);
     session.beginTurn(trace, { failSave: false });
     await session.send({ type: 'userText', text });
     session.endTurn();

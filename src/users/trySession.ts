@@ -4,7 +4,7 @@ import type { ChatBackend } from '../llm/backend.js';
 import { DialogueSession } from '../sim/dialogueSession.js';
 import type { SqliteStore } from '../sim/sqliteStore.js';
 import type { TracedLlmCall, TurnTrace } from '../sim/trace.js';
-import { blankTrace } from './blankTrace.js';
+import { newTurnTrace } from '../sim/trace.js';
 import { TYPE_WORD } from '../generate/vocabulary.js';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -30,7 +30,7 @@ export class TrySession {
 
   async play(input: ConsoleTurn['input']): Promise<ConsoleTurn> {
     const event: OrchestratorEvent = 'user' in input ? { type: 'userText', text: input.user } : { type: 'tap', action: input.tap };
-    const trace = blankTrace(this.session, 'user' in input ? { line: 0, user: input.user } : { line: 0, tap: input.tap }, this.turns.length);
+    const trace = newTurnTrace('user' in input ? { line: 0, user: input.user } : { line: 0, tap: input.tap }, this.turns.length, 'online', this.session);
     this.session.beginTurn(trace, { failSave: false });
     await this.session.send(event);
     this.session.endTurn();
