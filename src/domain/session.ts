@@ -1,7 +1,7 @@
 import type { DraftBatch } from './draftBatch.js';
 import { classifyLocal } from './localIntent.js';
 import type { ParseResult } from './parseResult.js';
-import type { AwaitedCall, AwaitedSave, CorePhase, RoutedEffect, SessionEffect, SessionState } from './sessionTypes.js';
+import type { AwaitedCall, AwaitedSave, RoutedEffect, SessionEffect, SessionState } from './sessionTypes.js';
 import { say } from './speech.js';
 import type { SessionTx } from './transitionTable.js';
 import type { LlmFailure, Route } from './vocabulary.js';
@@ -187,9 +187,6 @@ function abortAwaitedCall<S extends SessionState>(tx: SessionTx<S>): void {
   emit(tx, { type: 'abortCall', id: call.id });
   emit(tx, { type: 'cancelTimer', name: 'llmDeadline' });
 }
-
-/** The phases a session-ending action can leave the core in. */
-export const ENDED: readonly CorePhase[] = ['IDLE'];
 
 // ── actions both tables name ──────────────────────────────────────────────
 
