@@ -161,6 +161,10 @@ export class ExternalCore implements DialogueCore<ExternalState> {
     const { type, ...fields } = request;
     const line = await this.process!.exchange(JSON.stringify({ type, seq, ...fields }), timeoutMs, named);
     const message = parseReply(line, named);
+    // A seq already answered (or never sent) is a line nobody asked for, however late it arrived.
+    if (typeof message.seq === 'number' && message.seq < seq) {
+      throw new SutFault(`before answering ${named}, the SUT wrote a line nobody asked for (seq ${message.seq})`);
+    }
     if (message.seq !== seq) throw new SutFault(`the SUT answered ${named} with seq ${String(message.seq)}: replies must come in order`);
     if (message.type === 'error') throw new SutFault(`the SUT reported an error on ${named}: ${quote(message.message)}`);
     if (message.type !== expected) throw new SutFault(`the SUT answered ${named} with a ${message.type} message; ${expected} expected`);
