@@ -160,11 +160,7 @@ export class ExternalCore implements DialogueCore<ExternalState> {
     const named = `${what} (seq ${seq})`;
     const { type, ...fields } = request;
     const line = await this.process!.exchange(JSON.stringify({ type, seq, ...fields }), timeoutMs, named);
-    const message = parseReply(line, named);
-    // A seq already answered (or never sent) is a line nobody asked for, however late it arrived.
-    if (typeof message.seq === 'number' && message.seq < seq) {
-      throw new SutFault(`before answering ${named}, the SUT wrote a line nobody asked for (seq ${message.seq})`);
-    }
+    const message = parseReply(line, named, seq);
     if (message.seq !== seq) throw new SutFault(`the SUT answered ${named} with seq ${String(message.seq)}: replies must come in order`);
     if (message.type === 'error') throw new SutFault(`the SUT reported an error on ${named}: ${quote(message.message)}`);
     if (message.type !== expected) throw new SutFault(`the SUT answered ${named} with a ${message.type} message; ${expected} expected`);
@@ -172,12 +168,17 @@ export class ExternalCore implements DialogueCore<ExternalState> {
   }
 }
 
-function parseReply(line: string, named: string): SutMessage {
+function parseReply(line: string, named: string, seq: number): SutMessage {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     throw new SutFault(`the SUT answered ${named} with a line that is not JSON: ${quote(line)}`);
+  }
+  // A seq already answered (or never sent) is a line nobody asked for, however late it arrived.
+  const replySeq = (value as { seq?: unknown } | null)?.seq;
+  if (typeof replySeq === 'number' && replySeq < seq) {
+    throw new SutFault(`before answering ${named}, the SUT wrote a line nobody asked for (seq ${replySeq})`);
   }
   const type = (value as { type?: unknown } | null)?.type;
   const validators = protocolValidators();
