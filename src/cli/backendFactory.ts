@@ -117,6 +117,17 @@ export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSe
 }
 
 /** The --perturb flags, shared by every command that takes a backend. */
+/** How to reach a model: the options every command with `--llm` shares. */
+export function modelOptions<T>(yargs: Argv<T>) {
+  return yargs
+    .option('model', { type: 'string', describe: 'Model name (openai backend)' })
+    .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
+    .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
+    .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
+    .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
+    .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' });
+}
+
 export function perturbOptions<T>(yargs: Argv<T>) {
   return yargs
     .option('perturb', {

@@ -14,7 +14,7 @@ import { trendFor } from '../report/historyQueries.js';
 import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
-import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { collectProvenance } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
@@ -57,7 +57,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    withSutOptions(perturbOptions(yargs))
+    withSutOptions(modelOptions(perturbOptions(yargs)))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
@@ -79,12 +79,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
-      .option('model', { type: 'string', describe: 'Model name (openai backend)' })
-      .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
-      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
-      .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-      .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
-      .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
+
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')

@@ -15,7 +15,7 @@ import {
   type SimulationReport,
 } from '../users/simulationReport.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { BACKEND_NAMES, createBackend, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 
@@ -36,7 +36,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
-    perturbOptions(yargs)
+    modelOptions(perturbOptions(yargs))
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
@@ -44,12 +44,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json and report.md' })
       .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
-      .option('model', { type: 'string', describe: 'Model name (openai backend)' })
-      .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL' })
-      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
-      .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-      .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
-      .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
+
       .option('concurrency', { type: 'number', default: 1, hidden: true })
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,

@@ -4,7 +4,7 @@ import { AtomicFileWriter } from '../generate/yamlWriter.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
 import { renderCard, TrySession } from '../users/trySession.js';
-import { BACKEND_NAMES, createBackend, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
 
 type TryArgs = BackendArgs;
@@ -15,14 +15,9 @@ export const tryCommand: CommandModule<object, TryArgs> = {
   command: 'try',
   describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue',
   builder: (yargs: Argv) =>
-    perturbOptions(yargs)
+    modelOptions(perturbOptions(yargs))
       .option('llm', { choices: BACKEND_NAMES.filter((name) => name !== 'scripted'), default: 'heuristic' as const, describe: 'LLM backend' })
-      .option('model', { type: 'string', describe: 'Model name (openai backend)' })
-      .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL' })
-      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
-      .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-      .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
-      .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' })
+
       .option('concurrency', { type: 'number', default: 1, hidden: true }) as unknown as Argv<TryArgs>,
   handler: async (args) => {
     process.exitCode = await tryConsole(args);
