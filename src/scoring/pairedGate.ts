@@ -1,6 +1,5 @@
 import { MetricSet } from './allScorers.js';
-import { quantile } from 'simple-statistics';
-import { holmAdjust, isFlaky, signTest } from './pairedStatistics.js';
+import { bootstrapDeltas, holmAdjust, isFlaky, signTest } from './pairedStatistics.js';
 import type { FlakyDialogue, MetricName, PairedComparison, PairedTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
@@ -79,25 +78,17 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
   const names = (Object.keys(after) as MetricName[]).filter(
     (name) => !NOT_BOOTSTRAPPED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
-  // One pass over the resamples computes every metric's delta; the per-metric bootstraps replay it.
-  const deltas = new Map<MetricName, number[]>(names.map((name) => [name, []]));
-  for (let r = 0; r < options.resamples; r++) {
-    const draw = ids.map(() => Math.floor(options.random() * ids.length));
+  const intervals = bootstrapDeltas(ids.length, names, (draw) => {
     const b = scores(baseline, draw);
     const c = scores(current, draw);
-    for (const name of names) deltas.get(name)!.push(c[name].score - b[name].score);
-  }
-  return names.map((name) => {
-    const replay = deltas.get(name)!;
-    const notWorse = replay.filter((d) => d >= 0).length;
-    return {
-      name,
-      baseline: before[name]!.score,
-      current: after[name].score,
-      // (r + 1) / (n + 1): a bootstrap p-value is never exactly 0.
-      rawPValue: (notWorse + 1) / (replay.length + 1),
-      interval: [round(quantile(replay, options.alpha)), round(quantile(replay, 1 - options.alpha))] as const,
-      method: `paired bootstrap over ${ids.length} dialogues, ${replay.length} resamples`,
-    };
-  });
+    return Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
+  }, options);
+  return names.map((name) => ({
+    name,
+    baseline: before[name]!.score,
+    current: after[name].score,
+    rawPValue: intervals[name].pValue,
+    interval: [round(intervals[name].low), round(intervals[name].high)] as const,
+    method: `paired bootstrap over ${ids.length} dialogues, ${options.resamples} resamples`,
+  }));
 }

@@ -45,30 +45,42 @@ function upperTail(x: number, n: number): number {
   return Math.min(1, Math.max(0, 1 - below));
 }
 
+/** A paired difference's two-sided (1 − 2α) percentile interval and one-sided p-value of "worse". */
+export interface DeltaInterval {
+  readonly low: number;
+  readonly high: number;
+  /** (r + 1) / (n + 1), r the resamples in which the candidate was not worse: never exactly 0. */
+  readonly pValue: number;
+}
+
 /**
- * Bootstraps any paired statistic clustered by dialogue: each resample draws dialogue indices with
- * replacement and `delta(draw)` computes candidate minus baseline on exactly those dialogues.
+ * Bootstraps several paired statistics at once, clustered by dialogue: every resample draws
+ * dialogue indices with replacement (the same draw for both sides) and `deltasOf(draw)` gives each
+ * statistic's candidate − baseline on exactly those dialogues.
  */
-export function bootstrapDelta(
+export function bootstrapDeltas<K extends string>(
   count: number,
-  delta: (draw: readonly number[]) => number,
+  names: readonly K[],
+  deltasOf: (draw: readonly number[]) => Readonly<Record<K, number>>,
   options: { readonly alpha: number; readonly resamples: number; readonly random: () => number },
-): MetricInterval | null {
-  if (count === 0) return null;
-  const observed = delta(Array.from({ length: count }, (_, i) => i));
-  const deltas: number[] = [];
-  const draw = new Array<number>(count);
+): Record<K, DeltaInterval> {
+  const deltas = new Map<K, number[]>(names.map((name) => [name, []]));
   for (let r = 0; r < options.resamples; r++) {
-    for (let i = 0; i < count; i++) draw[i] = Math.floor(options.random() * count);
-    deltas.push(delta(draw));
+    const draw = Array.from({ length: count }, () => Math.floor(options.random() * count));
+    const resampled = deltasOf(draw);
+    for (const name of names) deltas.get(name)!.push(resampled[name]);
   }
-  const notWorse = deltas.filter((d) => d >= 0).length;
-  return {
-    delta: observed,
-    low: quantile(deltas, options.alpha),
-    high: quantile(deltas, 1 - options.alpha),
-    pValue: notWorse / deltas.length,
-  };
+  const intervals = {} as Record<K, DeltaInterval>;
+  for (const name of names) {
+    const list = deltas.get(name)!;
+    const notWorse = list.filter((d) => d >= 0).length;
+    intervals[name] = {
+      low: quantile(list, options.alpha),
+      high: quantile(list, 1 - options.alpha),
+      pValue: (notWorse + 1) / (list.length + 1),
+    };
+  }
+  return intervals;
 }
 
 /**
@@ -84,46 +96,6 @@ export function holmAdjust(pValues: readonly number[]): number[] {
     adjusted[i] = running;
   });
   return adjusted;
-}
-
-/** One dialogue's share of a metric on each side: numerator and denominator summed over its repeats. */
-export interface PairedTally {
-  readonly baseline: { readonly hits: number; readonly total: number };
-  readonly candidate: { readonly hits: number; readonly total: number };
-}
-
-export interface MetricInterval {
-  /** Candidate minus baseline, as ratios of the summed tallies. */
-  readonly delta: number;
-  /** The two-sided (1 − 2α) percentile interval of the delta. */
-  readonly low: number;
-  readonly high: number;
-  /** Share of resamples in which the candidate was not worse: a one-sided bootstrap p-value. */
-  readonly pValue: number;
-}
-
-/**
- * A paired bootstrap clustered by dialogue: resample dialogues with replacement (the same draw for
- * both sides), recompute each side's ratio, and read the delta's percentiles.
- */
-export function pairedBootstrap(
-  tallies: readonly PairedTally[],
-  options: { readonly alpha: number; readonly resamples: number; readonly random: () => number },
-): MetricInterval | null {
-  const used = tallies.filter((t) => t.baseline.total > 0 && t.candidate.total > 0);
-  return bootstrapDelta(used.length, (draw) => ratioDelta(used, draw), options);
-}
-
-function ratioDelta(tallies: readonly PairedTally[], draw: readonly number[]): number {
-  let bh = 0, bt = 0, ch = 0, ct = 0;
-  for (const i of draw) {
-    const t = tallies[i]!;
-    bh += t.baseline.hits;
-    bt += t.baseline.total;
-    ch += t.candidate.hits;
-    ct += t.candidate.total;
-  }
-  return ch / ct - bh / bt;
 }
 
 /** A dialogue that both passed and failed within one side's repeats. */
