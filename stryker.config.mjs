@@ -29,7 +29,7 @@ export default {
   commandRunner: { command: GATE },
   coverageAnalysis: 'off',
   mutate: DOMAIN_FILES.map((name) => `dist/domain/${name}.js`),
-  ignorePatterns: ['/reports/*', '!/reports/baseline.json', '/test', '/promptfoo', '/.promptfoo', '/src', '/scripts'],
+  ignorePatterns: ['/dist/bundle', '/reports/*', '!/reports/baseline.json', '/test', '/promptfoo', '/.promptfoo', '/src', '/scripts'],
   concurrency: 2,
   timeoutMS: 8000,
   timeoutFactor: 1.5,

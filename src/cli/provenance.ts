@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,6 +17,8 @@ export async function collectProvenance(input: {
   readonly baseUrl?: string;
   readonly repeat: number;
   readonly perturb?: unknown;
+  /** From readGitState(), started when the run starts so git runs while the suite does. */
+  readonly git: Promise<GitState | null>;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
@@ -33,7 +35,7 @@ export async function collectProvenance(input: {
     ...(input.baseUrl ? { baseUrl: withoutCredentials(input.baseUrl) } : {}),
     repeat: input.repeat,
     ...(input.perturb ? { perturb: input.perturb } : {}),
-    git: gitState(),
+    git: await input.git,
   };
 }
 
@@ -61,11 +63,17 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-function gitState(): { readonly commit: string; readonly dirty: boolean } | null {
+type GitState = NonNullable<Provenance['git']>;
+
+/** The commit checked out and whether tracked files differ from it; null outside a git checkout. */
+export async function readGitState(): Promise<GitState | null> {
+  const git = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile('git', args, { encoding: 'utf8', timeout: 5000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
+    );
   try {
-    const run = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
-    const commit = run(['rev-parse', 'HEAD']);
-    return { commit, dirty: run(['status', '--porcelain', '--untracked-files=no']).length > 0 };
+    const [commit, changes] = await Promise.all([git(['rev-parse', 'HEAD']), git(['status', '--porcelain', '--untracked-files=no'])]);
+    return { commit, dirty: changes.length > 0 };
   } catch {
     return null;
   }

@@ -15,7 +15,7 @@ import { HistoryError, openHistory, type HistoryDb } from '../report/historyStor
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
-import { collectProvenance } from './provenance.js';
+import { collectProvenance, readGitState } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
@@ -111,6 +111,7 @@ async function run(args: RunArgs): Promise<number> {
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
+    const git = readGitState();
     const suts = await createSutCores(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
@@ -167,6 +168,7 @@ async function run(args: RunArgs): Promise<number> {
         ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
         repeat: args.repeat,
         ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
+        git,
       }),
     });
     const gate = baseline

@@ -4,18 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../../src/llm/openaiCompatibleServer.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
+import { withoutTiming } from '../support/withoutTiming.js';
 import { ROOT, cliAsync, tempDir } from '../support/cli.js';
-
-/** The report without what a clock measured: latencies, timestamps, wall time, timing and provenance blocks. */
-function withoutTiming(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTiming);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !/latency|Ms$|Us$|^startedAt$|^finishedAt$|^timing$|^provenance$|^llmMs$|^firstTtsMs$/i.test(key))
-      .map(([key, field]) => [key, withoutTiming(field)]),
-  );
-}
 
 describe('the pool: --concurrency dialogues in flight, results collected in dataset order', () => {
   let server: RunningServer;
