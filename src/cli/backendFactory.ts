@@ -116,7 +116,6 @@ export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSe
   }
 }
 
-/** The --perturb flags, shared by every command that takes a backend. */
 /** How to reach a model: the options every command with `--llm` shares. */
 export function modelOptions<T>(yargs: Argv<T>) {
   return yargs
@@ -128,6 +127,7 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' });
 }
 
+/** The --perturb flags, shared by every command that takes a backend (and serve-llm). */
 export function perturbOptions<T>(yargs: Argv<T>) {
   return yargs
     .option('perturb', {

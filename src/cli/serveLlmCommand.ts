@@ -5,7 +5,9 @@ import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
 import { ReplayBackend } from '../llm/replayBackend.js';
 import { HeuristicModel } from '../reference/heuristicModel.js';
-import { UsageError } from './exitCodes.js';
+import { PerturbingBackend, formatPerturbRates } from '../llm/perturbBackend.js';
+import { perturbOptions, perturbProvenance } from './backendFactory.js';
+import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 
 const SERVE_BACKENDS = ['heuristic', 'replay'] as const;
 
@@ -17,9 +19,18 @@ export interface ServeLlmArgs {
   latencyMs: number;
   errorEvery?: number;
   failStatus: 429 | 500 | 502 | 503;
+  perturb?: string;
+  perturbSeed?: number;
 }
 
 function serveBackend(args: ServeLlmArgs): ChatBackend {
+  const perturb = perturbProvenance(args);
+  const answering = modelBackend(args);
+  // A noisy model the harness does not know is noisy: what a gate over a real model faces.
+  return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed) : answering;
+}
+
+function modelBackend(args: ServeLlmArgs): ChatBackend {
   if (args.backend === 'heuristic') return new HeuristicModel();
   if (!args.cassette) throw new UsageError('--backend replay needs --cassette FILE');
   return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
@@ -37,6 +48,7 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
     ...(args.errorEvery === undefined ? {} : { errorEvery: args.errorEvery }),
   });
   stdout.write(`${server.url}\n`);
+  if (args.perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturbProvenance(args)!.rates)}, seed ${args.perturbSeed ?? 1})\n`);
   return server;
 }
 
@@ -56,7 +68,7 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
   command: 'serve-llm',
   describe: 'Serve a no-key model (heuristic rules or a replayed cassette) as an OpenAI-compatible endpoint on 127.0.0.1',
   builder: (yargs: Argv) =>
-    yargs
+    perturbOptions(yargs)
       .option('backend', { choices: SERVE_BACKENDS, default: 'heuristic' as const, describe: 'What answers the requests' })
       .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
       .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
@@ -65,7 +77,16 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
       .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
   handler: async (args) => {
-    const server = await serveLlm(args, process.stdout);
+    let server: RunningServer;
+    try {
+      server = await serveLlm(args, process.stdout);
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      const shown = inUse ? new UsageError(`port ${args.port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one`) : error;
+      process.stderr.write(`${exitCodeFor(shown) === EXIT_BAD_INPUT ? (shown as Error).message : ((shown as Error).stack ?? String(shown))}\n`);
+      process.exitCode = exitCodeFor(shown);
+      return;
+    }
     const signal = await untilStopped();
     process.stderr.write(`serve-llm: ${signal}, stopping\n`);
     await server.close();

@@ -13,9 +13,15 @@ export interface PerturbRates {
   readonly intent: number;
   /** Per answer: the confidence set below the app's floor (0.7). */
   readonly lowConfidence: number;
+  /**
+   * Per correction: 「第N笔」 read as index N instead of N − 1 (seed 002, rule 2), one item too far,
+   * every time it strikes: at 1, a model that has the convention wrong.
+   */
+  readonly ordinalAsIndex?: number;
 }
 
-export const PERTURB_KINDS = ['drop', 'offByOne', 'amount', 'intent', 'lowConfidence'] as const;
+// Appended kinds go last: a kind's position is part of its draws, so the older kinds strike where they did.
+export const PERTURB_KINDS = ['drop', 'offByOne', 'amount', 'intent', 'lowConfidence', 'ordinalAsIndex'] as const;
 type Kind = (typeof PERTURB_KINDS)[number];
 
 /** The correction endpoint's intents as the wire protocol names them (the prompt lists the same five). */
@@ -24,7 +30,7 @@ const LOW_CONFIDENCE = 0.4;
 
 /** Reads `offByOne=0.05,drop=0.02`: known kinds only, each once, each a number in [0, 1]. */
 export function parsePerturbSpec(spec: string): PerturbRates {
-  const rates: Record<Kind, number> = { drop: 0, offByOne: 0, amount: 0, intent: 0, lowConfidence: 0 };
+  const rates: PerturbRates & Partial<Record<Kind, number>> = { drop: 0, offByOne: 0, amount: 0, intent: 0, lowConfidence: 0 };
   const seen = new Set<string>();
   const parts = spec.split(',').map((part) => part.trim());
   if (parts.every((part) => part === '')) throw new Error(`--perturb: empty spec; write e.g. offByOne=0.05,drop=0.02 (kinds: ${PERTURB_KINDS.join(', ')})`);
@@ -41,13 +47,13 @@ export function parsePerturbSpec(spec: string): PerturbRates {
     if (!/^\s*[0-9.eE+-]+\s*$/.test(value) || !Number.isFinite(rate) || rate < 0 || rate > 1) {
       throw new Error(`--perturb: rate of '${kind}' must be a number from 0 to 1, got '${value}'`);
     }
-    rates[kind as Kind] = rate;
+    (rates as Record<Kind, number>)[kind as Kind] = rate;
   }
   return rates;
 }
 
 export function formatPerturbRates(rates: PerturbRates): string {
-  return PERTURB_KINDS.filter((kind) => rates[kind] > 0)
+  return PERTURB_KINDS.filter((kind) => (rates[kind] ?? 0) > 0)
     .map((kind) => `${kind}=${rates[kind]}`)
     .join(',');
 }
@@ -71,7 +77,7 @@ export class PerturbingBackend implements ChatBackend {
   readonly model: string;
   readonly clock: 'virtual' | 'real';
   /** Mutations made so far, by kind. */
-  readonly applied: Record<Kind, number> = { drop: 0, offByOne: 0, amount: 0, intent: 0, lowConfidence: 0 };
+  readonly applied: Record<Kind, number> = { drop: 0, offByOne: 0, amount: 0, intent: 0, lowConfidence: 0, ordinalAsIndex: 0 };
   private calls = 0;
 
   constructor(
@@ -98,7 +104,7 @@ export class PerturbingBackend implements ChatBackend {
   }
 
   private hit(kind: Kind, draw: (kind: Kind, position: number) => number, position: number): boolean {
-    if (draw(kind, position) >= this.rates[kind]) return false;
+    if (draw(kind, position) >= (this.rates[kind] ?? 0)) return false;
     this.applied[kind]++;
     return true;
   }
@@ -134,6 +140,10 @@ export class PerturbingBackend implements ChatBackend {
             // Down from the first item is impossible in a real answer too; move it up instead.
             const down = draw('offByOne', position + 1000) < 0.5 && correction.index > 0;
             correction.index += down ? -1 : 1;
+            changed = true;
+          }
+          if (typeof correction.index === 'number' && correction.index >= 0 && this.hit('ordinalAsIndex', draw, position)) {
+            correction.index += 1;
             changed = true;
           }
           const fields = correction.updatedFields;

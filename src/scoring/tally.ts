@@ -8,7 +8,11 @@ export function mergeTally(into: Tally, from: Tally): void {
   for (const [key, value] of Object.entries(from)) {
     const current = into[key];
     if (typeof value === 'number') into[key] = (typeof current === 'number' ? current : 0) + value;
-    else if (Array.isArray(value)) into[key] = [...(Array.isArray(current) ? current : []), ...value];
+    // In place: a list the target already owns grows; copying it each time made merging n dialogues cost n².
+    else if (Array.isArray(value)) {
+      if (Array.isArray(current)) for (const item of value) current.push(item);
+      else into[key] = [...value];
+    }
     else {
       const nested: Tally = current !== undefined && typeof current === 'object' && !Array.isArray(current) ? current : {};
       mergeTally(nested, value);
