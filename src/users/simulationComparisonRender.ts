@@ -8,6 +8,8 @@ import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
 import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
 
+const NOTE = 'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.';
+
 const pp = (value: number) => `${value > 0 ? '+' : value < 0 ? '-' : '±'}${Math.abs(value * 100).toFixed(1)} pp`;
 const rate = (s: RateDelta['a']) => (s ? `${percent(s.rate)} (${s.succeeded}/${s.runs})` : '—');
 const deltaText = (d: RateDelta) => (d.delta === null ? '—' : `${pp(d.delta)}${d.interval ? ` [${pp(d.interval[0])}, ${pp(d.interval[1])}]` : ''}`);
@@ -47,6 +49,8 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison): str
     `- B — ${mdText(describeSide(c, 'b'))}`,
     '',
     `**${mdText(headlineOf(c))}**. Gate: ${c.passed ? 'pass' : `FAIL — ${mdText(c.regressions.join('; '))}`}.`,
+    '',
+    `_${NOTE}_`,
     '',
     ...mdTable('Overall', c.overall),
     ...mdTable('By goal size', c.byGoalSize),
@@ -103,6 +107,7 @@ export function renderSimulationComparisonHtml(c: SimulationComparison): string 
   </div>
 </header>
 <main class="wrap">
+<p class="muted">${esc(NOTE)}</p>
 ${htmlTable('overall', 'Overall', c.overall)}
 ${htmlTable('by-goal-size', 'By goal size', c.byGoalSize)}
 ${htmlTable('by-feature', 'By speech feature', c.byFeature)}

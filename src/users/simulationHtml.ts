@@ -68,9 +68,9 @@ function cardsHtml(report: SimulationReport): string {
     ${scoreBar(score, null, score >= 0.999 ? 'good' : 'neutral')}
     <p class="desc">${esc(note)}</p>
   </article>`;
-  const figure = (id: string, name: string, value: number | null, note: string) => `<article class="card metric metric-neutral" data-metric="${id}">
+  const figure = (id: string, name: string, value: number | string | null, note: string) => `<article class="card metric metric-neutral" data-metric="${id}">
     <div class="card-head"><h3>${esc(name)}</h3></div>
-    <div class="score-row"><div class="score">${mean(value)}</div></div>
+    <div class="score-row"><div class="score">${typeof value === 'string' ? esc(value) : mean(value)}</div></div>
     <p class="desc">${esc(note)}</p>
   </article>`;
   return `<section class="section" id="metrics">
@@ -81,7 +81,7 @@ function cardsHtml(report: SimulationReport): string {
   ${rate('passAllRepeats', `Every run succeeded (pass^${overall.repeat})`, overall.passAllRepeats, `Users who succeeded in all ${overall.repeat} of their runs.`)}
   ${figure('meanTurnsToSuccess', 'Turns to success', overall.meanTurnsToSuccess, `Mean over successful runs; ${mean(overall.meanExtraTurns)} more than the fewest possible.`)}
   ${figure('meanLlmCallsToSuccess', 'LLM calls to success', overall.meanLlmCallsToSuccess, 'Mean over successful runs.')}
-  ${figure('gaveUp', 'Gave up or cancelled', overall.outcomes.gaveUp + overall.outcomes.cancelled, `Runs that ran out of patience (${overall.outcomes.gaveUp} walked away, ${overall.outcomes.cancelled} cancelled).`)}
+  ${figure('gaveUp', 'Gave up or cancelled', String(overall.outcomes.gaveUp + overall.outcomes.cancelled), `Runs that ran out of patience (${overall.outcomes.gaveUp} walked away, ${overall.outcomes.cancelled} cancelled).`)}
   </div>
 </section>`;
 }
