@@ -14,9 +14,9 @@ import {
   SIMULATION_SCHEMA_VERSION,
   failureEntries,
   renderSimulationConsole,
-  writeSimulationReports,
   type SimulationReport,
 } from '../users/simulationReport.js';
+import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { UsageError } from './exitCodes.js';

@@ -1,11 +1,6 @@
-import { join } from 'node:path';
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
 import { percent } from '../report/format.js';
 import { mdText } from '../report/markdownText.js';
-import type { Trend } from '../report/reportTypes.js';
 import type { FailedRun } from './runSimulation.js';
-import { renderSimulationHtml } from './simulationHtml.js';
-import { renderSimulationJunit } from './simulationJunit.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
@@ -99,25 +94,4 @@ export function renderSimulationConsole(report: SimulationReport): string {
     `outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`,
     '',
   ].join('\n');
-}
-
-export const SIMULATION_REPORT_FILES = ['report.json', 'report.md', 'report.html', 'junit.xml'] as const;
-
-/**
- * Every format, each written whole or not at all; all are rendered before the first is written,
- * so a renderer that throws leaves the old set. `trend` (from the history) shows on the page only:
- * report.json stays the same for the same seed.
- */
-export function writeSimulationReports(outDir: string, report: SimulationReport, trend?: Trend): void {
-  const files: [string, string][] = [
-    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
-    ['report.md', renderSimulationMarkdown(report)],
-    ['report.html', renderSimulationHtml(report, trend)],
-    ['junit.xml', renderSimulationJunit(report)],
-  ];
-  for (const [name, text] of files) {
-    const writer = new AtomicFileWriter(join(outDir, name));
-    writer.write(text);
-    writer.commit();
-  }
 }
