@@ -7,6 +7,8 @@ import { writeComparison } from '../report/writeComparison.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
+import { compareSimulations } from './simulateCompare.js';
+import { isSimulationFile } from '../users/simulationComparison.js';
 
 interface CompareArgs {
   baseline: string;
@@ -22,7 +24,7 @@ interface CompareArgs {
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
   command: 'compare <baseline> <current>',
-  describe: 'Compare two reports (or a baseline and a report): exit 1 on a metric drop beyond tolerance or a pass→fail flip',
+  describe: 'Compare two reports (or a baseline and a report, or two simulate reports): exit 1 on a metric drop beyond tolerance or a pass→fail flip',
   builder: (yargs: Argv) =>
     yargs
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
@@ -34,9 +36,14 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages\' labels' })
-      .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues') as unknown as Argv<CompareArgs>,
+      .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues')
+      .example('$0 compare sim-a/report.json sim-b/report.json', 'two simulate runs: success-rate deltas with intervals, users that flipped') as unknown as Argv<CompareArgs>,
   handler: async (args) => {
     try {
+      if (isSimulationFile(args.baseline) || isSimulationFile(args.current)) {
+        process.exitCode = compareSimulations(args);
+        return;
+      }
       // Read everything first: a bad file is exit 2 before anything is printed or written.
       const gate = gateVerdict(readBaseline(args.baseline), readBaseline(args.current), args.baseline, {
         tolerance: args.tolerance,

@@ -2,22 +2,25 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
+import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
+import { checkOutputDir } from '../report/writeReports.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
 import { OracleBackend } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
 import { runSimulation } from '../users/runSimulation.js';
 import { scoreSimulation } from '../users/scores.js';
+import { appendSimulation, simulationTrend } from '../users/simulationHistory.js';
 import {
   SIMULATION_SCHEMA_VERSION,
   failureEntries,
   renderSimulationConsole,
-  writeSimulationReports,
   type SimulationReport,
 } from '../users/simulationReport.js';
+import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { UsageError } from './exitCodes.js';
-import { reportError } from './runCommand.js';
+import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
 /** The oracle answers from the user's goal; `scripted` has no script to answer from here. */
 const SIMULATE_BACKENDS = ['oracle', ...BACKEND_NAMES.filter((name) => name !== 'scripted')] as const;
@@ -30,6 +33,8 @@ interface SimulateArgs extends Omit<BackendArgs, 'llm'> {
   speech: string;
   out: string;
   saveDialogues?: string;
+  history: string | false;
+  trendRuns: number;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -41,11 +46,13 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json and report.md' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json, report.md, report.html and junit.xml' })
       .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
-      .option('concurrency', { type: 'number', default: 1, hidden: true })
+      .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
+      .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
+      .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
   handler: async (args) => {
@@ -72,12 +79,19 @@ function wholeNumber(name: string, value: number, min: number): void {
 async function simulate(args: SimulateArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
+  let history: HistoryDb | null = null;
   try {
     wholeNumber('users', args.users, 1);
     wholeNumber('repeat', args.repeat, 1);
     wholeNumber('seed', args.seed, 0);
+    wholeNumber('concurrency', args.concurrency, 1);
+    wholeNumber('trend-runs', args.trendRuns, 1);
+    if (Array.isArray(args.history) || Array.isArray(args.out)) throw new UsageError('--out and --history take one path each');
+    checkOutputDir(args.out);
     const speech = parseSpeech(args.speech);
     const perturb = perturbProvenance(args);
+    // Opened before running, so a history file that is not ours stops the run before any work.
+    history = args.history === false ? null : openHistory(args.history);
     const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
@@ -88,6 +102,8 @@ async function simulate(args: SimulateArgs): Promise<number> {
         users: args.users,
         repeat: args.repeat,
         speech,
+        // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
+        concurrency: setup?.backend.clock === 'real' ? args.concurrency : 1,
         backendFor: (board, user, repeat) => perturbed(setup ? setup.backend : new OracleBackend(board), user.id, repeat),
       });
     } finally {
@@ -113,9 +129,11 @@ async function simulate(args: SimulateArgs): Promise<number> {
       failures: failureEntries(result.failed),
     };
     const out = resolve(args.out);
-    writeSimulationReports(out, report);
+    writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined);
+    const historyId = history ? record(history, args.history as string, report, out) : null;
     process.stdout.write(renderSimulationConsole(report));
-    process.stdout.write(`Reports: ${out}/report.{json,md}\n`);
+    process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);
+    if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
     if (args.saveDialogues) {
       const count = await writeFailedDialogues(args.saveDialogues, result.failed, args.seed, speech);
       process.stdout.write(`Failed users as dialogues: ${count} → ${args.saveDialogues}\n`);
@@ -123,5 +141,16 @@ async function simulate(args: SimulateArgs): Promise<number> {
     return 0;
   } catch (error) {
     return reportError(error);
+  } finally {
+    history?.close();
+  }
+}
+
+/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
+function record(history: HistoryDb, file: string, report: SimulationReport, out: string): number {
+  try {
+    return appendSimulation(history, report, out);
+  } catch (error) {
+    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
   }
 }

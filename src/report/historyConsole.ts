@@ -11,12 +11,18 @@ export function renderHistoryTable(runs: readonly HistoryRun[]): string {
     truncate(`${r.backend} / ${r.model}`, 32),
     r.mode,
     r.protocol,
-    `${r.dialogues.passed}/${r.dialogues.total}`,
-    r.metrics['dialogueSuccess'] === undefined ? '—' : percent(r.metrics['dialogueSuccess']),
-    r.passed ? 'passed' : 'FAILED',
+    // A simulate row counts users (who succeeded in every run) and its success is task success; it has no verdict.
+    `${r.dialogues.passed}/${r.dialogues.total}${r.kind === 'simulate' ? ' users' : ''}`,
+    successOf(r),
+    r.kind === 'simulate' ? '—' : r.passed ? 'passed' : 'FAILED',
     truncate(r.datasets.join(' '), 40),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+function successOf(run: HistoryRun): string {
+  const score = run.metrics['dialogueSuccess'] ?? run.metrics['taskSuccess'];
+  return score === undefined ? '—' : percent(score);
 }

@@ -7,6 +7,8 @@ import type { Report, Trend, TrendRun } from './reportTypes.js';
 
 export interface HistoryRun {
   readonly id: number;
+  /** 'run' (a dataset run) or 'simulate' (simulated users). */
+  readonly kind: string;
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly backend: string;
@@ -29,6 +31,7 @@ export interface HistoryRun {
 
 interface RunRow {
   id: number;
+  kind: string;
   started_at: string;
   finished_at: string;
   backend: string;
@@ -50,7 +53,7 @@ interface RunRow {
   report_dir: string | null;
 }
 
-function wholeRunMetrics(db: HistoryDb, ids: readonly number[]): Map<number, Record<string, number>> {
+export function wholeRunMetrics(db: HistoryDb, ids: readonly number[]): Map<number, Record<string, number>> {
   const byRun = new Map<number, Record<string, number>>(ids.map((id) => [id, {}]));
   const select = db.prepare(`SELECT metric, score FROM metrics WHERE run_id = ? AND slice = ?`);
   for (const id of ids) {
@@ -65,6 +68,7 @@ export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
   const metrics = wholeRunMetrics(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
+    kind: r.kind,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     backend: r.backend,

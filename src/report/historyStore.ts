@@ -1,5 +1,5 @@
 /**
- * The run history: one SQLite file every `run` appends to. The file says it is ours
+ * The run history: one SQLite file every `run` and `simulate` appends to. The file says it is ours
  * (application_id) and which schema it holds (user_version); older schemas migrate forward,
  * anything else is refused untouched. WAL and a busy timeout let concurrent runs both land.
  */
@@ -78,6 +78,9 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE metrics ADD COLUMN change_low REAL;
    ALTER TABLE metrics ADD COLUMN change_high REAL;
    ALTER TABLE metrics ADD COLUMN p_value REAL;`,
+  // v3: simulated-user runs (\`simulate\`) beside dataset runs; every earlier row is a dataset run.
+  `ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'run';
+   CREATE INDEX runs_by_kind ON runs (kind, id);`,
 ];
 
 export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,5 @@
 import type { ChatBackend } from '../llm/backend.js';
+import { orderedPool } from '../sim/orderedPool.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
 import type { ActionBoard } from './oracleBackend.js';
@@ -14,6 +15,8 @@ export interface SimulationOptions {
   readonly speech: ReadonlySet<SpeechFeature>;
   /** The model one run of one user talks to; `board` tells an oracle what the user means. */
   readonly backendFor: (board: ActionBoard, user: SimulatedUser, repeat: number) => ChatBackend;
+  /** User runs in flight at once (real backends); results are still collected in user order. */
+  readonly concurrency?: number;
   readonly onRun?: (result: RunResult) => void;
 }
 
@@ -29,35 +32,46 @@ export interface SimulationResult {
   readonly failed: FailedRun[];
 }
 
-/** Every user, `repeat` times, one after the other on the virtual clock; users never share rows. */
+function* userRuns(seed: number, users: number, repeat: number): Generator<{ user: SimulatedUser; repeat: number }> {
+  for (const user of sampleUsers(seed, users)) {
+    for (let r = 1; r <= repeat; r++) yield { user, repeat: r };
+  }
+}
+
+/**
+ * Every user, `repeat` times, each run on its own virtual clock; users never share rows. With
+ * `concurrency` > 1 the runs overlap (the existing ordered pool), and the result is the same as
+ * one after the other: each run's randomness is its own, and results arrive in user order.
+ */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const store = new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
   const runs: RunResult[] = [];
   const failed: FailedRun[] = [];
+  const failedUsers = new Set<number>();
+  const playOne = async ({ user, repeat }: { user: SimulatedUser; repeat: number }) => {
+    const board: ActionBoard = { current: null };
+    const backend = options.backendFor(board, user, repeat);
+    const owner = `user-${user.id}#${repeat}`;
+    return { user, repeat, run: await simulateUser(user, { backend, board, store, owner, speech: options.speech }) };
+  };
   try {
-    for (const user of sampleUsers(options.seed, options.users)) {
-      let failedOnce = false;
-      for (let repeat = 1; repeat <= options.repeat; repeat++) {
-        const board: ActionBoard = { current: null };
-        const backend = options.backendFor(board, user, repeat);
-        const owner = `user-${user.id}#${repeat}`;
-        const run = await simulateUser(user, { backend, board, store, owner, speech: options.speech });
-        const result: RunResult = {
-          userId: user.id,
-          repeat,
-          goalSize: user.goal.items.length,
-          outcome: run.outcome,
-          turns: run.turns,
-          minTurns: run.minTurns,
-          llmCalls: run.llmCalls,
-          features: run.features,
-        };
-        runs.push(result);
-        options.onRun?.(result);
-        if (run.outcome !== 'success' && !failedOnce) {
-          failedOnce = true;
-          failed.push({ user, repeat, run });
-        }
+    const played = orderedPool(userRuns(options.seed, options.users, options.repeat), playOne, { width: options.concurrency ?? 1 });
+    for await (const { user, repeat, run } of played) {
+      const result: RunResult = {
+        userId: user.id,
+        repeat,
+        goalSize: user.goal.items.length,
+        outcome: run.outcome,
+        turns: run.turns,
+        minTurns: run.minTurns,
+        llmCalls: run.llmCalls,
+        features: run.features,
+      };
+      runs.push(result);
+      options.onRun?.(result);
+      if (run.outcome !== 'success' && !failedUsers.has(user.id)) {
+        failedUsers.add(user.id);
+        failed.push({ user, repeat, run });
       }
     }
   } finally {

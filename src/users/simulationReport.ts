@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
 import { percent } from '../report/format.js';
 import { mdText } from '../report/markdownText.js';
 import type { FailedRun } from './runSimulation.js';
@@ -96,17 +94,4 @@ export function renderSimulationConsole(report: SimulationReport): string {
     `outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`,
     '',
   ].join('\n');
-}
-
-/** report.json and report.md, each written whole or not at all. */
-export function writeSimulationReports(outDir: string, report: SimulationReport): void {
-  const files: [string, string][] = [
-    ['report.json', `${JSON.stringify(report, null, 2)}\n`],
-    ['report.md', renderSimulationMarkdown(report)],
-  ];
-  for (const [name, text] of files) {
-    const writer = new AtomicFileWriter(join(outDir, name));
-    writer.write(text);
-    writer.commit();
-  }
 }

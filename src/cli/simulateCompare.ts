@@ -1,0 +1,24 @@
+/** `compare A B` on two simulate reports: exit 1 when task success fell beyond --tolerance or a user no longer reaches the goal. */
+import { resolve } from 'node:path';
+import { UsageError } from './exitCodes.js';
+import { compareSimulations as compare, readSimulationReport } from '../users/simulationComparison.js';
+import { renderSimulationCompareConsole, writeSimulationComparison } from '../users/simulationComparisonRender.js';
+
+export function compareSimulations(args: { baseline: string; current: string; tolerance: number; json: boolean; out?: string }): number {
+  if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
+  const comparison = compare(
+    { label: args.baseline, report: readSimulationReport(args.baseline) },
+    { label: args.current, report: readSimulationReport(args.current) },
+    args.tolerance,
+  );
+  if (args.json) {
+    const { a, b, ...rest } = comparison;
+    process.stdout.write(`${JSON.stringify({ kind: 'simulation-comparison', a: a.label, b: b.label, ...rest }, null, 2)}\n`);
+  } else process.stdout.write(renderSimulationCompareConsole(comparison));
+  if (args.out) {
+    const out = resolve(args.out);
+    writeSimulationComparison(out, comparison);
+    (args.json ? process.stderr : process.stdout).write(`Comparison: ${out}/comparison.{html,md}\n`);
+  }
+  return comparison.passed ? 0 : 1;
+}

@@ -1,0 +1,133 @@
+/** Two simulate reports side by side: success-rate deltas with intervals, by goal size and speech feature, and the users who flipped. */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { BaselineError, readJsonFile } from '../report/baseline.js';
+import { differenceInterval, type Interval } from './rateInterval.js';
+import type { SliceScore } from './scores.js';
+import { userOutcomes } from './simulationHistory.js';
+import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from './simulationReport.js';
+
+export interface RateDelta {
+  readonly name: string;
+  readonly a: { readonly succeeded: number; readonly runs: number; readonly rate: number } | null;
+  readonly b: { readonly succeeded: number; readonly runs: number; readonly rate: number } | null;
+  /** B − A, and its 95% interval (Newcombe); null when a side has no runs in this slice. */
+  readonly delta: number | null;
+  readonly interval: Interval | null;
+}
+
+export interface UserFlip {
+  readonly userId: number;
+  readonly goalSize: number;
+  readonly direction: 'broke' | 'fixed';
+  /** Runs that reached the goal, e.g. "2/2" → "1/2". */
+  readonly a: string;
+  readonly b: string;
+}
+
+export interface SimulationComparison {
+  readonly a: { readonly label: string; readonly report: SimulationReport };
+  readonly b: { readonly label: string; readonly report: SimulationReport };
+  readonly overall: readonly RateDelta[];
+  readonly byGoalSize: readonly RateDelta[];
+  readonly byFeature: readonly RateDelta[];
+  /** Same seed: user N is the same person with the same goal on both sides, so users can flip. */
+  readonly sameUsers: boolean;
+  readonly flips: readonly UserFlip[];
+  /** Task success fell by more than the tolerance, or a user who reached the goal in every run no longer does. */
+  readonly regressions: readonly string[];
+  readonly passed: boolean;
+}
+
+/**
+ * True when the file's head says it is a simulate report ("kind" comes second in report.json).
+ * Only the head is read: a run's report.json can be large, and its own reader parses it anyway.
+ */
+export function isSimulationFile(file: string): boolean {
+  let head = '';
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(HEAD_BYTES);
+      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false; // The reader that follows names the file and the reason.
+  }
+  return /^\s*\{\s*"schemaVersion"\s*:\s*\d+\s*,\s*"kind"\s*:\s*"simulation"/.test(head);
+}
+
+const HEAD_BYTES = 256;
+
+export function readSimulationReport(file: string): SimulationReport {
+  const value = readJsonFile(file, 'report') as Partial<SimulationReport> | null;
+  const where = `${file}: not a simulate report.json`;
+  if (!value || typeof value !== 'object' || value.kind !== 'simulation') throw new BaselineError(`${where} (kind is not "simulation"; a run report compares with a run report)`);
+  if (value.schemaVersion !== SIMULATION_SCHEMA_VERSION) throw new BaselineError(`${where} of schema v${SIMULATION_SCHEMA_VERSION} (schemaVersion ${String(value.schemaVersion)})`);
+  const scores = value.scores;
+  if (!value.run || typeof value.run.seed !== 'number' || !scores?.overall || !Array.isArray(scores.byGoalSize) || !Array.isArray(scores.byFeature) || !Array.isArray(value.runs)) {
+    throw new BaselineError(`${where} (run, scores.overall, scores.byGoalSize, scores.byFeature or runs missing)`);
+  }
+  return value as SimulationReport;
+}
+
+function side(slice: SliceScore | undefined): RateDelta['a'] {
+  return slice && slice.runs > 0 ? { succeeded: slice.succeeded, runs: slice.runs, rate: slice.successRate } : null;
+}
+
+function rateDelta(name: string, a: SliceScore | undefined, b: SliceScore | undefined): RateDelta {
+  const left = side(a);
+  const right = side(b);
+  const both = left && right;
+  return {
+    name,
+    a: left,
+    b: right,
+    delta: both ? Math.round((right.rate - left.rate) * 10_000) / 10_000 : null,
+    interval: both ? differenceInterval(left, right) : null,
+  };
+}
+
+function firstTry(slice: SliceScore): SliceScore {
+  return { ...slice, succeeded: Math.round(slice.firstTryRate * slice.runs), successRate: slice.firstTryRate };
+}
+
+export function compareSimulations(
+  a: { label: string; report: SimulationReport },
+  b: { label: string; report: SimulationReport },
+  tolerance: number,
+): SimulationComparison {
+  const sa = a.report.scores;
+  const sb = b.report.scores;
+  const overall = [rateDelta('task success', sa.overall, sb.overall), rateDelta('first-utterance success', firstTry(sa.overall), firstTry(sb.overall))];
+  const sizes = [...new Set([...sa.byGoalSize, ...sb.byGoalSize].map((s) => s.goalSize))].sort((x, y) => x - y);
+  const byGoalSize = sizes.map((size) => rateDelta(`goal size ${size}`, sa.byGoalSize.find((s) => s.goalSize === size), sb.byGoalSize.find((s) => s.goalSize === size)));
+  const features = [...new Set([...sa.byFeature, ...sb.byFeature].map((f) => f.feature))];
+  const byFeature = features.flatMap((feature) => {
+    const fa = sa.byFeature.find((f) => f.feature === feature);
+    const fb = sb.byFeature.find((f) => f.feature === feature);
+    return [rateDelta(`${feature} used`, fa?.with, fb?.with), rateDelta(`${feature} not used`, fa?.without, fb?.without)];
+  });
+
+  const sameUsers = a.report.run.seed === b.report.run.seed;
+  const flips: UserFlip[] = [];
+  if (sameUsers) {
+    const ua = userOutcomes(a.report);
+    const ub = userOutcomes(b.report);
+    for (const [userId, left] of ua) {
+      const right = ub.get(userId);
+      if (!right) continue;
+      const passedA = left.succeeded === left.runs;
+      const passedB = right.succeeded === right.runs;
+      if (passedA === passedB) continue;
+      flips.push({ userId, goalSize: left.goalSize, direction: passedA ? 'broke' : 'fixed', a: `${left.succeeded}/${left.runs}`, b: `${right.succeeded}/${right.runs}` });
+    }
+  }
+  const regressions: string[] = [];
+  const success = overall[0]!;
+  if (success.delta !== null && -success.delta > tolerance + 1e-9) regressions.push(`task success fell ${(-success.delta * 100).toFixed(1)} pp (tolerance ${(tolerance * 100).toFixed(1)} pp)`);
+  const broke = flips.filter((flip) => flip.direction === 'broke');
+  if (broke.length > 0) regressions.push(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, regressions, passed: regressions.length === 0 };
+}

@@ -1,0 +1,135 @@
+/** The comparison of two simulate reports as comparison.md and comparison.html (no script), plus the console lines of `compare`. */
+import { join } from 'node:path';
+import { AtomicFileWriter } from '../generate/yamlWriter.js';
+import { escapeHtml as esc } from '../report/escape.js';
+import { percent } from '../report/format.js';
+import { pageHead } from '../report/htmlPage.js';
+import { REPORT_CSS } from '../report/htmlStyles.js';
+import { mdText } from '../report/markdownText.js';
+import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
+
+const NOTE = 'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.';
+
+const pp = (value: number) => `${value > 0 ? '+' : value < 0 ? '-' : '±'}${Math.abs(value * 100).toFixed(1)} pp`;
+const rate = (s: RateDelta['a']) => (s ? `${percent(s.rate)} (${s.succeeded}/${s.runs})` : '—');
+const deltaText = (d: RateDelta) => (d.delta === null ? '—' : `${pp(d.delta)}${d.interval ? ` [${pp(d.interval[0])}, ${pp(d.interval[1])}]` : ''}`);
+
+function describeSide(c: SimulationComparison, which: 'a' | 'b'): string {
+  const { label, report } = c[which];
+  const run = report.run;
+  return `${label}: ${String(run.llm['backend'])} / ${String(run.llm['model'])}, seed ${run.seed}, ${run.users} users × ${run.repeat}, speech ${run.speech.join(', ') || 'clean'}`;
+}
+
+export function headlineOf(c: SimulationComparison): string {
+  const success = c.overall[0]!;
+  const broke = c.flips.filter((f) => f.direction === 'broke').length;
+  const change = success.delta === null ? 'task success n/a' : `task success ${rate(success.a)} → ${rate(success.b)}, ${deltaText(success)}`;
+  return c.sameUsers ? `${change}; ${broke} user(s) broke, ${c.flips.length - broke} fixed` : `${change}; different seeds, so different users (no per-user flips)`;
+}
+
+/** What `compare` prints for two simulate reports. */
+export function renderSimulationCompareConsole(c: SimulationComparison): string {
+  const lines = [headlineOf(c), ...c.regressions.map((r) => `REGRESSION ${r}`), c.passed ? 'gate: pass' : `gate: FAIL (${c.regressions.length} regression(s))`];
+  return `${lines.join('\n')}\n`;
+}
+
+function mdTable(title: string, rows: readonly RateDelta[]): string[] {
+  return [`## ${title}`, '', '| slice | A | B | Δ [95% interval] |', '|---|---:|---:|---:|', ...rows.map((d) => `| ${mdText(d.name)} | ${rate(d.a)} | ${rate(d.b)} | ${deltaText(d)} |`), ''];
+}
+
+function flipLine(f: UserFlip): string {
+  return `user ${f.userId} (${f.goalSize} item${f.goalSize === 1 ? '' : 's'}): ${f.a} → ${f.b}`;
+}
+
+export function renderSimulationComparisonMarkdown(c: SimulationComparison): string {
+  const lines = [
+    '# Simulated users: A against B',
+    '',
+    `- A — ${mdText(describeSide(c, 'a'))}`,
+    `- B — ${mdText(describeSide(c, 'b'))}`,
+    '',
+    `**${mdText(headlineOf(c))}**. Gate: ${c.passed ? 'pass' : `FAIL — ${mdText(c.regressions.join('; '))}`}.`,
+    '',
+    `_${NOTE}_`,
+    '',
+    ...mdTable('Overall', c.overall),
+    ...mdTable('By goal size', c.byGoalSize),
+    ...mdTable('By speech feature', c.byFeature),
+    '## Users that flipped',
+    '',
+  ];
+  if (!c.sameUsers) lines.push('The two runs have different seeds: user N is a different person on each side.', '');
+  else if (c.flips.length === 0) lines.push('None.', '');
+  else for (const direction of ['broke', 'fixed'] as const) {
+    const flips = c.flips.filter((f) => f.direction === direction);
+    lines.push(`### ${direction === 'broke' ? 'Broke' : 'Fixed'} (${flips.length})`, '', ...flips.map((f) => `- ${flipLine(f)}`), '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function htmlTable(id: string, title: string, rows: readonly RateDelta[]): string {
+  const body = rows
+    .map((d) => {
+      const tone = d.delta === null || Math.abs(d.delta) < 1e-9 ? 'muted' : d.delta < 0 ? 'txt-fail' : 'txt-pass';
+      return `<tr data-slice="${esc(d.name)}"><th scope="row">${esc(d.name)}</th><td class="num">${esc(rate(d.a))}</td><td class="num">${esc(rate(d.b))}</td><td class="num ${tone}">${esc(deltaText(d))}</td></tr>`;
+    })
+    .join('');
+  return `<section class="section" id="${id}">
+  <h2>${esc(title)}</h2>
+  <div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Slice</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [95% interval]</th></tr></thead><tbody>${body}</tbody></table></div>
+</section>`;
+}
+
+function flipsHtml(c: SimulationComparison): string {
+  if (!c.sameUsers) return '<p class="muted">The two runs have different seeds: user N is a different person on each side.</p>';
+  return (['broke', 'fixed'] as const)
+    .map((direction) => {
+      const flips = c.flips.filter((f) => f.direction === direction);
+      const items = flips.map((f) => `<li data-user="${f.userId}">${esc(flipLine(f))}</li>`).join('');
+      return `<h3>${direction === 'broke' ? 'Broke' : 'Fixed'} (${flips.length})</h3>${flips.length > 0 ? `<ul id="${direction}">${items}</ul>` : '<p class="muted">None.</p>'}`;
+    })
+    .join('\n');
+}
+
+export function renderSimulationComparisonHtml(c: SimulationComparison): string {
+  return `${pageHead({ lang: 'en', title: `Simulated users compared · ${headlineOf(c)}`, css: `${REPORT_CSS}\n.num { text-align: right; font-variant-numeric: tabular-nums; }` })}
+<body>
+<header class="top">
+  <div class="wrap">
+    <div class="eyebrow">nlu-harness · simulated users compared</div>
+    <div class="verdict-row">
+      <span class="verdict ${c.passed ? 'verdict-pass' : 'verdict-fail'}">${c.passed ? '✓ Pass' : '✗ Fail'}</span>
+      <h1 id="headline">${esc(headlineOf(c))}</h1>
+    </div>
+    <p class="plain">A — ${esc(describeSide(c, 'a'))}</p>
+    <p class="plain">B — ${esc(describeSide(c, 'b'))}</p>
+    ${c.regressions.length > 0 ? `<ul class="findings" id="regressions">${c.regressions.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : ''}
+  </div>
+</header>
+<main class="wrap">
+<p class="muted">${esc(NOTE)}</p>
+${htmlTable('overall', 'Overall', c.overall)}
+${htmlTable('by-goal-size', 'By goal size', c.byGoalSize)}
+${htmlTable('by-feature', 'By speech feature', c.byFeature)}
+<section class="section" id="flips">
+  <h2>Users that flipped</h2>
+  ${flipsHtml(c)}
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
+/** comparison.html and comparison.md, each written whole or not at all, both rendered first. */
+export function writeSimulationComparison(outDir: string, c: SimulationComparison): void {
+  const files: [string, string][] = [
+    ['comparison.html', renderSimulationComparisonHtml(c)],
+    ['comparison.md', renderSimulationComparisonMarkdown(c)],
+  ];
+  for (const [name, text] of files) {
+    const writer = new AtomicFileWriter(join(outDir, name));
+    writer.write(text);
+    writer.commit();
+  }
+}

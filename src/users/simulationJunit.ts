@@ -1,0 +1,46 @@
+/** The simulate report as JUnit XML: one testcase per simulated user, failed when a run of theirs did not reach the goal. */
+import { escapeXmlAttr, escapeXmlText } from '../report/escape.js';
+import type { RunResult } from './scores.js';
+import type { SimulationReport } from './simulationReport.js';
+
+export function renderSimulationJunit(report: SimulationReport): string {
+  const byUser = new Map<number, RunResult[]>();
+  for (const run of report.runs) byUser.set(run.userId, [...(byUser.get(run.userId) ?? []), run]);
+  const failures = new Map(report.failures.map((failure) => [failure.userId, failure]));
+  const failed = [...byUser.values()].filter((runs) => runs.some((run) => run.outcome !== 'success')).length;
+  const suite = `simulate seed ${report.run.seed}`;
+  const properties: [string, string][] = [
+    ['backend', String(report.run.llm['backend'])],
+    ['model', String(report.run.llm['model'])],
+    ['seed', String(report.run.seed)],
+    ['repeat', String(report.run.repeat)],
+    ['speech', report.run.speech.join(',') || 'clean'],
+  ];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="nlu-harness simulate" tests="${byUser.size}" failures="${failed}" errors="0" skipped="0">`,
+    `  <testsuite name="${escapeXmlAttr(suite)}" tests="${byUser.size}" failures="${failed}" errors="0" skipped="0" timestamp="${escapeXmlAttr(report.run.startedAt)}">`,
+    '    <properties>',
+    ...properties.map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>`),
+    '    </properties>',
+  ];
+  for (const [userId, runs] of byUser) {
+    const open = `    <testcase classname="${escapeXmlAttr(suite)}" name="user ${userId} (${runs[0]!.goalSize} item${runs[0]!.goalSize === 1 ? '' : 's'})"`;
+    const missed = runs.filter((run) => run.outcome !== 'success');
+    if (missed.length === 0) {
+      lines.push(`${open}/>`);
+      continue;
+    }
+    const message = `goal not reached in ${missed.length} of ${runs.length} run(s): ${missed.map((run) => `run ${run.repeat} ${run.outcome} after ${run.turns} turns`).join(', ')}`;
+    const failure = failures.get(userId);
+    const text = failure
+      ? [
+          `goal: ${failure.goal.map((item) => `${item.description} ${item.amount} ${item.type} ${item.category}`).join('; ')}`,
+          ...failure.transcript.map((turn, i) => `turn ${i + 1}: ${turn.user} → ${turn.spoken.join(' / ') || '(silence)'}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`),
+        ].join('\n')
+      : '';
+    lines.push(`${open}>`, `      <failure message="${escapeXmlAttr(message)}" type="goalNotReached">${escapeXmlText(text)}</failure>`, '    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SimulationComparison } from '../../src/users/simulationComparison.js';
+import type { SimulationReport } from '../../src/users/simulationReport.js';
+import { ROOT, cli, tempDir } from '../support/cli.js';
+
+const dir = tempDir();
+function simulate(name: string, seed: number, ...extra: string[]): string {
+  const out = join(dir, name);
+  expect(cli(['simulate', '--users', '80', '--seed', String(seed), '--out', out, '--no-history', ...extra]).status).toBe(0);
+  return join(out, 'report.json');
+}
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as SimulationReport;
+
+/** Each user's verdict from the runs in a report: reached the goal in every run. */
+function verdicts(file: string): Map<number, boolean> {
+  const users = new Map<number, boolean>();
+  for (const run of read(file).runs) users.set(run.userId, (users.get(run.userId) ?? true) && run.outcome === 'success');
+  return users;
+}
+
+describe('compare A B on two simulate reports (issue 15 item 3)', () => {
+  const clean = simulate('clean', 5);
+  const noisy = simulate('noisy', 5, '--perturb', 'drop=0.15,amount=0.1');
+  const other = simulate('other-seed', 6);
+
+  it('success-rate deltas with intervals by goal size and feature, and the users who flipped each way; a drop fails the gate', () => {
+    const out = join(dir, 'cmp');
+    const result = cli(['compare', clean, noisy, '--out', out, '--json']);
+    expect(result.status).toBe(1);
+    const comparison = JSON.parse(result.stdout) as Omit<SimulationComparison, 'a' | 'b'> & { kind: string };
+    expect(comparison.kind).toBe('simulation-comparison');
+    const [a, b] = [read(clean), read(noisy)];
+    const success = comparison.overall[0]!;
+    expect(success.a).toEqual({ succeeded: a.scores.overall.succeeded, runs: 80, rate: a.scores.overall.successRate });
+    expect(success.delta).toBeCloseTo(b.scores.overall.successRate - a.scores.overall.successRate, 4);
+    expect(success.delta!).toBeLessThan(0);
+    expect(success.interval![0]).toBeLessThanOrEqual(success.delta!);
+    expect(success.interval![1]).toBeGreaterThanOrEqual(success.delta!);
+    expect(comparison.byGoalSize.map((d) => d.name)).toEqual(a.scores.byGoalSize.map((s) => `goal size ${s.goalSize}`));
+    expect(comparison.byFeature).toHaveLength(2 * a.scores.byFeature.length);
+
+    const [before, after] = [verdicts(clean), verdicts(noisy)];
+    const broke = [...before].filter(([id, ok]) => ok && !after.get(id)).map(([id]) => id);
+    const fixed = [...before].filter(([id, ok]) => !ok && after.get(id)).map(([id]) => id);
+    expect(broke.length).toBeGreaterThan(0);
+    expect(comparison.flips.filter((f) => f.direction === 'broke').map((f) => f.userId)).toEqual(broke);
+    expect(comparison.flips.filter((f) => f.direction === 'fixed').map((f) => f.userId)).toEqual(fixed);
+    expect(comparison.regressions[1]).toBe(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+
+    expect(result.stderr).toContain(`Comparison: ${out}/comparison.{html,md}`);
+    const md = readFileSync(join(out, 'comparison.md'), 'utf8');
+    expect(md).toContain(`### Broke (${broke.length})`);
+    expect(md).toContain(`- user ${broke[0]} (`);
+    const html = readFileSync(join(out, 'comparison.html'), 'utf8');
+    expect(html.match(/<li data-user=/g)).toHaveLength(broke.length + fixed.length);
+    expect(html).not.toContain('<script');
+  });
+
+  it('the same report twice passes; a drop within --tolerance passes when nobody broke', () => {
+    const same = cli(['compare', clean, clean]);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toContain('±0.0 pp');
+    expect(same.stdout).toContain('0 user(s) broke, 0 fixed');
+    expect(same.stdout).toContain('gate: pass');
+  });
+
+  it('different seeds are different people: no per-user flips, only the rates', () => {
+    const result = cli(['compare', clean, other, '--tolerance', '1']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('different seeds, so different users (no per-user flips)');
+  });
+
+  it('a simulate report against a run report, or a damaged one, is exit 2 with the file named, and nothing is written', () => {
+    const out = join(dir, 'mixed');
+    const mixed = cli(['compare', clean, join(ROOT, 'reports/baseline.json'), '--out', out]);
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toContain('reports/baseline.json: not a simulate report.json (kind is not "simulation"');
+    expect(existsSync(out)).toBe(false);
+    const missing = cli(['compare', clean, join(dir, 'nope.json')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('nope.json: cannot read report (no such file)');
+  });
+});

@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, tempDir } from '../support/cli.js';
+
+function axeSource(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  } catch {
+    return null;
+  }
+}
+
+/** The simulate report page (with a trend) and the simulate comparison page in headless Chromium at 1280×800. */
+describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chromium', () => {
+  const dir = tempDir();
+  const history = join(dir, 'history.sqlite');
+  let browser: Browser;
+  const pageErrors: string[] = [];
+
+  async function open(file: string, options: { bypassCSP?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${file}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`${file}: ${message.text()}`);
+    });
+    await page.goto(pathToFileURL(file).href);
+    return page;
+  }
+
+  beforeAll(async () => {
+    for (const [out, extra] of [['a', []], ['b', ['--perturb', 'drop=0.2']], ['c', []]] as const) {
+      expect(cli(['simulate', '--users', '60', '--seed', '9', '--out', join(dir, out), '--history', history, ...extra]).status).toBe(0);
+    }
+    expect(cli(['compare', join(dir, 'a/report.json'), join(dir, 'b/report.json'), '--out', join(dir, 'cmp')]).status).toBe(1);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the headline and every score card on the first screen, and the trend of the comparable runs', async () => {
+    const page = await open(join(dir, 'c', 'report.html'));
+    await expect(page.locator('#headline').innerText()).resolves.toMatch(/^Task success \d+\.\d% \(\d+ of 60 runs\)$/);
+    const bottoms = await page.locator('#headline, #metrics [data-metric]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+    expect(bottoms).toHaveLength(7);
+    for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(800);
+    // Runs a and c are comparable; the perturbed b is not.
+    await expect(page.locator('#trends figure[data-metric="taskSuccess"] circle').count()).resolves.toBe(2);
+    await page.locator('#failures summary').first().click();
+    await expect(page.locator('#failures ol.msgs').first().isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it.skipIf(axeSource() === null)('has no serious or critical axe-core violations on the report and comparison pages', async () => {
+    for (const file of [join(dir, 'c', 'report.html'), join(dir, 'cmp', 'comparison.html')]) {
+      const page = await open(file, { bypassCSP: true });
+      await page.addScriptTag({ path: axeSource()! });
+      const violations = (await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
+      })) as { id: string; impact: string }[];
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), file).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('the comparison page leads with the verdict and lists the users who broke', async () => {
+    const page = await open(join(dir, 'cmp', 'comparison.html'));
+    await expect(page.locator('.verdict').innerText()).resolves.toBe('✗ Fail');
+    const headline = await page.locator('#headline').innerText();
+    const broke = Number(/(\d+) user\(s\) broke/.exec(headline)![1]);
+    expect(broke).toBeGreaterThan(0);
+    await expect(page.locator('#broke li').count()).resolves.toBe(broke);
+    await page.close();
+  });
+
+  it('raised no script error on any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
