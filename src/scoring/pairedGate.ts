@@ -1,5 +1,5 @@
 import { MetricSet } from './allScorers.js';
-import { bootstrapDeltas, holmAdjust, isFlaky, signFlipPValues, signTest } from './pairedStatistics.js';
+import { bootstrapDeltas, holmAdjust, isFlaky, signTest } from './pairedStatistics.js';
 import type { FlakyDialogue, MetricName, PairedComparison, PairedTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
@@ -7,8 +7,8 @@ import type { Tally } from './tally.js';
 /**
  * The gate for repeated runs (`--repeat k` on both sides), where single outcomes flip by chance.
  * Dialogues are the unit: per-dialogue pass rates are compared with an exact sign test on the
- * dialogues that moved, each metric with a sign-flip randomisation test over dialogues (its interval
- * from a bootstrap clustered by dialogue), and the whole family of tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
+ * dialogues that moved, each metric with a bootstrap clustered by dialogue, and the whole family of
+ * tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
  * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
  * (both outcomes within one side's repeats) are listed and never gate on their own.
  */
@@ -65,38 +65,34 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
   return { alpha: options.alpha, dialogues: ids.length, tests, flaky, consistentlyBroken, consistentlyFixed };
 }
 
-/** A randomisation test and a bootstrap interval per metric, each family from the same draws. */
+/** A bootstrap per metric, all from the same resampled dialogue draws. */
 function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
-  // Only the metrics asked for are merged: merging tallies is the whole cost of a resample.
-  const scores = (sideOf: (i: number) => RepeatedRun, draw: readonly number[], names?: readonly MetricName[]) => {
+  // Only the metrics under test are merged: merging tallies is the whole cost of a resample.
+  const scores = (run: RepeatedRun, draw: readonly number[], names?: readonly MetricName[]) => {
     const set = new MetricSet(options.deadlineMs);
     for (const i of draw) {
-      const tallies = sideOf(i)[ids[i]!]!.tallies;
+      const tallies = run[ids[i]!]!.tallies;
       set.absorb(names ? Object.fromEntries(names.map((name) => [name, tallies[name]])) : tallies);
     }
     return set.results();
   };
   const all = ids.map((_, i) => i);
-  const before = scores(() => baseline, all);
-  const after = scores(() => current, all);
+  const before = scores(baseline, all);
+  const after = scores(current, all);
   const names = (Object.keys(after) as MetricName[]).filter(
     (name) => !NOT_BOOTSTRAPPED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
-  const deltas = (b: ReturnType<typeof scores>, c: ReturnType<typeof scores>, of: readonly MetricName[]) =>
-    Object.fromEntries(of.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
-  const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(scores(() => baseline, draw, names), scores(() => current, draw, names), names), options);
-  const pValues = signFlipPValues(
-    ids.length,
-    names,
-    (swapped, of) => deltas(scores((i) => (swapped[i] ? current : baseline), all, of), scores((i) => (swapped[i] ? baseline : current), all, of), of),
-    options,
-  );
+  const intervals = bootstrapDeltas(ids.length, names, (draw) => {
+    const b = scores(baseline, draw, names);
+    const c = scores(current, draw, names);
+    return Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
+  }, options);
   return names.map((name) => ({
     name,
     baseline: before[name]!.score,
     current: after[name].score,
-    rawPValue: pValues[name],
+    rawPValue: intervals[name].pValue,
     interval: [round(intervals[name].low), round(intervals[name].high)] as const,
-    method: `paired sign-flip randomisation test over ${ids.length} dialogues, up to ${options.resamples} resamples (interval: paired bootstrap)`,
+    method: `paired bootstrap over ${ids.length} dialogues, ${options.resamples} resamples`,
   }));
 }

@@ -45,7 +45,7 @@ function upperTail(x: number, n: number): number {
   return Math.min(1, Math.max(0, 1 - below));
 }
 
-/** A paired difference's two-sided (1 − 2α) percentile interval, and the bootstrap's own one-sided p-value of "worse". */
+/** A paired difference's two-sided (1 − 2α) percentile interval and one-sided p-value of "worse". */
 export interface DeltaInterval {
   readonly low: number;
   readonly high: number;
@@ -81,41 +81,6 @@ export function bootstrapDeltas<K extends string>(
     };
   }
   return intervals;
-}
-
-/**
- * One-sided p-values of "the candidate is worse", by a paired sign-flip randomisation test: with no
- * change the two sides of a dialogue are exchangeable, so every resample swaps them at random,
- * dialogue by dialogue (`deltasOf(swapped, names)` gives those statistics' candidate − baseline
- * with those dialogues' sides swapped). p = (r + 1) / (n + 1), r the resamples at least as far
- * below zero as the observed difference. It holds its level at any suite size without assuming the
- * bootstrap distribution symmetric (on 400 equal-model suites of 30, 66 and 200 dialogues it raised
- * 3.3–3.8 % alarms at α = 0.05, the bootstrap's percentile p-value 3.5–4.0 %). A statistic stops being
- * resampled once `stopAfter` resamples were as low (Besag and Clifford's sequential p-value,
- * r / n): a clear non-regression costs a few dozen resamples instead of all of them.
- */
-export function signFlipPValues<K extends string>(
-  count: number,
-  names: readonly K[],
-  deltasOf: (swapped: readonly boolean[], names: readonly K[]) => Readonly<Record<K, number>>,
-  options: { readonly resamples: number; readonly random: () => number; readonly stopAfter?: number },
-): Record<K, number> {
-  const stopAfter = options.stopAfter ?? 20;
-  const observed = deltasOf(new Array<boolean>(count).fill(false), names);
-  const asLow = new Map<K, number>(names.map((name) => [name, 0]));
-  const pValues = {} as Record<K, number>;
-  let active = [...names];
-  for (let r = 1; r <= options.resamples && active.length > 0; r++) {
-    const resampled = deltasOf(Array.from({ length: count }, () => options.random() < 0.5), active);
-    for (const name of active) {
-      // The tolerance keeps a resample equal to the observed difference, up to rounding, counted as "as low".
-      if (resampled[name] <= observed[name] + 1e-12) asLow.set(name, asLow.get(name)! + 1);
-      if (asLow.get(name)! >= stopAfter) pValues[name] = asLow.get(name)! / r;
-    }
-    active = active.filter((name) => pValues[name] === undefined);
-  }
-  for (const name of active) pValues[name] = (asLow.get(name)! + 1) / (options.resamples + 1);
-  return pValues;
 }
 
 /**
