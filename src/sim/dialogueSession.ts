@@ -82,6 +82,11 @@ export class DialogueSession {
     return this.state.online;
   }
 
+  /** After a dispose nothing is restored into the session: its IDLE is the seed state DISPOSED shows as. */
+  get disposed(): boolean {
+    return this.state.phase === 'DISPOSED';
+  }
+
   /** Gold mode: continue from the state the dataset says the previous turn ended in. */
   restore(phase: Phase, batch: DraftBatch | null): void {
     this.state = { ...this.state, phase, batch };

@@ -49,7 +49,7 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
     trace.phaseAfter = session.phase;
     trace.batchAfter = session.batch;
     turns.push(trace);
-    if (options.mode === 'gold' && turn.expect) restoreGold(session, turn);
+    if (options.mode === 'gold' && turn.expect && !session.disposed) restoreGold(session, turn);
   }
   return { dialogueId: dialogue.id, turns };
 }

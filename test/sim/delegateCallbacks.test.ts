@@ -13,10 +13,10 @@ function dialogue(turns: Omit<Turn, 'line'>[]): Dialogue {
 
 const LUNCH = { parse: { json: { transactions: [{ amount: 30, type: 'EXPENSE', category: '餐饮', description: '午饭' }] } } };
 
-async function run(turns: Omit<Turn, 'line'>[]): Promise<DialogueTrace> {
+async function run(turns: Omit<Turn, 'line'>[], mode: 'e2e' | 'gold' = 'e2e'): Promise<DialogueTrace> {
   const store = new SqliteStore(':memory:', seededUuids(1), () => 0);
   try {
-    return await runDialogue(dialogue(turns), { backend: new ScriptedBackend(), store, mode: 'e2e', owner: 'o' });
+    return await runDialogue(dialogue(turns), { backend: new ScriptedBackend(), store, mode, owner: 'o' });
   } finally {
     store.close();
   }
@@ -69,5 +69,10 @@ describe('dispose turns (seed 001 Delegate 安全)', () => {
     const trace = await run([{ user: '午饭三十', disposeAfterMs: 500, llm: LUNCH }]);
     expect(trace.turns[0]!.notified).toEqual(['onFinalText', 'onDraftBatchUpdated', 'onSessionEnded:dispose']);
     expect(trace.turns[0]!.events.at(-1)).toEqual({ atMs: 500, event: { type: 'dispose' } });
+  });
+
+  it('gold mode restores nothing into a disposed session: the IDLE the dataset expects is what DISPOSED shows as', async () => {
+    const trace = await run([{ dispose: true, expect: { state: 'IDLE' } }, { user: '午饭三十', expect: { state: 'IDLE' } }], 'gold');
+    expect([trace.turns[1]!.llmCalls, trace.turns[1]!.setupErrors, trace.turns[1]!.phaseAfter]).toEqual([[], [], 'IDLE']);
   });
 });
