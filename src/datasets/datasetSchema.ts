@@ -40,6 +40,10 @@ export const CORRECTION_OUTCOMES = [
   'query',
 ] as const;
 export const FAILURES = ['timeout', 'error', 'malformed', 'invalid'] as const;
+/** `endpoint:outcome` of an LLM call; `late` = answered after its deadline or dropped (aborted). */
+export const LLM_CALL_OUTCOMES = ['parse', 'correct', 'conversation'].flatMap((endpoint) =>
+  ['ok', 'malformed', 'invalid', 'error', 'timeout', 'late'].map((outcome) => `${endpoint}:${outcome}`),
+);
 export const FAULTS = ['timeout', 'error'] as const;
 export const ITEM_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const ITEM_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER'] as const;
@@ -107,6 +111,7 @@ const expectation = {
       },
     },
     notify: { type: 'array', items: { enum: NOTIFY_CALLBACKS } },
+    llmCalls: { type: 'array', items: { enum: LLM_CALL_OUTCOMES } },
     batch: { type: ['array', 'null'], items: draftItem },
     tts: stringList,
     ttsIncludes: stringList,

@@ -50,6 +50,11 @@ export interface TurnExpectation {
    * `onSessionEnded` carries its reason: `onSessionEnded:exit`, `:timeout`, `:dispose`.
    */
   readonly notify?: readonly string[];
+  /**
+   * The turn's LLM calls as `endpoint:outcome`, exactly and in order: `ok`, `malformed`, `invalid`,
+   * `error`, `timeout` (never answered), `late` (its answer was dropped: after the deadline or a dispose).
+   */
+  readonly llmCalls?: readonly string[];
   /** null = no batch; otherwise the exact item count, each item a field subset. */
   readonly batch?: readonly ExpectedItem[] | null;
   readonly tts?: readonly string[];

@@ -66,6 +66,10 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
     add('ttsIncludes', expect.ttsIncludes, spoken, missing.length === 0);
   }
   if (expect.notify !== undefined) add('notify', expect.notify, trace.notified, sameList(expect.notify, trace.notified, EXACT));
+  if (expect.llmCalls !== undefined) {
+    const actual = trace.llmCalls.map((call) => `${call.endpoint}:${call.outcome}`);
+    add('llmCalls', expect.llmCalls, actual, sameList(expect.llmCalls, actual, EXACT));
+  }
   if (expect.saved !== undefined) {
     const actual = trace.saved.map((row) => ({ amount: row.amount, type: row.type, category: row.category, description: row.description }));
     add('saved', expect.saved, actual, matchesItems(expect.saved, actual, how));

@@ -76,3 +76,18 @@ describe('dispose turns (seed 001 Delegate 安全)', () => {
     expect([trace.turns[1]!.llmCalls, trace.turns[1]!.setupErrors, trace.turns[1]!.phaseAfter]).toEqual([[], [], 'IDLE']);
   });
 });
+
+describe('expect.llmCalls: each call of the turn as endpoint:outcome', () => {
+  it('LLM 纠正超时降级: an answer after the 3 s deadline is cancelled (late) and the local rules correct the batch', async () => {
+    const correct = { json: { corrections: [{ index: 0, updatedFields: { amount: 60 } }], intent: 'correction', confidence: 0.9 }, latencyMs: 3500 };
+    const trace = await run([
+      { user: '午饭三十', llm: LUNCH },
+      { user: '改成五十', llm: { correct }, expect: { llmCalls: ['correct:late'], route: 'fallback', batch: [{ amount: 50 }] } },
+    ]);
+    expect(checkTurn(trace.turns[1]!)).toEqual([
+      { name: 'route', expected: 'fallback', actual: 'fallback', passed: true },
+      { name: 'batch', expected: [{ amount: 50 }], actual: [expect.objectContaining({ amount: 50 })], passed: true },
+      { name: 'llmCalls', expected: ['correct:late'], actual: ['correct:late'], passed: true },
+    ]);
+  });
+});
