@@ -3,7 +3,10 @@
 // committed baseline, no longer pass (any non-zero exit). The bin runs the compiled dist/, so the
 // compiled JavaScript is mutated (`npm run mutate` compiles first); the unit tests play no part.
 
-/** Domain files mutated: the transition table, its actions and session mechanics, DraftBatch, the correction protocol, the Layer-1 classifier. */
+/**
+ * Domain files mutated: the transition table, its actions and session mechanics, DraftBatch, the
+ * correction protocol, the Layer-1 classifier, the offline parser and corrector, the TTS sentences.
+ */
 const DOMAIN_FILES = [
   'orchestrator',
   'transitionTable',
@@ -12,6 +15,9 @@ const DOMAIN_FILES = [
   'draftBatch',
   'correctionProtocol',
   'localIntent',
+  'offlineCorrector',
+  'offlineParser',
+  'speech',
 ];
 
 // Each run gets its own report folder: concurrent runs share one sandbox.

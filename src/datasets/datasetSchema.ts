@@ -14,6 +14,36 @@ export const INTENTS = [
   'correction',
   'newInput',
 ] as const;
+/** Delegate callbacks a turn can expect (seed 001; seed 004 adds the last two); onSessionEnded with its reason. */
+export const NOTIFY_CALLBACKS = [
+  'onFinalText',
+  'onDraftBatchUpdated',
+  'onError',
+  'onContinueRecording',
+  'onSessionEnded:exit',
+  'onSessionEnded:timeout',
+  'onSessionEnded:dispose',
+  'onParseResultUpdated',
+  'onInterimText',
+] as const;
+export const CORRECTION_OUTCOMES = [
+  'applied',
+  'confirm',
+  'cancel',
+  'append',
+  'appendRefused',
+  'unclear',
+  'lowConfidence',
+  'emptyCorrections',
+  'reparsed',
+  'clarify',
+  'query',
+] as const;
+export const FAILURES = ['timeout', 'error', 'malformed', 'invalid'] as const;
+/** `endpoint:outcome` of an LLM call; `late` = answered after its deadline or dropped (aborted). */
+export const LLM_CALL_OUTCOMES = ['parse', 'correct', 'conversation'].flatMap((endpoint) =>
+  ['ok', 'malformed', 'invalid', 'error', 'timeout', 'late'].map((outcome) => `${endpoint}:${outcome}`),
+);
 export const FAULTS = ['timeout', 'error'] as const;
 export const ITEM_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const ITEM_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER'] as const;
@@ -65,11 +95,23 @@ const expectation = {
     state: { enum: STATES },
     route: { enum: ROUTES },
     intent: { enum: INTENTS },
+    outcome: { enum: [...CORRECTION_OUTCOMES, null] },
+    failure: { enum: [...FAILURES, null] },
     llmRequest: {
       type: 'object',
       additionalProperties: false,
-      properties: { correctionText: { type: 'string' }, currentBatch: itemList },
+      properties: {
+        correctionText: { type: 'string' },
+        currentBatch: itemList,
+        context: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { recentCategories: stringList, customCategories: stringList },
+        },
+      },
     },
+    notify: { type: 'array', items: { enum: NOTIFY_CALLBACKS } },
+    llmCalls: { type: 'array', items: { enum: LLM_CALL_OUTCOMES } },
     batch: { type: ['array', 'null'], items: draftItem },
     tts: stringList,
     ttsIncludes: stringList,
@@ -85,6 +127,8 @@ const turn = {
     user: nonEmptyString,
     tap: { enum: TAPS },
     advanceMs: { type: 'integer', minimum: 0 },
+    dispose: { enum: [true] },
+    disposeAfterMs: { type: 'integer', minimum: 0 },
     network: { enum: NETWORKS },
     llm: llmScript,
     store: { type: 'object', additionalProperties: false, properties: { fail: { type: 'boolean' } } },

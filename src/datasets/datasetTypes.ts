@@ -32,8 +32,29 @@ export interface TurnExpectation {
   readonly state?: Phase;
   readonly route?: TurnRoute;
   readonly intent?: string;
-  /** Subset of the correction request sent to the LLM this turn (currentBatch items matched by position, fields subset). */
-  readonly llmRequest?: { readonly correctionText?: string; readonly currentBatch?: readonly ExpectedItem[] };
+  /** What the correction step's answer led to (`applied`, `unclear`, `lowConfidence`, …); null = no correction step. */
+  readonly outcome?: string | null;
+  /** Why the turn's LLM call gave nothing usable (`timeout`, `error`, `malformed`, `invalid`); null = it did. */
+  readonly failure?: string | null;
+  /**
+   * Subset of the correction request sent to the LLM this turn (currentBatch items matched by position,
+   * fields subset; `context` lists compared exactly).
+   */
+  readonly llmRequest?: {
+    readonly correctionText?: string;
+    readonly currentBatch?: readonly ExpectedItem[];
+    readonly context?: { readonly recentCategories?: readonly string[]; readonly customCategories?: readonly string[] };
+  };
+  /**
+   * The Delegate callbacks the turn fired, exactly and in order (seed 001 Delegate 模式解耦);
+   * `onSessionEnded` carries its reason: `onSessionEnded:exit`, `:timeout`, `:dispose`.
+   */
+  readonly notify?: readonly string[];
+  /**
+   * The turn's LLM calls as `endpoint:outcome`, exactly and in order: `ok`, `malformed`, `invalid`,
+   * `error`, `timeout` (never answered), `late` (its answer was dropped: after the deadline or a dispose).
+   */
+  readonly llmCalls?: readonly string[];
   /** null = no batch; otherwise the exact item count, each item a field subset. */
   readonly batch?: readonly ExpectedItem[] | null;
   readonly tts?: readonly string[];
@@ -52,6 +73,10 @@ export interface Turn {
   readonly user?: string;
   readonly tap?: 'confirm' | 'cancel';
   readonly advanceMs?: number;
+  /** The app disposes the session (seed 001 Delegate 安全): at once as a turn of its own. */
+  readonly dispose?: true;
+  /** On a user or tap turn: the app disposes the session this many ms after the input, whatever is still awaited. */
+  readonly disposeAfterMs?: number;
   readonly network?: 'online' | 'offline';
   readonly llm?: TurnScript;
   readonly store?: { readonly fail?: boolean };

@@ -34,6 +34,8 @@ interface RawTurn {
   user?: string;
   tap?: 'confirm' | 'cancel';
   advanceMs?: number;
+  dispose?: true;
+  disposeAfterMs?: number;
   network?: 'online' | 'offline';
   llm?: RawLlm;
   store?: { fail?: boolean };
@@ -252,6 +254,8 @@ function toTurn(raw: RawTurn, line: number): Turn {
     user: raw.user,
     tap: raw.tap,
     advanceMs: raw.advanceMs,
+    dispose: raw.dispose,
+    disposeAfterMs: raw.disposeAfterMs,
     network: raw.network,
     llm: raw.llm && toScript(raw.llm),
     store: raw.store,

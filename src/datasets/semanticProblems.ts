@@ -1,7 +1,7 @@
 import type { Problem } from './schemaProblems.js';
 import type { Segment } from './yamlSource.js';
 
-const ACTIONS = ['user', 'tap', 'advanceMs'] as const;
+const ACTIONS = ['user', 'tap', 'advanceMs', 'dispose'] as const;
 const ANSWERS = ['parse', 'correct', 'conversation'] as const;
 const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
@@ -31,11 +31,14 @@ function turnProblems(turn: unknown, path: readonly Segment[]): Problem[] {
   const problems: Problem[] = [];
   const actions = ACTIONS.filter((key) => key in turn);
   if (actions.length === 0) {
-    problems.push({ path, message: 'a turn needs exactly one of user, tap or advanceMs (found none)' });
+    problems.push({ path, message: 'a turn needs exactly one of user, tap, advanceMs or dispose (found none)' });
   } else if (actions.length > 1) {
     const found = actions.join(' and ');
     const at = [...path, actions[1] ?? ''];
-    problems.push({ path, message: `a turn needs exactly one of user, tap or advanceMs (found ${found})`, at, target: 'key' });
+    problems.push({ path, message: `a turn needs exactly one of user, tap, advanceMs or dispose (found ${found})`, at, target: 'key' });
+  }
+  if ('disposeAfterMs' in turn && !('user' in turn || 'tap' in turn)) {
+    problems.push({ path: [...path, 'disposeAfterMs'], message: 'only goes with a user or tap turn (a dispose of its own is `dispose: true`)', target: 'key' });
   }
 
   const llm = turn['llm'];

@@ -8,7 +8,8 @@ const NEUTRAL_ROUTES: ReadonlySet<string> = new Set(['local', 'offline', 'none']
  * protocol-neutral ones are judged: `state`, `batch`, `saved`, the Layer-1 `intent` (both
  * protocols share the local classifier), and `route` when it is decided before any endpoint
  * answers (local, offline, none). Wording (`tts`, `ttsIncludes`), the correction request
- * (`llmRequest`) and `route` llm/fallback (which endpoint answered, and how) are protocol-specific:
+ * (`llmRequest`, `llmCalls`), the correction `outcome`/`failure`, the Delegate callbacks (`notify`: seed 004 has its own)
+ * and `route` llm/fallback (which endpoint answered, and how) are protocol-specific:
  * they are left out and counted as not applicable.
  */
 function neutral(expect: TurnExpectation): { expect: TurnExpectation; dropped: number } {

@@ -53,7 +53,13 @@ export interface CheckReport {
 
 export interface TurnReport {
   readonly index: number;
-  readonly input: { readonly user?: string; readonly tap?: 'confirm' | 'cancel'; readonly advanceMs?: number };
+  readonly input: {
+    readonly user?: string;
+    readonly tap?: 'confirm' | 'cancel';
+    readonly advanceMs?: number;
+    readonly dispose?: true;
+    readonly disposeAfterMs?: number;
+  };
   readonly network: 'online' | 'offline';
   readonly route: TurnRoute;
   /** The Layer-1 intent (kind, and index for confirmItem/cancelItem) when a user line was classified. */

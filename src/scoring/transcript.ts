@@ -9,6 +9,8 @@ export function toTurnReport(trace: TurnTrace, checks: readonly CheckReport[]): 
     ...(turn.user !== undefined ? { user: turn.user } : {}),
     ...(turn.tap !== undefined ? { tap: turn.tap } : {}),
     ...(turn.advanceMs !== undefined ? { advanceMs: turn.advanceMs } : {}),
+    ...(turn.dispose ? { dispose: true as const } : {}),
+    ...(turn.disposeAfterMs !== undefined ? { disposeAfterMs: turn.disposeAfterMs } : {}),
   };
   const intent = trace.intent
     ? { kind: trace.intent.kind, ...('index' in trace.intent ? { index: trace.intent.index } : {}) }

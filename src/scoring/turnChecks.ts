@@ -48,6 +48,8 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
     const actual = trace.intent?.kind ?? null;
     add('intent', expect.intent, actual, expect.intent === actual);
   }
+  if (expect.outcome !== undefined) add('outcome', expect.outcome, trace.correctionOutcome, expect.outcome === trace.correctionOutcome);
+  if (expect.failure !== undefined) add('failure', expect.failure, trace.failure, expect.failure === trace.failure);
   if (expect.llmRequest !== undefined) {
     const call = trace.llmCalls.find((c) => c.endpoint === 'correct');
     const actual = call ? call.request : null;
@@ -62,6 +64,11 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   if (expect.ttsIncludes !== undefined) {
     const missing = expect.ttsIncludes.filter((want) => !spoken.some((line) => line.includes(want)));
     add('ttsIncludes', expect.ttsIncludes, spoken, missing.length === 0);
+  }
+  if (expect.notify !== undefined) add('notify', expect.notify, trace.notified, sameList(expect.notify, trace.notified, EXACT));
+  if (expect.llmCalls !== undefined) {
+    const actual = trace.llmCalls.map((call) => `${call.endpoint}:${call.outcome}`);
+    add('llmCalls', expect.llmCalls, actual, sameList(expect.llmCalls, actual, EXACT));
   }
   if (expect.saved !== undefined) {
     const actual = trace.saved.map((row) => ({ amount: row.amount, type: row.type, category: row.category, description: row.description }));
@@ -103,8 +110,12 @@ function fieldMatches(expected: ExpectedItem, field: keyof ExpectedItem, actual:
 
 function matchesRequest(expected: NonNullable<TurnExpectation['llmRequest']>, actual: unknown, how: Comparison): boolean {
   if (actual === null || typeof actual !== 'object') return false;
-  const request = actual as { correctionText?: unknown; currentBatch?: readonly Record<string, unknown>[] };
+  const request = actual as { correctionText?: unknown; currentBatch?: readonly Record<string, unknown>[]; context?: Record<string, unknown> };
   if (expected.correctionText !== undefined && expected.correctionText !== request.correctionText) return false;
+  for (const [key, list] of Object.entries(expected.context ?? {})) {
+    const got = request.context?.[key];
+    if (!Array.isArray(got) || !sameList(list, got as string[], EXACT)) return false;
+  }
   if (expected.currentBatch !== undefined) return matchesItems(expected.currentBatch, request.currentBatch ?? [], how);
   return true;
 }

@@ -73,8 +73,18 @@ export class DialogueSession {
     return this.state.batch;
   }
 
+  /** The virtual clock's time, in ms. */
+  get now(): number {
+    return this.clock.now;
+  }
+
   get online(): boolean {
     return this.state.online;
+  }
+
+  /** After a dispose nothing is restored into the session: its IDLE is the seed state DISPOSED shows as. */
+  get disposed(): boolean {
+    return this.state.phase === 'DISPOSED';
   }
 
   /** Gold mode: continue from the state the dataset says the previous turn ended in. */
@@ -98,6 +108,11 @@ export class DialogueSession {
     const micros = await this.dispatch(event);
     await this.settle();
     return micros;
+  }
+
+  /** The app disposes the session `ms` from now (seed 001 Delegate 安全), whatever is awaited by then. */
+  scheduleDispose(ms: number): void {
+    this.clock.schedule('dispose', ms, { type: 'dispose' }, TIMER_PRIORITY);
   }
 
   /** Lets `ms` of virtual time pass, firing whatever falls due (timers, late answers). */
@@ -263,7 +278,9 @@ function failedEvent(
 }
 
 function recordDecision(trace: TurnTrace, effect: Extract<HarnessEffect, { type: 'notify' | 'classified' | 'routed' }>): void {
-  if (effect.type === 'classified') {
+  if (effect.type === 'notify') {
+    trace.notified.push(effect.callback === 'onSessionEnded' ? `${effect.callback}:${effect.reason}` : effect.callback);
+  } else if (effect.type === 'classified') {
     trace.intent = effect.intent;
   } else if (effect.type === 'routed') {
     trace.route = effect.route;

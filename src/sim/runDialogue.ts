@@ -49,17 +49,25 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
     trace.phaseAfter = session.phase;
     trace.batchAfter = session.batch;
     turns.push(trace);
-    if (options.mode === 'gold' && turn.expect) restoreGold(session, turn);
+    if (options.mode === 'gold' && turn.expect && !session.disposed) restoreGold(session, turn);
   }
   return { dialogueId: dialogue.id, turns };
 }
 
 async function playInput(session: DialogueSession, turn: Turn, trace: TurnTrace): Promise<void> {
   if (turn.advanceMs !== undefined) return session.advance(turn.advanceMs);
+  if (turn.dispose) {
+    await session.send({ type: 'dispose' });
+    return;
+  }
   const event: OrchestratorEvent =
     turn.user !== undefined ? { type: 'userText', text: turn.user } : { type: 'tap', action: turn.tap ?? 'confirm' };
+  const startMs = session.now;
+  if (turn.disposeAfterMs !== undefined) session.scheduleDispose(turn.disposeAfterMs);
   const micros = await session.send(event);
   if (turn.user !== undefined && trace.route === 'local') trace.localStepUs = micros;
+  // The input settled before the dispose was due: it still comes, on time.
+  if (turn.disposeAfterMs !== undefined) await session.advance(Math.max(0, startMs + turn.disposeAfterMs - session.now));
 }
 
 function restoreGold(session: DialogueSession, turn: Turn): void {

@@ -27,6 +27,8 @@ export interface TurnTrace {
   readonly events: { readonly atMs: number; readonly event: HarnessEvent }[];
   readonly effects: { readonly atMs: number; readonly effect: HarnessEffect }[];
   readonly spoken: { readonly atMs: number; readonly text: string }[];
+  /** The Delegate callbacks fired, in order: `onSessionEnded` as `onSessionEnded:<reason>`. */
+  readonly notified: string[];
   readonly llmCalls: TracedLlmCall[];
   readonly saved: SavedRow[];
   readonly saveErrors: string[];
@@ -66,6 +68,7 @@ export function newTurnTrace(
     events: [],
     effects: [],
     spoken: [],
+    notified: [],
     llmCalls: [],
     saved: [],
     saveErrors: [],

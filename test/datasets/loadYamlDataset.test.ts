@@ -191,7 +191,7 @@ describe('loadYamlDataset: schema violations', () => {
     );
     expect(located(file)).toEqual([
       '5:9: turns[0].expect.ttsInclude: unknown field (did you mean "ttsIncludes"?)',
-      '6:7: turns[0].colour: unknown field (allowed: user, tap, advanceMs, network, llm, store, expect)',
+      '6:7: turns[0].colour: unknown field (allowed: user, tap, advanceMs, dispose, disposeAfterMs, network, llm, store, expect)',
     ]);
   });
 
@@ -255,8 +255,31 @@ describe('loadYamlDataset: semantic checks', () => {
       ),
     );
     expect(located(file)).toEqual([
-      '4:7: turns[0]: a turn needs exactly one of user, tap or advanceMs (found user and tap)',
-      '5:7: turns[1]: a turn needs exactly one of user, tap or advanceMs (found none)',
+      '4:7: turns[0]: a turn needs exactly one of user, tap, advanceMs or dispose (found user and tap)',
+      '5:7: turns[1]: a turn needs exactly one of user, tap, advanceMs or dispose (found none)',
+    ]);
+  });
+
+  it('expect.notify names known Delegate callbacks; a dispose is its own turn, disposeAfterMs goes with user or tap', () => {
+    const file = tempFile(
+      'notify.yaml',
+      yaml(
+        '- id: a',
+        '  turns:',
+        '    - user: 午饭三十',
+        '      expect: {notify: [onFinalText, onDraftBatchUpdate]}',
+        '    - dispose: true',
+        '      user: 退出',
+        '    - advanceMs: 10',
+        '      disposeAfterMs: 5',
+        '    - dispose: false',
+      ),
+    );
+    expect(located(file)).toEqual([
+      expect.stringMatching(/^4:\d+: turns\[0\]\.expect\.notify\[1\]: must be one of onFinalText, .* \(got "onDraftBatchUpdate"\) \(did you mean "onDraftBatchUpdated"\?\)$/),
+      '5:7: turns[1]: a turn needs exactly one of user, tap, advanceMs or dispose (found user and dispose)',
+      '8:7: turns[2].disposeAfterMs: only goes with a user or tap turn (a dispose of its own is `dispose: true`)',
+      '9:16: turns[3].dispose: must be one of true (got false)',
     ]);
   });
 

@@ -32,7 +32,9 @@ describe('nlu-harness conformance --sut (issue 13)', () => {
       if (key.startsWith('004')) expect(cells[3]).toBe('– not applicable');
       else expect(cells[3], key).toBe('✔ held');
     }
-    expect(rows.get('001 Delegate 安全')).toEqual(['001', 'Delegate 模式解耦', 'Delegate 安全', '✔ held', 's001-delegate-safety', '']);
+    const disposeDialogues = ['confirming', 'listening', 'idle', 'awaiting-parse', 'awaiting-correction'].map((phase) => `gate-dispose-${phase}`);
+    const delegateSafety = [...disposeDialogues, 's001-delegate-safety'].join(', ');
+    expect(rows.get('001 Delegate 安全')).toEqual(['001', 'Delegate 模式解耦', 'Delegate 安全', '✔ held', delegateSafety, '']);
     expect(result.stdout).toContain('nlu-harness core: 64 held, 0 broken, 11 not applicable');
     expect(html).toContain('<tr class="held"><td>001</td><td>Delegate 模式解耦</td><td>Delegate 安全</td>');
   });
