@@ -129,7 +129,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
       failures: failureEntries(result.failed),
     };
     const out = resolve(args.out);
-    writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined);
+    await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined);
     const historyId = history ? record(history, args.history as string, report, out) : null;
     process.stdout.write(renderSimulationConsole(report));
     process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);

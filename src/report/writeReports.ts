@@ -26,24 +26,36 @@ export interface WriteOptions {
 /** Per-file temporaries an earlier version left behind when killed. */
 const OLD_TEMPORARY = /^\.(report\.json|report\.md|junit\.xml|report\.html)\..*\.tmp$/;
 
+/** Every report format of a run, written as one set (see writeFileSet). Returns the written paths. */
+export async function writeReports(outDir: string, report: Report, options: WriteOptions = {}): Promise<string[]> {
+  return writeFileSet(
+    outDir,
+    [
+      // report.json is the model without its view (language, history trend): same inputs, same bytes.
+      ['report.json', function* () {
+        yield* jsonChunks(withoutView(report), 2);
+        yield '\n';
+      }],
+      ['report.md', () => [renderMarkdown(report)]],
+      ['junit.xml', () => junitChunks(report)],
+      ['report.html', () => htmlChunks(report)],
+    ],
+    options,
+  );
+}
+
 /**
  * Streams one file at a time (no rendering is ever held whole) into a new directory beside
  * `outDir`, then swaps the directories: rename the old set aside, rename the new one in, remove
  * the old. A renderer that throws leaves everything as it was. When `outDir` holds files of its
  * own, the set is renamed in file by file instead (a directory swap would take those away).
- * Returns the written paths.
+ * Every name must be one of REPORT_FILES. Returns the written paths.
  */
-export async function writeReports(outDir: string, report: Report, options: WriteOptions = {}): Promise<string[]> {
-  const renderers: Array<[string, (report: Report) => Iterable<string>]> = [
-    // report.json is the model without its view (language, history trend): same inputs, same bytes.
-    ['report.json', function* (r) {
-      yield* jsonChunks(withoutView(r), 2);
-      yield '\n';
-    }],
-    ['report.md', (r) => [renderMarkdown(r)]],
-    ['junit.xml', junitChunks],
-    ['report.html', htmlChunks],
-  ];
+export async function writeFileSet(
+  outDir: string,
+  renderers: ReadonlyArray<readonly [(typeof REPORT_FILES)[number], () => Iterable<string>]>,
+  options: WriteOptions = {},
+): Promise<string[]> {
   const out = resolve(outDir);
   const parent = dirname(out);
   const madeDir = await mkdir(parent, { recursive: true });
@@ -53,7 +65,7 @@ export async function writeReports(outDir: string, report: Report, options: Writ
   try {
     for (const [name, render] of renderers) {
       // Pieces split between whole values (a dialogue, an XML line), never inside a string: each is redacted alone.
-      const pieces = render(report);
+      const pieces = render();
       await writeChunks(join(staging, name), options.redact ? mapPieces(pieces, options.redact) : pieces);
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SimulationReport } from '../../src/users/simulationReport.js';
@@ -15,6 +15,15 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
   it('names all four files', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`Reports: ${out}/report.{json,md,html}, junit.xml`);
+  });
+
+  it('writes them as one set, swapped in whole over the last one: nothing else is left beside or in --out', () => {
+    const own = tempDir();
+    const target = join(own, 'out');
+    for (const users of ['3', '5']) expect(cli(['simulate', '--users', users, '--seed', '3', '--out', target, '--no-history']).status).toBe(0);
+    expect(readdirSync(own)).toEqual(['out']);
+    expect(readdirSync(target).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md']);
+    expect((JSON.parse(readFileSync(join(target, 'report.json'), 'utf8')) as SimulationReport).run.users).toBe(5);
   });
 
   it('junit.xml: one testcase per user, failed exactly when one of the user\'s runs missed the goal', () => {
