@@ -20,6 +20,7 @@ import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkDatasets, checkedDialogues } from './checkDatasets.js';
+import { heapBudget } from '../report/heapBudget.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 
@@ -135,6 +136,7 @@ async function run(args: RunArgs): Promise<number> {
     const suts = await createSutCores(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
+    const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
     try {
       for (const [arm, protocol] of protocols.entries()) {
@@ -147,7 +149,10 @@ async function run(args: RunArgs): Promise<number> {
             protocol,
             // --db holds the first arm's rows: both arms draw the same seeded row ids.
             ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
-            onDialogue: (_d, passed) => progress?.tick(passed),
+            onDialogue: (_d, passed) => {
+              progress?.tick(passed);
+              withinBudget();
+            },
             // Past a few thousand, dialogue records spill to a file on the reports' disk.
             spillNear: dirname(resolve(args.out)),
             // An external SUT holds one session: it sets its own core and concurrency.

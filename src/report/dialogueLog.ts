@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { heapBudget } from './heapBudget.js';
 import type { DialogueList, DialogueReport } from './reportTypes.js';
 
 /** Records held in memory before the log moves them to a file: a small suite never touches the disk. */
@@ -23,6 +24,8 @@ export class DialogueLog implements DialogueList {
   private pending = '';
   private written = 0;
   private count = 0;
+  /** Reading a long log back makes garbage as fast as the run did: the same heap budget applies. */
+  private readonly withinBudget = heapBudget();
 
   /**
    * `near`: a path whose nearest existing folder takes the file (the reports' folder, so it sits
@@ -67,6 +70,7 @@ export class DialogueLog implements DialogueList {
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
         yield JSON.parse(text.slice(start, end)) as DialogueReport;
+        this.withinBudget();
         start = end + 1;
       }
       carry = text.slice(start);
