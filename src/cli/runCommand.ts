@@ -122,7 +122,8 @@ async function run(args: RunArgs): Promise<number> {
       return scan ? [{ file, ...scan }] : [];
     });
     const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
-    const onePass = parsedOnce(args, protocols.length);
+    // A file the scan could not open is checked first, so its located error comes before anything else.
+    const onePass = parsedOnce(args, protocols.length) && scans.length === files.length;
     // Otherwise every file is read through before the first dialogue runs: a bad last dialogue must
     // not leave rows in --db, spend a paid model's calls or reach an external SUT.
     const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
