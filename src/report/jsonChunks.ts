@@ -15,7 +15,8 @@ export function* jsonChunks(value: object, indent: 2 | 0, streamedKey = 'dialogu
 }
 
 function* valueChunks(value: unknown, indent: 2 | 0, depth: number): Generator<string> {
-  if (isStreamedList(value)) yield* blockChunks(value, indent, depth);
+  if (!holdsStreamedList(value)) yield stringifyAt(value, indent, depth) ?? 'null';
+  else if (isStreamedList(value)) yield* blockChunks(value, indent, depth);
   else if (Array.isArray(value)) yield* listChunks(value, indent, depth, (item) => valueChunks(item, indent, depth + 1));
   else if (isPlainObject(value)) yield* objectChunks(value, indent, depth);
   else yield stringifyAt(value, indent, depth) ?? 'null';
@@ -62,6 +63,17 @@ function* blockChunks(list: Iterable<unknown>, indent: 2 | 0, depth: number): Ge
     }
   }
   yield first ? '[]' : `${piece}${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}]`;
+}
+
+/** Whether a long streamed list sits anywhere in `value` (else it is stringified whole, the fast way). */
+function holdsStreamedList(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isStreamedList(value)) {
+    const { length } = value as { length?: number };
+    return length === undefined || length > VALUES_PER_PIECE;
+  }
+  if (Array.isArray(value)) return value.some(holdsStreamedList);
+  return isPlainObject(value) && Object.values(value).some(holdsStreamedList);
 }
 
 /** Not an array, iterable, and JSON-stringified as its items (toJSON): e.g. a tally's CountedList. */
