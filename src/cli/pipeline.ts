@@ -1,7 +1,7 @@
 // The one place that wires the layers: sim's traces → scorers → the report model.
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type DialogueList, type RunInfo, type Report, type SliceReport } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report, type SliceReport } from '../report/reportTypes.js';
 import { DialogueLog } from '../report/dialogueLog.js';
 import { SliceMetrics } from './sliceMetrics.js';
 import { StepTimes } from './stepTimes.js';
@@ -27,7 +27,7 @@ export interface SuiteOptions extends SimulationOptions {
 
 export interface SuiteResult {
   /** Every dialogue's record, in run order (a DialogueLog: close it once the reports are written). */
-  readonly dialogues: DialogueList & { close(): void };
+  readonly dialogues: DialogueLog;
   readonly metrics: Record<MetricName, MetricResult>;
   readonly tallies: Record<MetricName, Tally>;
   readonly turns: { total: number; passed: number; failed: number };
@@ -156,7 +156,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
 }
 
 function armSummary(result: SuiteResult): RunSummary {
-  const summary = summarize(result.dialogues, result.turns, result.checks);
+  const summary = summarize(result.dialogues.totals(), result.turns, result.checks);
   if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
   return {
     ...summary,

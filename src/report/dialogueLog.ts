@@ -7,6 +7,8 @@ import type { DialogueList, DialogueReport } from './reportTypes.js';
 
 /** Records held in memory before the log moves them to a file: a small suite never touches the disk. */
 const SPILL_AFTER = 2000;
+/** Failing records also held in memory, up to this many, so the failure lists need no pass over the file. */
+const FAILING_HELD = 1000;
 /** Lines gathered per write, and bytes per read when streaming back. */
 const WRITE_CHARS = 1 << 16;
 const READ_BYTES = 1 << 20;
@@ -24,6 +26,8 @@ export class DialogueLog implements DialogueList {
   private pending = '';
   private written = 0;
   private count = 0;
+  private failing: DialogueReport[] | null = [];
+  private readonly sums = { passed: 0, runs: 0, runsPassed: 0 };
   /** Reading a long log back makes garbage as fast as the run did: the same heap budget applies. */
   private readonly withinBudget = heapBudget();
 
@@ -42,6 +46,11 @@ export class DialogueLog implements DialogueList {
 
   push(record: DialogueReport): void {
     this.count++;
+    this.sums.runs += record.runs;
+    this.sums.runsPassed += record.runsPassed;
+    if (record.passed) this.sums.passed++;
+    else if (this.failing && this.failing.length < FAILING_HELD) this.failing.push(record);
+    else this.failing = null;
     if (this.fd === null) {
       this.held.push(record);
       if (this.held.length > this.holdUpTo) this.spill();
@@ -77,6 +86,16 @@ export class DialogueLog implements DialogueList {
     }
   }
 
+  /** Dialogue, pass and run counts, kept as records come (no pass over the file). */
+  totals(): { total: number; passed: number; runs: number; runsPassed: number } {
+    return { total: this.count, ...this.sums };
+  }
+
+  /** The failing records when the log still holds them all in memory, else null. */
+  heldFailures(): readonly DialogueReport[] | null {
+    return this.failing;
+  }
+
   /** JSON.stringify of the log is that of its records (prefer iterating: this holds them all). */
   toJSON(): DialogueReport[] {
     return [...this];
@@ -91,6 +110,8 @@ export class DialogueLog implements DialogueList {
     this.held = [];
     this.pending = '';
     this.count = 0;
+    this.failing = [];
+    Object.assign(this.sums, { passed: 0, runs: 0, runsPassed: 0 });
     this.written = 0;
   }
 
@@ -130,6 +151,8 @@ function existingFolder(near: string): string {
 
 /** The failing dialogues of a list (these keep their transcripts, so they are few enough to hold). */
 export function failingDialogues(dialogues: DialogueList): DialogueReport[] {
+  const held = dialogues instanceof DialogueLog ? dialogues.heldFailures() : null;
+  if (held) return [...held];
   const failing: DialogueReport[] = [];
   for (const dialogue of dialogues) if (!dialogue.passed) failing.push(dialogue);
   return failing;

@@ -52,3 +52,22 @@ describe('dialogue records kept in flat memory (report/dialogueLog.ts)', () => {
     expect(log.length).toBe(0);
   });
 });
+
+describe('a log keeps its totals and (up to a cap) its failures as records come', () => {
+  it('totals and failures without a pass over the file; past the cap, failures are read back', () => {
+    const log = new DialogueLog(undefined, 5);
+    const records = Array.from({ length: 40 }, (_, i) => record(i));
+    for (const r of records) log.push(r);
+    const failing = records.filter((r) => !r.passed);
+    expect(log.totals()).toEqual({ total: 40, passed: 40 - failing.length, runs: 40, runsPassed: 40 });
+    expect(log.heldFailures()).toEqual(failing);
+    expect(failingDialogues(log)).toEqual(failing);
+    log.close();
+    const many = new DialogueLog(undefined, 5);
+    const failed = Array.from({ length: 1001 }, (_, i) => ({ ...record(i), passed: false }));
+    for (const r of failed) many.push(r);
+    expect(many.heldFailures()).toBeNull();
+    expect(failingDialogues(many)).toEqual(failed);
+    many.close();
+  });
+});
