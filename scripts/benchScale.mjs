@@ -89,7 +89,8 @@ function sizeRow(work, size) {
   if (generated.status !== 0) throw new Error(`generate ${size} exited ${generated.status}:\n${generated.stderr}`);
   const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
   log(`run ${size} dialogues (${turns} turns) through the CLI`);
-  const run = timed(process.execPath, [CLI, 'run', '--dataset', file, '--out', join(work, `out-${size}`), '--no-progress']);
+  // The run history is appended to as usual, in the work folder (not the repository's).
+  const run = timed(process.execPath, [CLI, 'run', '--dataset', file, '--out', join(work, `out-${size}`), '--no-progress', '--history', join(work, 'history.sqlite')]);
   rmSync(file, { force: true });
   rmSync(join(work, `out-${size}`), { recursive: true, force: true });
   const crashed = run.status !== 0 && run.status !== 1;
@@ -103,6 +104,7 @@ function sizeRow(work, size) {
     dialoguesPerSec: crashed ? null : size / (run.wallMs / 1000),
     turnsPerSec: crashed ? null : turns / (run.wallMs / 1000),
     peakRssMb: run.peakRssMb,
+    load: os.loadavg(),
   };
   log(`  ${size}: exit ${row.exit}, ${(row.wallMs / 1000).toFixed(1)} s, ${Math.round(row.turnsPerSec ?? 0)} turns/s, peak ${Math.round(row.peakRssMb ?? 0)} MB`);
   if (crashed) log(`  stderr: ${run.stderr.slice(-2000)}`);
@@ -209,7 +211,7 @@ function budget(work, size) {
   const generated = timed(process.execPath, [CLI, 'generate', '--count', String(size), '--seed', '1', '--out', file]);
   const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
   const dir = join(work, 'profile');
-  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, CLI, 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress']);
+  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, CLI, 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress', '--history', join(work, 'history.sqlite')]);
   if (run.status !== 0 && run.status !== 1) throw new Error(`profiled run exited ${run.status}:\n${run.stderr}`);
   const profile = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   return { dialogues: size, ...turnBudget(join(dir, profile), turns) };
@@ -231,7 +233,8 @@ function render(result) {
     '| --- | --- | --- |',
   ];
   for (const row of result.sizes) {
-    lines.push(`| ${fmt(row.dialogues)} generated dialogues (${fmt(row.turns)} turns), whole CLI | no crash, ≥ ${fmt(GOALS.turnsPerSec)} turns/s, ≤ ${GOALS.peakRssMb} MB | exit ${row.exit}, ${fmt(row.wallMs / 1000, 1)} s, ${fmt(row.dialoguesPerSec)} dialogues/s, **${fmt(row.turnsPerSec)} turns/s** (${fmt(row.turnsPerCpuSec)} per CPU-second), **${fmt(row.peakRssMb)} MB** peak RSS |`);
+    const load = row.load ? `; load ${row.load[0].toFixed(1)}` : '';
+    lines.push(`| ${fmt(row.dialogues)} generated dialogues (${fmt(row.turns)} turns), whole CLI | no crash, ≥ ${fmt(GOALS.turnsPerSec)} turns/s, ≤ ${GOALS.peakRssMb} MB | exit ${row.exit}, ${fmt(row.wallMs / 1000, 1)} s, ${fmt(row.dialoguesPerSec)} dialogues/s, **${fmt(row.turnsPerSec)} turns/s** (**${fmt(row.turnsPerCpuSec)} per CPU-second**), **${fmt(row.peakRssMb)} MB** peak RSS${load} |`);
   }
   if (result.rssGrowth) lines.push(`| peak RSS at ${fmt(result.rssGrowth.to)} against ${fmt(result.rssGrowth.from)} dialogues | ≤ ${GOALS.rssGrowth}× | **${fmt(result.rssGrowth.ratio, 2)}×** |`);
   for (const row of result.pool ?? []) {

@@ -54,7 +54,7 @@ async function child(mode, args) {
   const result = await run(dialogues);
   out.runMs = performance.now() - started;
   out.dialogues = result.dialogues.length;
-  out.failed = result.dialogues.filter((d) => !d.passed).length;
+  out.failed = [...result.dialogues].filter((d) => !d.passed).length;
   out.turns = result.turns.total;
   out.peakRssMb = process.resourceUsage().maxRSS / 1024;
   // What the run still holds once garbage is gone: flat memory means this does not grow with the count.

@@ -108,7 +108,7 @@ async function harnessEngine(cases) {
   const dialogues = cases.map(({ id, turn }) => toDialogue({ id, title: id, tags: [], turns: [turn] }));
   const started = performance.now();
   const result = await runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1 });
-  return { ms: performance.now() - started, passed: result.dialogues.filter((d) => d.passed).length };
+  return { ms: performance.now() - started, passed: [...result.dialogues].filter((d) => d.passed).length };
 }
 
 // Run as a script (bench:scale imports the case builders above).

@@ -1,5 +1,6 @@
 import { DatasetError, type DatasetIssue, type Dialogue } from '../datasets/datasetTypes.js';
-import { streamDatasets, type SeenIds } from '../datasets/loadDatasets.js';
+import { IdHashSet } from '../datasets/idHashSet.js';
+import { streamDatasets } from '../datasets/loadDatasets.js';
 import { scriptedAnswerIssues } from './scriptedAnswerIssues.js';
 
 export interface FileCounts {
@@ -15,10 +16,25 @@ export interface FileCounts {
  * also handed back, so a run reads a small suite once; a larger one is read again as a stream.
  */
 export function checkDatasets(files: readonly string[], keepUpTo = 0): { counts: FileCounts[]; dialogues: Dialogue[] | null } {
-  const issues: DatasetIssue[] = [];
   const counts: FileCounts[] = [];
-  const seen: SeenIds = new Map();
   let kept: Dialogue[] | null = [];
+  for (const dialogue of checkedDialogues(files, counts)) {
+    if (kept && kept.length < keepUpTo) kept.push(dialogue);
+    else kept = null;
+  }
+  return { counts, dialogues: kept };
+}
+
+/**
+ * The dialogues of `files` as one checked stream, each read once: they are yielded while no
+ * problem has been found; from the first problem on nothing more is yielded, every file is still
+ * read to the end, and the stream ends in a DatasetError with all the issues. A consumer that runs
+ * the dialogues as they come (a run whose partial work is thrown away) reads the suite only once.
+ * `counts` receives each file's dialogue and turn counts as it is finished.
+ */
+export function* checkedDialogues(files: readonly string[], counts: FileCounts[] = []): Generator<Dialogue> {
+  const issues: DatasetIssue[] = [];
+  const seen = new IdHashSet();
   for (const file of files) {
     let dialogues = 0;
     let turns = 0;
@@ -26,9 +42,9 @@ export function checkDatasets(files: readonly string[], keepUpTo = 0): { counts:
       for (const dialogue of streamDatasets([file], seen)) {
         dialogues++;
         turns += dialogue.turns.length;
-        if (kept && kept.length < keepUpTo) kept.push(dialogue);
-        else kept = null;
-        issues.push(...scriptedAnswerIssues(dialogue));
+        const found = scriptedAnswerIssues(dialogue);
+        if (found.length > 0) issues.push(...found);
+        else if (issues.length === 0) yield dialogue;
       }
     } catch (error) {
       if (!(error instanceof DatasetError)) throw error;
@@ -37,5 +53,4 @@ export function checkDatasets(files: readonly string[], keepUpTo = 0): { counts:
     counts.push({ file, dialogues, turns });
   }
   if (issues.length > 0) throw new DatasetError(issues);
-  return { counts, dialogues: kept };
 }

@@ -46,7 +46,10 @@ async function conformance(args: ConformanceArgs): Promise<number> {
     } finally {
       suts.close();
     }
-    const rows = conformanceRows({ offered: dialogues, reports: result.dialogues, skipped: result.skipped, protocol: args.protocol });
+    // A conformance suite is a few dozen dialogues: held as an array.
+    const reports = [...result.dialogues];
+    result.dialogues.close();
+    const rows = conformanceRows({ offered: dialogues, reports, skipped: result.skipped, protocol: args.protocol });
     const sutName = (options.core as { sutName?: string | null } | undefined)?.sutName ?? args.sut;
     const meta = { sut: sutName, command: args.sut, protocol: args.protocol };
     const out = resolve(args.out);
@@ -55,7 +58,7 @@ async function conformance(args: ConformanceArgs): Promise<number> {
     process.stdout.write(`${sutName}: ${conformanceSummary(rows)}\n`);
     for (const row of rows.filter((r) => r.status === 'broken')) process.stdout.write(`  ✘ seed ${row.seed} ${row.scenario}: ${row.detail}\n`);
     process.stdout.write(`Table: ${join(out, 'conformance.md')}, conformance.html\n`);
-    const failedDialogues = result.dialogues.filter((d) => !d.passed).length;
+    const failedDialogues = reports.filter((d) => !d.passed).length;
     return countStatuses(rows).broken > 0 || failedDialogues > 0 ? 1 : 0;
   } catch (error) {
     return reportError(error);

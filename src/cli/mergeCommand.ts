@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
-import type { Report } from '../report/reportTypes.js';
+import type { ReadReport as Report } from '../report/reportTypes.js';
 import { checkOutputDir, writeReports } from '../report/writeReports.js';
 import { MergeError, mergeReports } from './mergeReports.js';
 import { UsageError } from './exitCodes.js';

@@ -1,4 +1,4 @@
-import type { MetricName, Report } from '../report/reportTypes.js';
+import type { MetricName, ReadReport as Report } from '../report/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { summarize } from '../scoring/summary.js';
 import { SliceMetrics } from './sliceMetrics.js';

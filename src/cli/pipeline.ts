@@ -1,12 +1,13 @@
 // The one place that wires the layers: sim's traces → scorers → the report model.
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type Report, type RunInfo, type SliceReport } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report, type SliceReport } from '../report/reportTypes.js';
+import { DialogueLog } from '../report/dialogueLog.js';
 import { SliceMetrics } from './sliceMetrics.js';
+import { StepTimes } from './stepTimes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
-import { percentile } from '../scoring/scorer.js';
 import { summarize } from '../scoring/summary.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import type { Tally } from '../scoring/tally.js';
@@ -20,10 +21,13 @@ export interface SuiteOptions extends SimulationOptions {
   /** How many passing dialogues keep their full transcript in the report (failures always do). */
   readonly passSampleSize?: number;
   readonly onDialogue?: (dialogue: Dialogue, passed: boolean) => void;
+  /** Where the dialogue records may spill once there are many (a path on the output's disk); the system temp folder by default. */
+  readonly spillNear?: string;
 }
 
 export interface SuiteResult {
-  readonly dialogues: DialogueReport[];
+  /** Every dialogue's record, in run order (a DialogueLog: close it once the reports are written). */
+  readonly dialogues: DialogueLog;
   readonly metrics: Record<MetricName, MetricResult>;
   readonly tallies: Record<MetricName, Tally>;
   readonly turns: { total: number; passed: number; failed: number };
@@ -64,10 +68,10 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const tolerant = !(options.backend instanceof ScriptedBackend);
   const metrics = new MetricSet(config.correctionTimeoutMs);
   const slices = new SliceMetrics(config.correctionTimeoutMs);
-  const reports: DialogueReport[] = [];
+  const reports = new DialogueLog(options.spillNear);
   const turns = { total: 0, passed: 0, failed: 0 };
   const checks = { total: 0, passed: 0, failed: 0 };
-  const localStepUs: number[] = [];
+  const localStepUs = new StepTimes();
   const passSample = options.passSampleSize ?? DEFAULT_PASS_SAMPLE;
   let sampledPasses = 0;
   const skipped: { id: string; title: string; file: string; reason: string }[] = [];
@@ -106,7 +110,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
           checks.total++;
           checks[c.passed ? 'passed' : 'failed']++;
         }
-        if (t.localStepUs !== null) localStepUs.push(t.localStepUs);
+        if (t.localStepUs !== null) localStepUs.add(t.localStepUs);
       });
     }
     const runsPassed = runs.filter((r) => r.passed).length;
@@ -137,7 +141,6 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
 
   for await (const simulated of simulateSuite(judged(), options)) collect(simulated);
 
-  localStepUs.sort((a, b) => a - b);
   return {
     dialogues: reports,
     metrics: metrics.results(),
@@ -148,19 +151,12 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     notApplicableChecks,
     slices: slices.results(),
     repeated,
-    timing: {
-      localStepUs: {
-        count: localStepUs.length,
-        p50: percentile(localStepUs, 50),
-        p99: percentile(localStepUs, 99),
-        max: localStepUs.at(-1) ?? null,
-      },
-    },
+    timing: { localStepUs: localStepUs.summary() },
   };
 }
 
 function armSummary(result: SuiteResult): RunSummary {
-  const summary = summarize(result.dialogues, result.turns, result.checks);
+  const summary = summarize(result.dialogues.totals(), result.turns, result.checks);
   if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
   return {
     ...summary,

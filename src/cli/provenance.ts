@@ -19,6 +19,8 @@ export async function collectProvenance(input: {
   readonly perturb?: unknown;
   /** From readGitState(), started when the run starts so git runs while the suite does. */
   readonly git: Promise<GitState | null>;
+  /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
+  readonly datasetHashes?: Readonly<Record<string, string>>;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
@@ -26,7 +28,7 @@ export async function collectProvenance(input: {
     prompts[relative(process.cwd(), path) || file] = createHash('sha256').update(readFileSync(path)).digest('hex');
   }
   const datasets: Record<string, string> = {};
-  for (const file of input.datasets) datasets[file] = await sha256OfFile(file);
+  for (const file of input.datasets) datasets[file] = input.datasetHashes?.[file] ?? (await sha256OfFile(file));
   return {
     prompts,
     datasets,

@@ -19,11 +19,23 @@ import { collectProvenance, readGitState } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
-import { checkDatasets } from './checkDatasets.js';
+import { checkDatasets, checkedDialogues } from './checkDatasets.js';
+import { heapBudget } from '../report/heapBudget.js';
+import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 
-/** Suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
+/** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
+
+/**
+ * Whether the run may read the datasets once, running each dialogue as it is checked: only when
+ * work done before a bad dialogue is found costs nothing and leaves nothing (a model on the
+ * virtual clock, no --db rows, no cassette, no external SUT, one protocol arm). A problem then
+ * stops the run, every file is still read for its issues, and no report is written (exit 2).
+ */
+function parsedOnce(args: RunArgs, arms: number): boolean {
+  return (args.llm === 'scripted' || args.llm === 'heuristic') && !args.db && !args.record && !args.sut && arms === 1;
+}
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -94,6 +106,7 @@ async function run(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
   let history: HistoryDb | null = null;
+  const results: SuiteResult[] = [];
   try {
     if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
     if (args.concurrency < 1 || !Number.isInteger(args.concurrency)) throw new UsageError('--concurrency takes a whole number >= 1');
@@ -103,10 +116,20 @@ async function run(args: RunArgs): Promise<number> {
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
     const files = resolveDatasetFiles(args.dataset);
-    // Every file read through before the first dialogue runs: a bad last dialogue must not leave rows in --db.
-    const checked = checkDatasets(files, KEEP_CHECKED_DIALOGUES);
-    const dialogues = () => selectDialogues(checked.dialogues ?? streamDatasets(files), args.filter, shard, args.exclude);
-    const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
+    // The bytes once for the provenance hashes and a dialogue count, without parsing.
+    const scans = files.flatMap((file) => {
+      const scan = scanDatasetFile(file);
+      return scan ? [{ file, ...scan }] : [];
+    });
+    const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
+    // A file the scan could not open is checked first, so its located error comes before anything else.
+    const onePass = parsedOnce(args, protocols.length) && scans.length === files.length;
+    // Otherwise every file is read through before the first dialogue runs: a bad last dialogue must
+    // not leave rows in --db, spend a paid model's calls or reach an external SUT.
+    const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
+    const dialogues = () =>
+      selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), args.filter, shard, args.exclude);
+    const total = checked ? checked.counts.reduce((sum, file) => sum + file.dialogues, 0) : scans.reduce((sum, scan) => sum + scan.dialogues, 0);
     const expected = Math.ceil(total / (shard?.count ?? 1));
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
@@ -115,9 +138,8 @@ async function run(args: RunArgs): Promise<number> {
     const suts = await createSutCores(args);
     const { backend, describe, close, redact } = await createBackend(args);
 
-    const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
+    const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
-    const results: SuiteResult[] = [];
     try {
       for (const [arm, protocol] of protocols.entries()) {
         results.push(
@@ -129,7 +151,12 @@ async function run(args: RunArgs): Promise<number> {
             protocol,
             // --db holds the first arm's rows: both arms draw the same seeded row ids.
             ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
-            onDialogue: (_d, passed) => progress?.tick(passed),
+            onDialogue: (_d, passed) => {
+              progress?.tick(passed);
+              withinBudget();
+            },
+            // Past a few thousand, dialogue records spill to a file on the reports' disk.
+            spillNear: dirname(resolve(args.out)),
             // An external SUT holds one session: it sets its own core and concurrency.
             concurrency: backend.clock === 'real' ? args.concurrency : 1,
             ...suts.suiteOptions(protocol),
@@ -169,6 +196,7 @@ async function run(args: RunArgs): Promise<number> {
         repeat: args.repeat,
         ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
         git,
+        datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
       }),
     });
     const gate = baseline
@@ -194,6 +222,7 @@ async function run(args: RunArgs): Promise<number> {
     return reportError(error);
   } finally {
     history?.close();
+    for (const result of results) result.dialogues.close();
   }
 }
 

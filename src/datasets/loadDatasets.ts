@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DatasetError, type DatasetIssue, type Dialogue } from './datasetTypes.js';
 import { displayPath } from './datasetFile.js';
 import { filesUnder, globFiles, hasGlobMagic, kindOfPath } from './globFiles.js';
+import { IdHashSet } from './idHashSet.js';
 import { idPositions } from './idPositions.js';
 import { loadCsvCases } from './loadCsvCases.js';
 import { loadYamlDataset, streamYamlDataset } from './loadYamlDataset.js';
@@ -52,27 +53,50 @@ export function resolveDatasetFiles(patterns: readonly string[]): string[] {
   return files;
 }
 
-export type SeenIds = Map<string, { file: string; line: number; col: number }>;
-
 /**
  * The dialogues of `files` one at a time, for runs too large to hold in memory. A problem
- * stops the stream with a DatasetError (all of that file's issues); so does an id seen before.
+ * stops the stream with a DatasetError (all of that file's issues); so does an id seen before
+ * (in these files, or in the earlier ones `seen` was given).
  */
-export function* streamDatasets(files: readonly string[], seen: SeenIds = new Map()): Generator<Dialogue> {
+export function* streamDatasets(files: readonly string[], seen: IdHashSet = new IdHashSet()): Generator<Dialogue> {
   for (const file of files) {
-    const dialogues = path.extname(file).toLowerCase() === '.csv' ? loadCsvCases(file) : streamYamlDataset(file);
-    for (const dialogue of dialogues) {
-      const here = positionOf(dialogue);
-      const there = seen.get(dialogue.id);
-      if (there) {
-        throw new DatasetError([
-          { file: dialogue.file, ...here, message: `duplicate id "${dialogue.id}" (also defined at ${there.file}:${there.line}:${there.col})` },
-        ]);
+    seen.noteFile(file);
+    for (const dialogue of fileDialogues(file)) {
+      const ordinal = seen.dialogues++;
+      if (!seen.add(dialogue.id)) {
+        const there = earlierDefinition(seen.files, dialogue.id, ordinal);
+        if (there) {
+          throw new DatasetError([
+            { file: dialogue.file, ...positionOf(dialogue), message: `duplicate id "${dialogue.id}" (also defined at ${there.file}:${there.line}:${there.col})` },
+          ]);
+        }
       }
-      seen.set(dialogue.id, { file: dialogue.file, ...here });
       yield dialogue;
     }
   }
+}
+
+function fileDialogues(file: string): Iterable<Dialogue> {
+  return path.extname(file).toLowerCase() === '.csv' ? loadCsvCases(file) : streamYamlDataset(file);
+}
+
+/**
+ * The exact re-check behind a repeated hash: the first `before` dialogues are read again for one
+ * with this id. A file that stopped with problems stops at the same place again.
+ */
+function earlierDefinition(files: readonly string[], id: string, before: number): { file: string; line: number; col: number } | null {
+  let left = before;
+  for (const file of files) {
+    try {
+      for (const earlier of fileDialogues(file)) {
+        if (left-- <= 0) return null;
+        if (earlier.id === id) return { file: earlier.file, ...positionOf(earlier) };
+      }
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+    }
+  }
+  return null;
 }
 
 function expandPatterns(patterns: readonly string[]): { files: string[]; issues: DatasetIssue[] } {

@@ -28,7 +28,7 @@ export function toBaseline(report: Report): Baseline {
     mode: report.run.mode,
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
-    dialogues: Object.fromEntries(report.dialogues.map((d) => [d.id, d.passed])),
+    dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(report.repeated ? { repeated: report.repeated } : {}),
     ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
   };

@@ -2,7 +2,7 @@
 import { BaselineError, readJsonFile } from './baseline.js';
 import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
-import type { DialogueReport, GateResult, Report, SliceKind, TurnReport } from './reportTypes.js';
+import type { DialogueReport, GateResult, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
 
 export interface Side {

@@ -1,4 +1,5 @@
 /** End-of-run summary for the terminal. The caller adds where the report files went. */
+import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
@@ -38,7 +39,7 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
   if (plain.changed) lines.push(c.bold(safe(plain.changed)));
   lines.push('', ...metricLines(report, c));
-  const failing = report.dialogues.filter((d) => !d.passed);
+  const failing = failingDialogues(report.dialogues);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
   const paired = report.gate ? pairedGateLine(report.gate) : null;

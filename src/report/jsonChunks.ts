@@ -1,36 +1,96 @@
 /**
- * JSON.stringify of a report object, in pieces: every top-level value is stringified on its
- * own and the `dialogues` array one element at a time, so no single string grows with the
- * run (a million dialogues would pass V8's longest string). The pieces join to exactly what
+ * JSON.stringify of a report object, in pieces, so no single string grows with the run (a
+ * million dialogues would pass V8's longest string): objects and arrays are walked, the
+ * `dialogues` list one element at a time (it may stream from a file, report/dialogueLog.ts), and
+ * a streamed list (an iterable whose toJSON is its items: a tally's CountedList) a block of
+ * values at a time. Other values are stringified whole. The pieces join to exactly what
  * JSON.stringify(value, null, indent) gives.
  */
+
+/** Values of a streamed list per piece. */
+const VALUES_PER_PIECE = 4096;
+
 export function* jsonChunks(value: object, indent: 2 | 0, streamedKey = 'dialogues'): Generator<string> {
-  const pad = indent === 2 ? '\n  ' : '';
-  const colon = indent === 2 ? ': ' : ':';
-  let first = true;
-  yield '{';
-  for (const [key, member] of Object.entries(value)) {
-    const text = key === streamedKey && Array.isArray(member) ? null : stringifyAt(member, indent, 1);
-    if (text === undefined) continue; // JSON.stringify leaves out undefined and function members
-    yield `${first ? '' : ','}${pad}${JSON.stringify(key)}${colon}`;
-    first = false;
-    if (text !== null) yield text;
-    else yield* arrayChunks(member as unknown[], indent);
-  }
-  yield first ? '}' : `${indent === 2 ? '\n' : ''}}`;
+  yield* objectChunks(value as Record<string, unknown>, indent, 0, streamedKey);
 }
 
-function* arrayChunks(items: readonly unknown[], indent: 2 | 0): Generator<string> {
-  if (items.length === 0) {
-    yield '[]';
-    return;
+function* valueChunks(value: unknown, indent: 2 | 0, depth: number): Generator<string> {
+  if (!holdsStreamedList(value)) yield stringifyAt(value, indent, depth) ?? 'null';
+  else if (isStreamedList(value)) yield* blockChunks(value, indent, depth);
+  else if (Array.isArray(value)) yield* listChunks(value, indent, depth, (item) => valueChunks(item, indent, depth + 1));
+  else if (isPlainObject(value)) yield* objectChunks(value, indent, depth);
+  else yield stringifyAt(value, indent, depth) ?? 'null';
+}
+
+function* objectChunks(value: Record<string, unknown>, indent: 2 | 0, depth: number, streamedKey?: string): Generator<string> {
+  const pad = indent === 2 ? `\n${' '.repeat(indent * (depth + 1))}` : '';
+  const colon = indent === 2 ? ': ' : ':';
+  let first = true;
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue; // JSON.stringify leaves these out
+    yield `${first ? '{' : ','}${pad}${JSON.stringify(key)}${colon}`;
+    first = false;
+    if (key === streamedKey && isList(member)) yield* listChunks(member, indent, depth + 1, (item) => [stringifyAt(item, indent, depth + 2) ?? 'null']);
+    else yield* valueChunks(member, indent, depth + 1);
   }
-  const pad = indent === 2 ? '\n    ' : '';
-  yield '[';
-  for (let i = 0; i < items.length; i++) {
-    yield `${i === 0 ? '' : ','}${pad}${stringifyAt(items[i], indent, 2) ?? 'null'}`;
+  yield first ? '{}' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}}`;
+}
+
+function* listChunks(items: Iterable<unknown>, indent: 2 | 0, depth: number, itemChunks: (item: unknown) => Iterable<string>): Generator<string> {
+  const pad = indent === 2 ? `\n${' '.repeat(indent * (depth + 1))}` : '';
+  let first = true;
+  for (const item of items) {
+    yield `${first ? '[' : ','}${pad}`;
+    first = false;
+    yield* itemChunks(item);
   }
-  yield indent === 2 ? '\n  ]' : ']';
+  yield first ? '[]' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}]`;
+}
+
+/** A streamed list of plain values (numbers), gathered into pieces of VALUES_PER_PIECE. */
+function* blockChunks(list: Iterable<unknown>, indent: 2 | 0, depth: number): Generator<string> {
+  const pad = indent === 2 ? `\n${' '.repeat(indent * (depth + 1))}` : '';
+  let piece = '[';
+  let inPiece = 0;
+  let first = true;
+  for (const value of list) {
+    piece += `${first ? '' : ','}${pad}${stringifyAt(value, indent, depth + 1) ?? 'null'}`;
+    first = false;
+    if (++inPiece === VALUES_PER_PIECE) {
+      yield piece;
+      piece = '';
+      inPiece = 0;
+    }
+  }
+  yield first ? '[]' : `${piece}${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}]`;
+}
+
+/** Whether a long streamed list sits anywhere in `value` (else it is stringified whole, the fast way). */
+function holdsStreamedList(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isStreamedList(value)) {
+    const { length } = value as { length?: number };
+    return length === undefined || length > VALUES_PER_PIECE;
+  }
+  if (Array.isArray(value)) return value.some(holdsStreamedList);
+  return isPlainObject(value) && Object.values(value).some(holdsStreamedList);
+}
+
+/** Not an array, iterable, and JSON-stringified as its items (toJSON): e.g. a tally's CountedList. */
+function isStreamedList(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Symbol.iterator in value && typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  );
+}
+
+/** An array, or a list that streams its items (report/dialogueLog.ts). */
+function isList(value: unknown): value is Iterable<unknown> {
+  return Array.isArray(value) || (typeof value === 'object' && value !== null && Symbol.iterator in value);
+}
+
+/** A record JSON.stringify walks key by key (no toJSON of its own). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON !== 'function' && !(Symbol.iterator in value);
 }
 
 /** JSON.stringify of a value that sits `depth` levels deep in a pretty-printed document. */

@@ -1,7 +1,7 @@
 /** The report as JUnit XML: one testsuite per dataset file, one testcase per dialogue. */
 import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
-import { describeInput, failedChecks, provenanceEntries, turnNumber, uniqueFiles } from './reportQueries.js';
+import { describeInput, failedChecks, provenanceEntries, turnNumber } from './reportQueries.js';
 import type { DialogueReport, Report } from './reportTypes.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
@@ -14,21 +14,29 @@ export function renderJUnit(report: Report): string {
 /** The XML line by line, for writing as a stream: a run of any size never builds one string. */
 export function* junitChunks(report: Report): Generator<string> {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
+  // One pass counts each file's testcases, then one pass per file writes them (the dialogues may stream from a file).
   const notApplicable = report.notApplicable ?? [];
+  const perFile = new Map<string, { tests: number; failures: number }>();
+  for (const d of report.dialogues) {
+    const counts = perFile.get(d.file) ?? { tests: 0, failures: 0 };
+    counts.tests++;
+    if (!d.passed) counts.failures++;
+    perFile.set(d.file, counts);
+  }
+  const failed = [...perFile.values()].reduce((sum, counts) => sum + counts.failures, 0);
   const total = report.dialogues.length + notApplicable.length;
-  const failed = report.dialogues.filter((d) => !d.passed).length;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="${notApplicable.length}">\n`;
-  const files = [...new Set([...uniqueFiles(report), ...notApplicable.map((d) => d.file)])];
+  const files = [...new Set([...perFile.keys(), ...notApplicable.map((d) => d.file)])];
   for (const file of files) {
     const skipped = notApplicable.filter((d) => d.file === file);
-    yield* suite(report, file, report.dialogues.filter((d) => d.file === file), skipped);
+    const counts = perFile.get(file) ?? { tests: 0, failures: 0 };
+    yield* suite(report, file, counts, skipped);
   }
   yield '</testsuites>\n';
 }
 
-function* suite(report: Report, file: string, dialogues: readonly DialogueReport[], skipped: NonNullable<Report['notApplicable']>): Generator<string> {
-  const failures = dialogues.filter((d) => !d.passed).length;
+function* suite(report: Report, file: string, counts: { tests: number; failures: number }, skipped: NonNullable<Report['notApplicable']>): Generator<string> {
   const { run } = report;
   const properties: Array<[string, string]> = [
     ['backend', run.llm.backend],
@@ -39,11 +47,11 @@ function* suite(report: Report, file: string, dialogues: readonly DialogueReport
     ['repeat', String(run.repeat)],
     ...provenanceEntries(report).map(([k, v]): [string, string] => [k, v]),
   ];
-  yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${dialogues.length + skipped.length}" failures="${failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
+  yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${counts.tests + skipped.length}" failures="${counts.failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
   yield '    <properties>\n';
   for (const [name, value] of properties) yield `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`;
   yield '    </properties>\n';
-  for (const dialogue of dialogues) yield `${testcase(dialogue).join('\n')}\n`;
+  for (const dialogue of report.dialogues) if (dialogue.file === file) yield `${testcase(dialogue).join('\n')}\n`;
   for (const { id, title, reason } of skipped) {
     yield `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">\n`;
     yield `      <skipped message="${escapeXmlAttr(reason)}"/>\n`;

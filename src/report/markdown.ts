@@ -1,4 +1,5 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
+import { failingDialogues } from './dialogueLog.js';
 import { compactJson, deltaPoints, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import { counterName, label, metricName, sliceName } from './labels.js';
@@ -222,7 +223,7 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 }
 
 function failureSection(report: Report, budget: number): string[] {
-  const failing = report.dialogues.filter((d) => !d.passed);
+  const failing = failingDialogues(report.dialogues);
   if (failing.length === 0) return [];
   const lines = [`### Failing dialogues (${failing.length})`, ''];
   let used = byteLength(lines);

@@ -160,7 +160,8 @@ export function metricRegressions(gate: GateResult): GateFinding[] {
 }
 
 export function findDialogue(report: Report, id: string): DialogueReport | undefined {
-  return report.dialogues.find((d) => d.id === id);
+  for (const d of report.dialogues) if (d.id === id) return d;
+  return undefined;
 }
 
 /** Human turn number; TurnReport.index counts from 0. */
@@ -190,7 +191,9 @@ export function failedChecks(dialogue: DialogueReport): FailedCheck[] {
 }
 
 export function uniqueFiles(report: Report): string[] {
-  return [...new Set(report.dialogues.map((d) => d.file))];
+  const files = new Set<string>();
+  for (const d of report.dialogues) files.add(d.file);
+  return [...files];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -58,13 +58,22 @@ export interface RunInfo {
   readonly failOn?: 'failures';
 }
 
-export interface Report {
+/** The dialogues of a report, in order: an array, or a log that streams them back from its file (report/dialogueLog.ts). */
+export interface DialogueList extends Iterable<DialogueReport> {
+  readonly length: number;
+}
+
+/** A report.json as read back: its dialogues are an array. */
+export type ReadReport = Report<readonly DialogueReport[]>;
+
+/** A report. A run's own may stream its dialogues from a file (report/dialogueLog.ts): iterate them, once or more. */
+export interface Report<Dialogues extends DialogueList = DialogueList> {
   readonly schemaVersion: number;
   readonly run: RunInfo;
   readonly summary: RunSummary;
   readonly metrics: Readonly<Record<MetricName, MetricResult>>;
   readonly gate: GateResult | null;
-  readonly dialogues: readonly DialogueReport[];
+  readonly dialogues: Dialogues;
   /** Each scorer's raw state (counters and sorted value lists), so `merge` recomputes metrics exactly. */
   readonly tallies: Readonly<Record<MetricName, unknown>>;
   /**

@@ -1,4 +1,5 @@
-import { percentile, ratio, Scorer, type ScoredDialogue } from './scorer.js';
+import { CountedList } from './countedList.js';
+import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 /**
  * Latency on the virtual clock (real time for real backends): LLM answers against the 3 s
@@ -10,11 +11,11 @@ export class LatencyScorer extends Scorer<{
   llmCalls: number;
   timeouts: number;
   lateAnswers: number;
-  llmMs: number[];
-  firstTtsMs: number[];
+  llmMs: CountedList;
+  firstTtsMs: CountedList;
 }> {
   constructor(private readonly deadlineMs: number) {
-    super({ judged: 0, firstTtsWithinBudget: 0, llmCalls: 0, timeouts: 0, lateAnswers: 0, llmMs: [], firstTtsMs: [] });
+    super({ judged: 0, firstTtsWithinBudget: 0, llmCalls: 0, timeouts: 0, lateAnswers: 0, llmMs: new CountedList(), firstTtsMs: new CountedList() });
   }
 
   add({ traces }: ScoredDialogue): void {
@@ -36,8 +37,7 @@ export class LatencyScorer extends Scorer<{
 
   result() {
     const t = this.t;
-    const llm = [...t.llmMs].sort((a, b) => a - b);
-    const tts = [...t.firstTtsMs].sort((a, b) => a - b);
+    const { llmMs: llm, firstTtsMs: tts } = t;
     return {
       score: ratio(t.firstTtsWithinBudget, t.judged),
       counts: {
@@ -49,12 +49,12 @@ export class LatencyScorer extends Scorer<{
       },
       details: {
         deadlineMs: this.deadlineMs,
-        llmP50Ms: percentile(llm, 50),
-        llmP95Ms: percentile(llm, 95),
-        llmMaxMs: llm.at(-1) ?? null,
-        llmOverDeadline: llm.filter((ms) => ms > this.deadlineMs).length,
-        firstTtsP50Ms: percentile(tts, 50),
-        firstTtsP95Ms: percentile(tts, 95),
+        llmP50Ms: llm.percentile(50),
+        llmP95Ms: llm.percentile(95),
+        llmMaxMs: llm.max(),
+        llmOverDeadline: llm.countAbove(this.deadlineMs),
+        firstTtsP50Ms: tts.percentile(50),
+        firstTtsP95Ms: tts.percentile(95),
       },
       description: 'Share of spoken answers to user lines whose first line came within the 3 s budget; LLM latency percentiles against the deadline.',
     };

@@ -1,6 +1,11 @@
-/** A scorer's whole state as plain JSON: counters, number lists and nested records of them. */
+import { CountedList } from './countedList.js';
+
+/**
+ * A scorer's whole state as plain JSON: counters, number lists and nested records of them. A list
+ * may be a CountedList (its JSON is the sorted list), so long runs hold no number per turn.
+ */
 export interface Tally {
-  [key: string]: number | number[] | Tally;
+  [key: string]: number | number[] | CountedList | Tally;
 }
 
 /** Adds `from` into `into` (numbers add, lists concatenate, records merge key by key). */
@@ -8,8 +13,13 @@ export function mergeTally(into: Tally, from: Tally): void {
   for (const [key, value] of Object.entries(from)) {
     const current = into[key];
     if (typeof value === 'number') into[key] = (typeof current === 'number' ? current : 0) + value;
-    // In place: a list the target already owns grows; copying it each time made merging n dialogues cost n².
-    else if (Array.isArray(value)) {
+    else if (current instanceof CountedList) current.addAll(value as number[] | CountedList);
+    else if (value instanceof CountedList) {
+      const list = CountedList.of(Array.isArray(current) ? current : []);
+      list.addAll(value);
+      into[key] = list;
+    } else if (Array.isArray(value)) {
+      // In place: a list the target already owns grows; copying it each time made merging n dialogues cost n².
       if (Array.isArray(current)) for (const item of value) current.push(item);
       else into[key] = [...value];
     }
@@ -26,6 +36,7 @@ export function canonicalTally(tally: Tally): Tally {
   const copy: Tally = {};
   for (const [key, value] of Object.entries(tally)) {
     if (typeof value === 'number') copy[key] = value;
+    else if (value instanceof CountedList) copy[key] = value.copy();
     else if (Array.isArray(value)) copy[key] = [...value].sort((a, b) => a - b);
     else copy[key] = canonicalTally(value);
   }

@@ -29,6 +29,9 @@ export interface SimulationOptions {
   readonly concurrency?: number;
 }
 
+/** Dialogues between emptyings of an in-memory store. */
+const FORGET_EVERY = 1000;
+
 /** A dialogue's traces, one per repeat run, or why the protocol arm cannot run it. */
 export type SimulatedDialogue =
   | { readonly dialogue: Dialogue; readonly traces: readonly DialogueTrace[] }
@@ -47,7 +50,29 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   // Another backend than the script: dialogues only the script can satisfy are not applicable.
   const probeStore = options.backend instanceof ScriptedBackend ? null : new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
 
+  // An in-memory store would keep every row of the run; rows matter only within their dialogue, so
+  // it is emptied whenever no dialogue is in flight and enough rows have gathered (flat memory).
+  const inMemory = (options.dbFile ?? ':memory:') === ':memory:';
+  let inFlight = 0;
+  let sinceForget = 0;
+  const forgetIdle = (): void => {
+    inFlight--;
+    if (!inMemory || inFlight > 0 || ++sinceForget < FORGET_EVERY) return;
+    sinceForget = 0;
+    store.forgetRows();
+    probeStore?.forgetRows();
+  };
+
   const runOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
+    inFlight++;
+    try {
+      return await simulateOne(dialogue);
+    } finally {
+      forgetIdle();
+    }
+  };
+
+  const simulateOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
     const skipped = arm.cannotRun(dialogue, options.backend);
     if (skipped !== null) return { dialogue, skipped };
     const scriptedOnly = probeStore ? await scriptedOnlyReason(dialogue, { store: probeStore, core: arm.core, config }) : null;

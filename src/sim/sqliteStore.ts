@@ -97,6 +97,11 @@ export class SqliteStore {
     return row.n;
   }
 
+  /** Drops this run's rows (an in-memory store of a long run, between dialogues: nobody reads them later). */
+  forgetRows(): void {
+    this.db.prepare('DELETE FROM transactions WHERE run_id = ?').run(this.runId);
+  }
+
   close(): void {
     this.db.close();
   }

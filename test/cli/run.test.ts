@@ -96,6 +96,20 @@ describe('nlu-harness run (exit codes)', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('read once, run as read: a bad last dialogue still exits 2 with its place and writes no report', () => {
+    const dir = tempDir();
+    const good = join(dir, 'a.yaml');
+    const bad = join(dir, 'b.yaml');
+    writeFileSync(good, SMALL);
+    writeFileSync(bad, SMALL.replace('small-confirm', 'small-two').replace('route: local', 'route: remote'));
+    const out = join(dir, 'out');
+    const result = cli(['run', '--dataset', good, bad, '--out', out, '--no-progress', '--no-history']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/b\.yaml:10:\d+: .*route/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml']);
+  });
+
   it('a dialogue that flips from pass to fail against the baseline fails the gate and is named', () => {
     const dir = tempDir();
     const good = join(dir, 'good.yaml');

@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'nlu-generate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function failures(result: Awaited<ReturnType<typeof runSuite>>): string[] {
-  return result.dialogues
+  return [...result.dialogues]
     .filter((d) => !d.passed)
     .slice(0, 5)
     .map((d) => {
@@ -55,7 +55,7 @@ describe('generate', () => {
     writeFileSync(file, text.replace(saved[0], `已保存${Number(saved[1]) + 1}笔交易`));
     const { dialogues } = loadDatasets([file]);
     const result = await runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1 });
-    expect(result.dialogues.filter((d) => !d.passed)).toHaveLength(1);
+    expect([...result.dialogues].filter((d) => !d.passed)).toHaveLength(1);
   });
 
   it('writes the same bytes for the same seed, other bytes for another', () => {

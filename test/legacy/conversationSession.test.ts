@@ -77,10 +77,10 @@ describe('runSuite --protocol conversation', () => {
   it('skips multi-transaction dialogues and judges only protocol-neutral expectations', async () => {
     const result = await runSuite([HONGBAO_FIX, TWO], { backend: new HeuristicModel(), mode: 'e2e', seed: 1, repeat: 1, protocol: 'conversation' });
     expect(result.skipped).toEqual([{ id: 'two-at-once', title: 'two-at-once', file: 'test.yaml', reason: 'turn 1: the parse found 2 transactions' }]);
-    expect(result.dialogues.map((d) => [d.id, d.passed])).toEqual([['hongbao-fix', true]]);
+    expect([...result.dialogues].map((d) => [d.id, d.passed])).toEqual([['hongbao-fix', true]]);
     // tts and the llm route of turn 1 are batch-protocol expectations.
     expect(result.notApplicableChecks).toBe(2);
-    const names = result.dialogues[0]!.turns.flatMap((t) => t.checks.map((c) => c.name));
+    const names = [...result.dialogues][0]!.turns.flatMap((t) => t.checks.map((c) => c.name));
     expect(names).not.toContain('tts');
     expect(names).toContain('saved');
   });
@@ -106,7 +106,7 @@ describe('runSuite --protocol conversation', () => {
     ]);
     for (const protocol of ['batch', 'conversation'] as const) {
       const result = await runSuite([both, batchOnly], { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1, protocol });
-      const ran = result.dialogues.map((d) => [d.id, d.passed]);
+      const ran = [...result.dialogues].map((d) => [d.id, d.passed]);
       if (protocol === 'batch') expect(ran).toEqual([['scripted-both', true], ['scripted-batch-only', true]]);
       else {
         expect(ran).toEqual([['scripted-both', true]]);

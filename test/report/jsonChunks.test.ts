@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jsonChunks } from '../../src/report/jsonChunks.js';
 import { makeReport } from './fixtures.js';
+import { DialogueLog } from '../../src/report/dialogueLog.js';
+import type { DialogueReport } from '../../src/report/reportTypes.js';
+import { CountedList } from '../../src/scoring/countedList.js';
 
 const sample = {
   schemaVersion: 3,
@@ -33,5 +36,24 @@ describe('report.json written in pieces is exactly JSON.stringify of the report'
     const many = { dialogues: Array.from({ length: 1000 }, (_, i) => ({ id: `d${i}`, turns: [] })) };
     const longest = Math.max(...[...jsonChunks(many, 2)].map((piece) => piece.length));
     expect(longest).toBeLessThan(100);
+  });
+
+  it('dialogues streamed from a spilled log and counted latency lists nested in tallies and slices', () => {
+    const dialogues = Array.from({ length: 30 }, (_, i) => ({ id: `d${i}`, turns: [] }) as unknown as DialogueReport);
+    const log = new DialogueLog(undefined, 5);
+    for (const d of dialogues) log.push(d);
+    const ms = Array.from({ length: 9000 }, (_, i) => (i * 37) % 500);
+    const withLists = (list: unknown) => ({
+      dialogues: log,
+      tallies: { latency: { judged: 2, firstTtsMs: list, llmMs: [] }, empty: {} },
+      slices: [{ kind: 'tag', tallies: { latency: { firstTtsMs: list } } }],
+    });
+    const expected = withLists([...ms].sort((a, b) => a - b));
+    const streamed = withLists(CountedList.of(ms));
+    const plain = { ...expected, dialogues };
+    expect([...jsonChunks(streamed, 2)].join('')).toBe(JSON.stringify(plain, null, 2));
+    expect([...jsonChunks(streamed, 0)].join('')).toBe(JSON.stringify(plain));
+    expect(Math.max(...[...jsonChunks(streamed, 2)].map((piece) => piece.length))).toBeLessThan(4096 * 20);
+    log.close();
   });
 });
