@@ -235,7 +235,6 @@ export function exitStatus(report: Report): number {
   return overallPassed(report) ? 0 : 1;
 }
 
-/** Every path the run will write, checked before it starts (exit 2, nothing run). */
 /** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
 function record(history: HistoryDb, file: string, report: Report, out: string, redact: (text: string) => string): number {
   try {
@@ -245,6 +244,7 @@ function record(history: HistoryDb, file: string, report: Report, out: string, r
   }
 }
 
+/** Every path the run will write, checked before it starts (exit 2, nothing run). */
 function checkOutputPaths(args: RunArgs): void {
   for (const flag of ['out', 'db', 'record', 'baseline', 'cassette', 'history'] as const) {
     if (Array.isArray(args[flag])) throw new UsageError(`--${flag} given more than once`);
