@@ -11,9 +11,18 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+/**
+ * A run or simulate that names no history gets --no-history: tests would otherwise append their
+ * runs to the checkout's reports/history.sqlite, and a developer's report trend would show them.
+ */
+function withoutCheckoutHistory(args: readonly string[]): readonly string[] {
+  const recordsHistory = (args[0] === 'run' || args[0] === 'simulate') && !args.some((arg) => arg === '--history' || arg.startsWith('--history=') || arg === '--no-history');
+  return recordsHistory ? [...args, '--no-history'] : args;
+}
+
 /** Runs the built CLI (dist/) as a user would, from the repository root. */
 export function cli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; input?: string; uid?: number; gid?: number } = {}): CliResult {
-  const result = spawnSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...args], {
+  const result = spawnSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...withoutCheckoutHistory(args)], {
     cwd: ROOT,
     ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
     encoding: 'utf8',
@@ -28,7 +37,7 @@ export function cli(args: readonly string[], options: { env?: NodeJS.ProcessEnv;
 export async function cliAsync(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   const { spawn } = await import('node:child_process');
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...withoutCheckoutHistory(args)], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: '0', ...options.env },
     });
