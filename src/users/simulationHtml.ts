@@ -8,7 +8,7 @@ import { trendChart } from '../report/htmlTrends.js';
 import type { Trend } from '../report/reportTypes.js';
 import { wilson } from './rateInterval.js';
 import type { SliceScore } from './scores.js';
-import type { SimulationReport } from './simulationReport.js';
+import { SIMULATION_TREND_METRICS, type SimulationReport } from './simulationReport.js';
 
 /** Transcripts shown in full; the rest are counted (report.json holds them all). */
 const SHOWN_FAILURES = 50;
@@ -88,9 +88,9 @@ function cardsHtml(report: SimulationReport): string {
 
 function trendHtml(trend: Trend | undefined): string {
   if (!trend || trend.runs.length < 2) return '';
-  const figures = [['taskSuccess', 'Task success'], ['firstTry', 'First-utterance success']].map(([metric, name]) => {
-    const chart = trendChart(trend, metric!, name!);
-    return chart ? `<figure class="trend" data-metric="${metric!}"><figcaption>${esc(name!)}</figcaption>${chart}</figure>` : '';
+  const figures = SIMULATION_TREND_METRICS.map(([metric, name]) => {
+    const chart = trendChart(trend, metric, name);
+    return chart ? `<figure class="trend" data-metric="${metric}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">
   <h2>Trends</h2>

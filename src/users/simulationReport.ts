@@ -1,9 +1,17 @@
 import { percent } from '../report/format.js';
 import { mdText } from '../report/markdownText.js';
+import type { Trend } from '../report/reportTypes.js';
+import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
+
+/** The scores a simulate run's trend follows across comparable runs of the history, with their names. */
+export const SIMULATION_TREND_METRICS = [
+  ['taskSuccess', 'Task success'],
+  ['firstTry', 'First-utterance success'],
+] as const;
 
 export interface SimulationReport {
   readonly schemaVersion: number;
@@ -48,7 +56,7 @@ function sliceRow(label: string, slice: SliceScore): string {
 
 const SLICE_HEADER = ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '|---:|---:|---:|---:|---:|---:|'];
 
-export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10): string {
+export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10, trend?: Trend): string {
   const { overall, byGoalSize, byFeature } = report.scores;
   const header = (first: string) => [`| ${first} ${SLICE_HEADER[0]}`, `|---${SLICE_HEADER[1]}`];
   const lines = [
@@ -59,6 +67,14 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     `**Task success ${percent(overall.successRate)}** (pass@1); every run of a user succeeded (pass^${overall.repeat}): ${percent(overall.passAllRepeats)}.`,
     `Outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}.`,
     '',
+    ...(trend && trend.runs.length >= 2
+      ? [
+          `## Trends (the last ${trend.runs.length} comparable simulate runs, this one last)`,
+          '',
+          ...SIMULATION_TREND_METRICS.map(([metric, name]) => `- ${name}: ${mdText(trendLine(metricSeries(trend, metric)))}`),
+          '',
+        ]
+      : []),
     '## By goal size',
     '',
     ...header('goal size'),

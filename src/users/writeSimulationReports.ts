@@ -7,13 +7,13 @@ import { renderSimulationMarkdown, type SimulationReport } from './simulationRep
 
 /**
  * Every format as one set, the way `run` writes its reports: a renderer that throws, or a kill at
- * any moment, leaves the old set or the new one. `trend` (from the history) shows on the page only:
- * report.json stays the same for the same seed.
+ * any moment, leaves the old set or the new one. `trend` (from the history) shows on the page and
+ * in report.md; report.json stays the same for the same seed.
  */
 export async function writeSimulationReports(outDir: string, report: SimulationReport, trend?: Trend): Promise<void> {
   await writeFileSet(outDir, [
     ['report.json', () => [`${JSON.stringify(report, null, 2)}\n`]],
-    ['report.md', () => [renderSimulationMarkdown(report)]],
+    ['report.md', () => [renderSimulationMarkdown(report, undefined, trend)]],
     ['report.html', () => [renderSimulationHtml(report, trend)]],
     ['junit.xml', () => [renderSimulationJunit(report)]],
   ]);

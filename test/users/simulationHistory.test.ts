@@ -83,6 +83,10 @@ describe('simulate runs in the run history (issue 15 item 3)', () => {
     const chart = page.match(/<figure class="trend" data-metric="taskSuccess">.*?<\/figure>/s)![0];
     expect(chart.match(/<circle/g)).toHaveLength(2);
     expect(readFileSync(join(dir, 's1', 'report.html'), 'utf8')).not.toContain('id="trends"');
+    const markdown = readFileSync(join(dir, 's2', 'report.md'), 'utf8');
+    expect(markdown).toContain('## Trends (the last 2 comparable simulate runs, this one last)');
+    expect(markdown).toMatch(/- Task success: \S+ \d+\.\d% → \d+\.\d%/);
+    expect(readFileSync(join(dir, 's1', 'report.md'), 'utf8')).not.toContain('## Trends');
   });
 
   it('a history file that is not ours is exit 2 before anything runs or is written', () => {
