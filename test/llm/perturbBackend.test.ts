@@ -100,6 +100,14 @@ describe('PerturbingBackend', () => {
     expect(first.every((a) => (a.corrections as { index: number }[])[0]!.index === 1)).toBe(true);
   });
 
+  it('ordinalAsIndex=1 reads 「第N笔」 as index N: every correction one item further, nothing else; it is a kind --perturb reads', async () => {
+    const backend = new PerturbingBackend(inner, { ...NONE, ordinalAsIndex: 1 }, 3);
+    for (const answer of await answers(backend, 'correct', 20)) expect(answer).toEqual({ ...CORRECT_ANSWER, corrections: [{ index: 2, updatedFields: { amount: 18 } }] });
+    expect(backend.applied.ordinalAsIndex).toBe(20);
+    expect(parsePerturbSpec('ordinalAsIndex=1')).toEqual({ ...NONE, ordinalAsIndex: 1 });
+    expect(formatPerturbRates(parsePerturbSpec('ordinalAsIndex=0.5,drop=0.1'))).toBe('drop=0.1,ordinalAsIndex=0.5');
+  });
+
   it('intent=1 always answers another intent; lowConfidence=1 sets the confidence under the 0.7 floor', async () => {
     const wrong = await answers(new PerturbingBackend(inner, { ...NONE, intent: 1 }, 2), 'correct', 30);
     expect(wrong.every((a) => a.intent !== 'correction' && ['confirm', 'cancel', 'unclear', 'append'].includes(a.intent as string))).toBe(true);
