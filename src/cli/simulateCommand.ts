@@ -35,6 +35,7 @@ interface SimulateArgs extends Omit<BackendArgs, 'llm'> {
   saveDialogues?: string;
   history: string | false;
   trendRuns: number;
+  lang: 'en' | 'zh';
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
@@ -52,6 +53,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of report.html\'s labels' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
@@ -129,7 +131,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
       failures: failureEntries(result.failed),
     };
     const out = resolve(args.out);
-    await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined);
+    await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined, args.lang);
     const historyId = history ? record(history, args.history as string, report, out) : null;
     process.stdout.write(renderSimulationConsole(report));
     process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);

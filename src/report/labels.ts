@@ -56,8 +56,12 @@ export type PageLabel = keyof typeof PAGE;
 
 /** A page label with {0}, {1}… filled in. */
 export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {
-  const text = PAGE[key][lang === 'zh' ? 1 : 0];
-  return text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+  return inLang(lang, PAGE[key], ...args);
+}
+
+/** One of an English/Chinese pair, with {0}, {1}… filled in. */
+export function inLang(lang: Lang, pair: readonly [en: string, zh: string], ...args: readonly (string | number)[]): string {
+  return pair[lang === 'zh' ? 1 : 0].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
 const METRICS: Readonly<Record<string, Pair>> = {

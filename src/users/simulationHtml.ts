@@ -5,7 +5,8 @@ import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { scoreBar } from '../report/htmlSvg.js';
 import { trendChart } from '../report/htmlTrends.js';
-import type { Trend } from '../report/reportTypes.js';
+import type { Lang, Trend } from '../report/reportTypes.js';
+import { simulationWord, type SimulationWord } from './simulationLabels.js';
 import { wilson } from './rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { SIMULATION_TREND_METRICS, type SimulationReport } from './simulationReport.js';
@@ -16,50 +17,53 @@ const SHOWN_FAILURES = 50;
 const mean = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const range = (interval: readonly [number, number] | null) => (interval ? `${percent(interval[0])}–${percent(interval[1])}` : '—');
 
-export function renderSimulationHtml(report: SimulationReport, trend?: Trend): string {
+type Words = (key: SimulationWord, ...args: readonly (string | number)[]) => string;
+
+export function renderSimulationHtml(report: SimulationReport, trend?: Trend, lang: Lang = 'en'): string {
   const { overall } = report.scores;
-  const title = `Simulated users · task success ${percent(overall.successRate)} · ${String(report.run.llm['model'])}`;
-  return `${pageHead({ lang: 'en', title, css: REPORT_CSS })}
+  const w: Words = (key, ...args) => simulationWord(lang, key, ...args);
+  const title = w('pageTitle', percent(overall.successRate), String(report.run.llm['model']));
+  return `${pageHead({ lang, title, css: REPORT_CSS })}
 <body>
-${headerHtml(report)}
+${headerHtml(report, w)}
 <main class="wrap">
-${cardsHtml(report)}
-${trendHtml(trend)}
-${sliceTable('by-goal-size', 'By goal size', 'goal size', report.scores.byGoalSize.map((s) => [`${s.goalSize} item${s.goalSize === 1 ? '' : 's'}`, s]))}
-${sliceTable('by-feature', 'By speech feature', 'feature', report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[`${feature} used`, used], [`${feature} not used`, without]] as [string, SliceScore][]))}
-${failuresHtml(report)}
+${cardsHtml(report, w)}
+${trendHtml(trend, w)}
+${sliceTable('by-goal-size', w('byGoalSize'), w('goalSize'), report.scores.byGoalSize.map((s) => [w(s.goalSize === 1 ? 'item' : 'items', s.goalSize), s]), w)}
+${sliceTable('by-feature', w('byFeature'), w('feature'), report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[w('used', feature), used], [w('notUsed', feature), without]] as [string, SliceScore][]), w)}
+${failuresHtml(report, w)}
 </main>
 </body>
 </html>
 `;
 }
 
-function headerHtml(report: SimulationReport): string {
+function headerHtml(report: SimulationReport, w: Words): string {
   const { run, scores } = report;
   const { overall } = scores;
   const info: [string, string][] = [
-    ['Backend', `${String(run.llm['backend'])} / ${String(run.llm['model'])}`],
-    ['Seed', String(run.seed)],
-    ['Users', String(run.users)],
-    ['Runs per user', String(run.repeat)],
-    ['Speech', run.speech.join(', ') || 'clean'],
-    ...(run.llm['perturb'] ? [['Perturbation', JSON.stringify(run.llm['perturb'])] as [string, string]] : []),
-    ['Started', run.startedAt],
-    ['Finished', run.finishedAt],
+    [w('backend'), `${String(run.llm['backend'])} / ${String(run.llm['model'])}`],
+    [w('seed'), String(run.seed)],
+    [w('users'), String(run.users)],
+    [w('runsPerUser'), String(run.repeat)],
+    [w('speech'), run.speech.join(', ') || w('clean')],
+    ...(run.llm['perturb'] ? [[w('perturbation'), JSON.stringify(run.llm['perturb'])] as [string, string]] : []),
+    [w('started'), run.startedAt],
+    [w('finished'), run.finishedAt],
   ];
   const outcomes = Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ');
   return `<header class="top">
   <div class="wrap">
-    <div class="eyebrow">nlu-harness · simulated users</div>
-    <div class="verdict-row"><h1 id="headline">Task success ${percent(overall.successRate)} (${overall.succeeded} of ${overall.runs} runs)</h1></div>
-    <p class="plain" id="plain-measured">${overall.users} simulated users with goals of 1 to 10 transactions talked to ${esc(String(run.llm['model']))} until their rows were saved or they gave up. Outcomes: ${esc(outcomes)}.</p>
+    <div class="eyebrow">${esc(w('eyebrow'))}</div>
+    <div class="verdict-row"><h1 id="headline">${esc(w('headline', percent(overall.successRate), overall.succeeded, overall.runs))}</h1></div>
+    <p class="plain" id="plain-measured">${esc(w('plain', overall.users, String(run.llm['model']), outcomes))}</p>
     <details class="run-details"><summary class="sub">${esc(String(run.llm['backend']))} · seed ${run.seed} · ${overall.users} × ${run.repeat}</summary>
     <dl class="run-info">${info.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;
 }
 
-function cardsHtml(report: SimulationReport): string {
+function cardsHtml(report: SimulationReport, w: Words): string {
   const { overall } = report.scores;
   const firstTries = Math.round(overall.firstTryRate * overall.runs);
   const rate = (id: string, name: string, score: number, note: string) => `<article class="card metric metric-${score >= 0.999 ? 'good' : 'neutral'}" data-metric="${id}">
@@ -74,56 +78,57 @@ function cardsHtml(report: SimulationReport): string {
     <p class="desc">${esc(note)}</p>
   </article>`;
   return `<section class="section" id="metrics">
-  <h2>Scores</h2>
+  <h2>${esc(w('scores'))}</h2>
   <div class="cards">
-  ${rate('taskSuccess', 'Task success (pass@1)', overall.successRate, `Runs whose saved rows equal the goal; 95% interval ${range(wilson(overall.succeeded, overall.runs))}.`)}
-  ${rate('firstTry', 'First-utterance success', overall.firstTryRate, `Succeeded in the fewest turns the goal allows; 95% interval ${range(wilson(firstTries, overall.runs))}.`)}
-  ${rate('passAllRepeats', `Every run succeeded (pass^${overall.repeat})`, overall.passAllRepeats, `Users who succeeded in all ${overall.repeat} of their runs.`)}
-  ${figure('meanTurnsToSuccess', 'Turns to success', overall.meanTurnsToSuccess, `Mean over successful runs; ${mean(overall.meanExtraTurns)} more than the fewest possible.`)}
-  ${figure('meanLlmCallsToSuccess', 'LLM calls to success', overall.meanLlmCallsToSuccess, 'Mean over successful runs.')}
-  ${figure('gaveUp', 'Gave up or cancelled', String(overall.outcomes.gaveUp + overall.outcomes.cancelled), `Runs that ran out of patience (${overall.outcomes.gaveUp} walked away, ${overall.outcomes.cancelled} cancelled).`)}
+  ${rate('taskSuccess', w('taskSuccess'), overall.successRate, w('taskSuccessNote', range(wilson(overall.succeeded, overall.runs))))}
+  ${rate('firstTry', w('firstTry'), overall.firstTryRate, w('firstTryNote', range(wilson(firstTries, overall.runs))))}
+  ${rate('passAllRepeats', w('passAll', overall.repeat), overall.passAllRepeats, w('passAllNote', overall.repeat))}
+  ${figure('meanTurnsToSuccess', w('turns'), overall.meanTurnsToSuccess, w('turnsNote', mean(overall.meanExtraTurns)))}
+  ${figure('meanLlmCallsToSuccess', w('llmCalls'), overall.meanLlmCallsToSuccess, w('llmCallsNote'))}
+  ${figure('gaveUp', w('gaveUp'), String(overall.outcomes.gaveUp + overall.outcomes.cancelled), w('gaveUpNote', overall.outcomes.gaveUp, overall.outcomes.cancelled))}
   </div>
 </section>`;
 }
 
-function trendHtml(trend: Trend | undefined): string {
+function trendHtml(trend: Trend | undefined, w: Words): string {
   if (!trend || trend.runs.length < 2) return '';
-  const figures = SIMULATION_TREND_METRICS.map(([metric, name]) => {
+  const figures = SIMULATION_TREND_METRICS.map(([metric]) => {
+    const name = w(metric);
     const chart = trendChart(trend, metric, name);
     return chart ? `<figure class="trend" data-metric="${metric}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">
-  <h2>Trends</h2>
-  <p class="muted">The last ${trend.runs.length} comparable simulate runs from the history (same users, speech and model), this one last.</p>
+  <h2>${esc(w('trends'))}</h2>
+  <p class="muted">${esc(w('trendsNote', trend.runs.length))}</p>
   <div class="trends">${figures.join('')}</div>
 </section>`;
 }
 
-function sliceTable(id: string, heading: string, first: string, rows: readonly [string, SliceScore][]): string {
+function sliceTable(id: string, heading: string, first: string, rows: readonly [string, SliceScore][], w: Words): string {
   const body = rows
     .map(([name, s]) => `<tr><th scope="row">${esc(name)}</th><td>${s.runs}</td><td>${percent(s.successRate)}</td><td>${range(wilson(s.succeeded, s.runs))}</td><td>${percent(s.firstTryRate)}</td><td>${mean(s.meanTurnsToSuccess)}</td><td>${mean(s.meanExtraTurns)}</td><td>${mean(s.meanLlmCallsToSuccess)}</td></tr>`)
     .join('');
-  const heads = [first, 'Runs', 'Success', '95% interval', 'First try', 'Turns to success', 'Extra turns', 'LLM calls to success'];
+  const heads = [first, w('runs'), w('success'), w('interval'), w('firstTryShort'), w('turns'), w('extraTurns'), w('llmCalls')];
   return `<section class="section" id="${id}">
   <h2>${esc(heading)}</h2>
   <div class="table-scroll"><table class="figures"><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 
-function failuresHtml(report: SimulationReport): string {
+function failuresHtml(report: SimulationReport, w: Words): string {
   const shown = report.failures.slice(0, SHOWN_FAILURES);
   const items = shown.map((failure) => {
     const goal = failure.goal.map((item) => `${item.description} ${item.amount} (${item.category})`).join('; ');
     const turns = failure.transcript
-      .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || '(silence)')}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
+      .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
       .join('');
-    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>User ${failure.userId}</strong>, run ${failure.repeat}: <span class="txt-fail">${esc(failure.outcome)}</span> · ${failure.goal.length} item${failure.goal.length === 1 ? '' : 's'}</summary>
-    <p class="muted">Goal: ${esc(goal)}</p><ol class="msgs">${turns}</ol></details></article>`;
+    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(failure.outcome)}</span> · ${esc(w(failure.goal.length === 1 ? 'item' : 'items', failure.goal.length))}</summary>
+    <p class="muted">${esc(w('goal', goal))}</p><ol class="msgs">${turns}</ol></details></article>`;
   });
-  const more = report.failures.length > shown.length ? `<p class="muted">${report.failures.length - shown.length} more in report.json.</p>` : '';
+  const more = report.failures.length > shown.length ? `<p class="muted">${esc(w('moreInJson', report.failures.length - shown.length))}</p>` : '';
   return `<section class="section" id="failures">
-  <h2>Failed users (${report.failures.length})</h2>
-  ${items.length === 0 ? '<p class="empty">Every user reached the goal.</p>' : items.join('\n')}
+  <h2>${esc(w('failedUsers', report.failures.length))}</h2>
+  ${items.length === 0 ? `<p class="empty">${esc(w('everyUserSucceeded'))}</p>` : items.join('\n')}
   ${more}
 </section>`;
 }

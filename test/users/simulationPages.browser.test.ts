@@ -32,7 +32,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chrom
   }
 
   beforeAll(async () => {
-    for (const [out, extra] of [['a', []], ['b', ['--perturb', 'drop=0.2']], ['c', []]] as const) {
+    for (const [out, extra] of [['a', []], ['b', ['--perturb', 'drop=0.2']], ['c', []], ['zh', ['--lang', 'zh']]] as const) {
       expect(cli(['simulate', '--users', '60', '--seed', '9', '--out', join(dir, out), '--history', history, ...extra]).status).toBe(0);
     }
     expect(cli(['compare', join(dir, 'a/report.json'), join(dir, 'b/report.json'), '--out', join(dir, 'cmp')]).status).toBe(1);
@@ -59,8 +59,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chrom
     await page.close();
   });
 
+  it('--lang zh: the Chinese headline and every score card on the first screen too', async () => {
+    const page = await open(join(dir, 'zh', 'report.html'));
+    await expect(page.locator('#headline').innerText()).resolves.toMatch(/^任务成功率 \d+\.\d%（60 次中 \d+ 次）$/);
+    const bottoms = await page.locator('#headline, #metrics [data-metric]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+    expect(bottoms).toHaveLength(7);
+    for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(800);
+    await page.close();
+  });
+
   it.skipIf(axeSource() === null)('has no serious or critical axe-core violations on the report and comparison pages', async () => {
-    for (const file of [join(dir, 'c', 'report.html'), join(dir, 'cmp', 'comparison.html')]) {
+    for (const file of [join(dir, 'c', 'report.html'), join(dir, 'zh', 'report.html'), join(dir, 'cmp', 'comparison.html')]) {
       const page = await open(file, { bypassCSP: true });
       await page.addScriptTag({ path: axeSource()! });
       const violations = (await page.evaluate(async () => {

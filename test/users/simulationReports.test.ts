@@ -17,6 +17,24 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     expect(result.stdout).toContain(`Reports: ${out}/report.{json,md,html}, junit.xml`);
   });
 
+  it('--lang zh: the page in Chinese, with the same figures; report.json as in English', () => {
+    const own = tempDir();
+    const run = (lang: string) => {
+      const target = join(own, lang);
+      expect(cli(['simulate', '--users', '12', '--seed', '4', '--out', target, '--no-history', '--lang', lang]).status).toBe(0);
+      const json = JSON.parse(readFileSync(join(target, 'report.json'), 'utf8')) as SimulationReport & { run: { startedAt: string; finishedAt: string; timing: unknown } };
+      return { page: readFileSync(join(target, 'report.html'), 'utf8'), json: { ...json, run: { ...json.run, startedAt: '', finishedAt: '', timing: null } } };
+    };
+    const zh = run('zh');
+    const en = run('en');
+    expect(zh.json).toEqual(en.json);
+    const success = `${(zh.json.scores.overall.successRate * 100).toFixed(1)}%`;
+    expect(zh.page).toContain('<html lang="zh-CN">');
+    expect(zh.page).toContain(`<h1 id="headline">任务成功率 ${success}（${zh.json.scores.overall.runs} 次中 ${zh.json.scores.overall.succeeded} 次）</h1>`);
+    expect(zh.page).toContain('<h2>按目标笔数</h2>');
+    expect(en.page).toContain(`<h1 id="headline">Task success ${success} (${en.json.scores.overall.succeeded} of ${en.json.scores.overall.runs} runs)</h1>`);
+  });
+
   it('writes them as one set, swapped in whole over the last one: nothing else is left beside or in --out', () => {
     const own = tempDir();
     const target = join(own, 'out');
