@@ -1,18 +1,9 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource, launchChromium, openPage, seriousAxeViolations } from '../support/browser.js';
 import { cli } from '../support/cli.js';
 import { BROKEN_ID, threeRuns, type ThreeRuns } from './threeRuns.js';
-
-function axeSource(): string | null {
-  try {
-    return createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The history, trend, slice and comparison pages of three real runs, opened in headless Chromium
@@ -25,25 +16,13 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
   let browser: Browser;
   const pageErrors: string[] = [];
 
-  async function open(file: string, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(`${file}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(`${file}: ${message.text()}`);
-    });
-    await page.goto(pathToFileURL(file).href);
-    return page;
-  }
+  const open = (file: string, options: { bypassCSP?: boolean } = {}) => openPage(browser, file, pageErrors, options);
 
   beforeAll(async () => {
     r = threeRuns();
     zhDir = join(r.dir, 'zh');
     expect(cli(['run', '--dataset', join(r.dir, 'suite.yaml'), '--out', zhDir, '--history', r.history, '--lang', 'zh', '--no-progress']).status).toBe(0);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
@@ -145,12 +124,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
     for (const file of [join(r.runs[1]!, 'report.html'), join(zhDir, 'report.html'), join(r.compareOut, 'comparison.html')]) {
       // axe is injected as a script, which the page's own CSP would refuse.
       const page = await open(file, { bypassCSP: true });
-      await page.addScriptTag({ path: axeSource()! });
-      const violations = (await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-      })) as { id: string; impact: string }[];
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), file).toEqual([]);
+      expect(await seriousAxeViolations(page), file).toEqual([]);
       await page.close();
     }
   });

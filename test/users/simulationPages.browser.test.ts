@@ -1,17 +1,8 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource, launchChromium, openPage, seriousAxeViolations } from '../support/browser.js';
 import { cli, tempDir } from '../support/cli.js';
-
-function axeSource(): string | null {
-  try {
-    return createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  } catch {
-    return null;
-  }
-}
 
 /** The simulate report page (with a trend) and the simulate comparison page in headless Chromium at 1280×800. */
 describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chromium', () => {
@@ -20,26 +11,14 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chrom
   let browser: Browser;
   const pageErrors: string[] = [];
 
-  async function open(file: string, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(`${file}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(`${file}: ${message.text()}`);
-    });
-    await page.goto(pathToFileURL(file).href);
-    return page;
-  }
+  const open = (file: string, options: { bypassCSP?: boolean } = {}) => openPage(browser, file, pageErrors, options);
 
   beforeAll(async () => {
     for (const [out, extra] of [['a', []], ['b', ['--perturb', 'drop=0.2']], ['c', []], ['zh', ['--lang', 'zh']]] as const) {
       expect(cli(['simulate', '--users', '60', '--seed', '9', '--out', join(dir, out), '--history', history, ...extra]).status).toBe(0);
     }
     expect(cli(['compare', join(dir, 'a/report.json'), join(dir, 'b/report.json'), '--out', join(dir, 'cmp')]).status).toBe(1);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
@@ -71,12 +50,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chrom
   it.skipIf(axeSource() === null)('has no serious or critical axe-core violations on the report and comparison pages', async () => {
     for (const file of [join(dir, 'c', 'report.html'), join(dir, 'zh', 'report.html'), join(dir, 'cmp', 'comparison.html')]) {
       const page = await open(file, { bypassCSP: true });
-      await page.addScriptTag({ path: axeSource()! });
-      const violations = (await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-        return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-      })) as { id: string; impact: string }[];
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), file).toEqual([]);
+      expect(await seriousAxeViolations(page), file).toEqual([]);
       await page.close();
     }
   });
