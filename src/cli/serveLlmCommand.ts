@@ -5,7 +5,7 @@ import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
 import { ReplayBackend } from '../llm/replayBackend.js';
 import { HeuristicModel } from '../reference/heuristicModel.js';
-import { PerturbingBackend, formatPerturbRates } from '../llm/perturbBackend.js';
+import { PerturbingBackend, formatPerturbRates, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { perturbOptions, perturbProvenance } from './backendFactory.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 
@@ -23,8 +23,7 @@ export interface ServeLlmArgs {
   perturbSeed?: number;
 }
 
-function serveBackend(args: ServeLlmArgs): ChatBackend {
-  const perturb = perturbProvenance(args);
+function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): ChatBackend {
   const answering = modelBackend(args);
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
   return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed) : answering;
@@ -38,8 +37,9 @@ function modelBackend(args: ServeLlmArgs): ChatBackend {
 
 /** Starts the server and prints its base URL; the caller decides how long it runs. */
 export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
+  const perturb = perturbProvenance(args);
   const server = await startServer({
-    backend: serveBackend(args),
+    backend: serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
     host: '127.0.0.1',
     port: args.port,
@@ -48,7 +48,7 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
     ...(args.errorEvery === undefined ? {} : { errorEvery: args.errorEvery }),
   });
   stdout.write(`${server.url}\n`);
-  if (args.perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturbProvenance(args)!.rates)}, seed ${args.perturbSeed ?? 1})\n`);
+  if (perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturb.rates)}, seed ${perturb.seed})\n`);
   return server;
 }
 

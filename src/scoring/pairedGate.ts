@@ -67,24 +67,24 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
 
 /** A bootstrap per metric, all from the same resampled dialogue draws. */
 function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
-  // Only the metrics under test are merged: merging tallies is the whole cost of a resample.
-  const scores = (run: RepeatedRun, draw: readonly number[], names?: readonly MetricName[]) => {
+  const scores = (dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[]) => {
     const set = new MetricSet(options.deadlineMs);
-    for (const i of draw) {
-      const tallies = run[ids[i]!]!.tallies;
-      set.absorb(names ? Object.fromEntries(names.map((name) => [name, tallies[name]])) : tallies);
-    }
+    for (const i of draw) set.absorb(dialogueTallies[i]!);
     return set.results();
   };
   const all = ids.map((_, i) => i);
-  const before = scores(baseline, all);
-  const after = scores(current, all);
+  const tallies = (run: RepeatedRun) => ids.map((id) => run[id]!.tallies);
+  const before = scores(tallies(baseline), all);
+  const after = scores(tallies(current), all);
   const names = (Object.keys(after) as MetricName[]).filter(
     (name) => !NOT_BOOTSTRAPPED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
+  // Resamples merge only the metrics under test, cut out once: merging tallies is the whole cost of a resample.
+  const underTest = (run: RepeatedRun) => tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
+  const [baselineTallies, currentTallies] = [underTest(baseline), underTest(current)];
   const intervals = bootstrapDeltas(ids.length, names, (draw) => {
-    const b = scores(baseline, draw, names);
-    const c = scores(current, draw, names);
+    const b = scores(baselineTallies, draw);
+    const c = scores(currentTallies, draw);
     return Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
   }, options);
   return names.map((name) => ({
