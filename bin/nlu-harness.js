@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-// `npm run build` compiles dist/ and bundles it into dist/bundle/, which starts faster. A bare
-// `tsc` rewrites the compiled modules after the bundle was made: then the bundle is stale and
+// `npm run build` compiles dist/ and bundles it into dist/bundle/main.cjs, which starts faster. A
+// bare `tsc` rewrites the compiled modules after the bundle was made: then the bundle is stale and
 // the modules run instead, so what runs is always what was compiled last.
-const modifiedAt = (path) => statSync(new URL(path, import.meta.url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
-const bundleIsCurrent = modifiedAt('../dist/bundle/main.js') >= modifiedAt('../dist/cli/main.js');
-await import(bundleIsCurrent ? '../dist/bundle/main.js' : '../dist/cli/main.js');
+const bundle = fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url));
+const modifiedAt = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+if (modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)))) {
+  const command = process.argv[2] ?? '';
+  const { runBundle } = await import('./runBundle.js');
+  runBundle(bundle, /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'main');
+} else {
+  await import('../dist/cli/main.js');
+}

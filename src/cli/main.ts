@@ -9,27 +9,32 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const argv = hideBin(process.argv);
-// Only the command named on the line is imported: start-up stays lean whatever the others load.
-const parser = yargs(argv)
-  .scriptName('nlu-harness')
-  .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.');
-for (const command of await commandsFor(argv)) parser.command(command);
-skipHelpPrerender(parser);
-await parser
-  .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
-  .strict()
-  .recommendCommands()
-  .fail((message, error, y) => {
-    if (error) throw error;
-    process.stderr.write(`${y.help()}\n\n${message}\n`);
-    process.exit(EXIT_BAD_INPUT);
-  })
-  .help()
-  .alias('h', 'help')
-  .version()
-  .wrap(Math.min(110, process.stdout.columns ?? 110))
-  .parseAsync();
+// No top-level await: the bundle is a CommonJS script, so that V8 can cache its compiled code.
+// A rejection ends the process as an uncaught error would: its stack on stderr, exit 1.
+void main(hideBin(process.argv));
+
+async function main(argv: string[]): Promise<void> {
+  // Only the command named on the line is imported: start-up stays lean whatever the others load.
+  const parser = yargs(argv)
+    .scriptName('nlu-harness')
+    .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.');
+  for (const command of await commandsFor(argv)) parser.command(command);
+  skipHelpPrerender(parser);
+  await parser
+    .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
+    .strict()
+    .recommendCommands()
+    .fail((message, error, y) => {
+      if (error) throw error;
+      process.stderr.write(`${y.help()}\n\n${message}\n`);
+      process.exit(EXIT_BAD_INPUT);
+    })
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .parseAsync();
+}
 
 /**
  * yargs renders a command's whole help text before running it, only to show it should the

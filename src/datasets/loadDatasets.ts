@@ -6,6 +6,7 @@ import { IdHashSet } from './idHashSet.js';
 import { idPositions } from './idPositions.js';
 import { loadCsvCases } from './loadCsvCases.js';
 import { loadYamlDataset, streamYamlDataset } from './loadYamlDataset.js';
+import { withParsedCache } from './parsedDatasetCache.js';
 
 const LOADERS: Record<string, (file: string) => Dialogue[]> = {
   '.yaml': loadYamlDataset,
@@ -77,7 +78,8 @@ export function* streamDatasets(files: readonly string[], seen: IdHashSet = new 
 }
 
 function fileDialogues(file: string): Iterable<Dialogue> {
-  return path.extname(file).toLowerCase() === '.csv' ? loadCsvCases(file) : streamYamlDataset(file);
+  if (path.extname(file).toLowerCase() === '.csv') return loadCsvCases(file);
+  return withParsedCache(file, displayPath(file), () => streamYamlDataset(file));
 }
 
 /**

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Dialogue } from './datasetTypes.js';
+import { idPositions } from './idPositions.js';
+import { intern, internList } from './intern.js';
+
+/**
+ * The dialogues of a YAML file that loaded without a single issue, kept as JSON under the sha256
+ * of the file's bytes: the next run of the same build reads them back instead of parsing YAML and
+ * checking the schema again (a cold YAML parser is a fifth of a short run). Only the bundled
+ * build caches, inside dist/bundle/, which every build empties, so a cache never outlives the
+ * loader that wrote it. A file with issues is never cached: it is parsed, and its issues reported,
+ * every time. Cross-file checks (duplicate ids) run on cached dialogues as on parsed ones.
+ */
+
+/** Larger files are read as streams, never whole; they gain little from a cache anyway. */
+const MAX_CACHED_BYTES = 4 * 1024 * 1024;
+/** Entries kept at most; past it the least recently written go. */
+const MAX_ENTRIES = 256;
+/** Bumped whenever the cached shape changes. */
+const FORMAT = 1;
+
+interface CacheEntry {
+  readonly format: number;
+  readonly dialogues: ReadonlyArray<Omit<Dialogue, 'file'> & { readonly idAt?: { line: number; col: number } }>;
+}
+
+/** cache/datasets beside the bundle when this code runs from one (dist/bundle/main.cjs), else none. */
+export function bundledCacheDirectory(moduleUrl: string): string | null {
+  const file = fileURLToPath(moduleUrl);
+  return basename(file) === 'main.cjs' ? join(dirname(file), 'cache', 'datasets') : null;
+}
+
+const CACHE_DIRECTORY = bundledCacheDirectory(import.meta.url);
+
+/**
+ * The file's dialogues: from the cache under `directory` when it holds this file's bytes, else
+ * from `parse`, which are cached once all of them have been read without an error.
+ */
+export function* withParsedCache(
+  file: string,
+  shown: string,
+  parse: () => Iterable<Dialogue>,
+  directory: string | null = CACHE_DIRECTORY,
+  maxEntries = MAX_ENTRIES,
+): Generator<Dialogue> {
+  const key = directory === null ? null : keyOf(file);
+  const cached = key === null ? null : readEntry(join(directory!, `${key}.json`), shown);
+  if (cached) return yield* cached;
+  if (key === null) return yield* parse();
+  const seen: Dialogue[] = [];
+  for (const dialogue of parse()) {
+    seen.push(dialogue);
+    yield dialogue;
+  }
+  writeEntry(directory!, key, seen, maxEntries);
+}
+
+/** sha256 of the bytes, or null for a file too large, unreadable, or changed while read. */
+function keyOf(file: string): string | null {
+  try {
+    if (statSync(file).size > MAX_CACHED_BYTES) return null;
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+function readEntry(path: string, shown: string): Dialogue[] | null {
+  let entry: CacheEntry;
+  try {
+    entry = JSON.parse(readFileSync(path, 'utf8')) as CacheEntry;
+  } catch {
+    return null;
+  }
+  if (entry?.format !== FORMAT || !Array.isArray(entry.dialogues)) return null;
+  return entry.dialogues.map(({ idAt, ...stored }) => {
+    const dialogue: Dialogue = { ...stored, title: intern(stored.title), tags: internList(stored.tags), file: shown };
+    if (idAt) idPositions.set(dialogue, idAt);
+    return dialogue;
+  });
+}
+
+/** Written whole under a name of its own, then renamed; a cache that cannot be written is no error. */
+function writeEntry(directory: string, key: string, dialogues: readonly Dialogue[], maxEntries: number): void {
+  const entry: CacheEntry = {
+    format: FORMAT,
+    dialogues: dialogues.map((dialogue) => {
+      const { file: _shownPath, ...kept } = dialogue;
+      return { ...kept, idAt: idPositions.get(dialogue) };
+    }),
+  };
+  const partial = join(directory, `.${key}.${process.pid}.partial`);
+  try {
+    const text = JSON.stringify(entry, onlyWhatJsonKeeps);
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(partial, text);
+    renameSync(partial, join(directory, `${key}.json`));
+    evictOldest(directory, maxEntries);
+  } catch {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** JSON would turn these into other values: such a file is not cached (the throw is caught by writeEntry). */
+function onlyWhatJsonKeeps(_key: string, value: unknown): unknown {
+  if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) throw new RangeError('not kept by JSON');
+  return value;
+}
+
+function evictOldest(directory: string, maxEntries: number): void {
+  const entries = readdirSync(directory).filter((name) => name.endsWith('.json'));
+  if (entries.length <= maxEntries) return;
+  const byAge = entries.map((name) => ({ name, at: statSync(join(directory, name)).mtimeMs })).sort((a, b) => a.at - b.at);
+  for (const { name } of byAge.slice(0, entries.length - maxEntries)) rmSync(join(directory, name), { force: true });
+}
