@@ -69,16 +69,16 @@ type GitState = NonNullable<Provenance['git']>;
 
 /** The commit checked out and whether tracked files differ from it; null outside a git checkout. */
 export async function readGitState(): Promise<GitState | null> {
-  const git = (args: string[]) =>
-    new Promise<string>((resolve, reject) =>
-      execFile('git', args, { encoding: 'utf8', timeout: 5000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
-    );
-  try {
-    const [commit, changes] = await Promise.all([git(['rev-parse', 'HEAD']), git(['status', '--porcelain', '--untracked-files=no'])]);
-    return { commit, dirty: changes.length > 0 };
-  } catch {
-    return null;
-  }
+  // One process for both facts (each start of git costs the run a few ms of its own thread):
+  // `# branch.oid` is the commit, any line not starting with `#` a tracked file that changed.
+  const status = await new Promise<string | null>((resolve) =>
+    execFile('git', ['status', '--porcelain=v2', '--branch', '--untracked-files=no'], { encoding: 'utf8', timeout: 5000 }, (error, stdout) =>
+      resolve(error ? null : stdout),
+    ),
+  );
+  const commit = status === null ? undefined : /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(status)?.[1];
+  if (commit === undefined) return null;
+  return { commit, dirty: status!.split('\n').some((line) => line !== '' && !line.startsWith('#')) };
 }
 
 /** Dataset files whose contents differ between two provenances (changed, added or gone). */
