@@ -8,9 +8,11 @@ import { loadCsvCases } from './loadCsvCases.js';
 import { loadYamlDataset, streamYamlDataset } from './loadYamlDataset.js';
 import { withParsedCache } from './parsedDatasetCache.js';
 
+const loadYaml = (file: string): Dialogue[] => [...withParsedCache(file, displayPath(file), () => loadYamlDataset(file))];
+
 const LOADERS: Record<string, (file: string) => Dialogue[]> = {
-  '.yaml': loadYamlDataset,
-  '.yml': loadYamlDataset,
+  '.yaml': loadYaml,
+  '.yml': loadYaml,
   '.csv': loadCsvCases,
 };
 
