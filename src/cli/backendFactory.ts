@@ -19,9 +19,13 @@ export interface BackendArgs {
   cassette?: string;
   record?: string;
   concurrency: number;
+  /** --adaptive-concurrency: narrow the pool on a 429 (sim/adaptiveWidth.ts). */
+  adaptiveConcurrency?: boolean;
   /** `kind=rate,…`: a seeded noisy-model wrapper over the backend (see perturbOptions). */
   perturb?: string;
   perturbSeed?: number;
+  /** Told of a real model's answers and 429s (sim/adaptiveWidth.ts). */
+  traffic?: { answered(): void; rateLimited(): void };
 }
 
 export interface BackendSetup {
@@ -99,7 +103,7 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
       const { OpenAiBackend } = await import('../llm/openaiBackend.js');
-      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model });
+      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model, ...(args.traffic ? { traffic: args.traffic } : {}) });
     }
   }
 }

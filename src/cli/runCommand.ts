@@ -23,6 +23,7 @@ import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
+import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
 
 /** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
@@ -93,6 +94,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
+      .option('adaptive-concurrency', { type: 'boolean', default: false, describe: 'Halve --concurrency when the model\'s server answers 429 (rate limited), widen it again by one per round of answers' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
       .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')
@@ -136,7 +138,8 @@ async function run(args: RunArgs): Promise<number> {
     history = args.history === false ? null : openHistory(args.history);
     const git = readGitState();
     const suts = await createSutCores(args);
-    const { backend, describe, close, redact } = await createBackend(args);
+    const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
+    const { backend, describe, close, redact } = await createBackend({ ...args, traffic });
 
     const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
@@ -158,7 +161,7 @@ async function run(args: RunArgs): Promise<number> {
             // Past a few thousand, dialogue records spill to a file on the reports' disk.
             spillNear: dirname(resolve(args.out)),
             // An external SUT holds one session: it sets its own core and concurrency.
-            concurrency: backend.clock === 'real' ? args.concurrency : 1,
+            concurrency: backend.clock === 'real' ? () => traffic.current() : 1,
             ...suts.suiteOptions(protocol),
           }),
         );
@@ -177,6 +180,7 @@ async function run(args: RunArgs): Promise<number> {
       timing: {
         wallMs: Math.round(performance.now() - wallStart),
         layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
+        ...llmTraffic(traffic),
       },
       llm: describe,
       datasets: files,

@@ -19,6 +19,7 @@ import {
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
@@ -52,6 +53,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
+      .option('adaptive-concurrency', { type: 'boolean', default: false, describe: 'Halve --concurrency when the model\'s server answers 429 (rate limited), widen it again by one per round of answers' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of report.html\'s labels' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
@@ -94,7 +96,8 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const perturb = perturbProvenance(args);
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
-    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined });
+    const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
+    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined, traffic });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
     let result;
@@ -105,7 +108,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
         repeat: args.repeat,
         speech,
         // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
-        concurrency: setup?.backend.clock === 'real' ? args.concurrency : 1,
+        concurrency: setup?.backend.clock === 'real' ? () => traffic.current() : 1,
         backendFor: (board, user, repeat) => perturbed(setup ? setup.backend : new OracleBackend(board), user.id, repeat),
       });
     } finally {
@@ -119,7 +122,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
       run: {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
-        timing: { wallMs: Math.round(performance.now() - wallStart) },
+        timing: { wallMs: Math.round(performance.now() - wallStart), ...llmTraffic(traffic) },
         llm,
         seed: args.seed,
         users: args.users,

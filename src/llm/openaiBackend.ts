@@ -22,6 +22,8 @@ export interface OpenAiBackendOptions {
   backoffMs?: number;
   /** Transport timeout of one HTTP attempt (default 60 s); the gateway's deadline comes through the signal. */
   requestTimeoutMs?: number;
+  /** Told of every answer and every 429, retried or not (the run counts them; an adaptive pool narrows on a 429). */
+  traffic?: { answered(): void; rateLimited(): void };
 }
 
 /** Reads the key from the environment; the error names the variable, never a value. */
@@ -56,8 +58,10 @@ export class OpenAiBackend implements ChatBackend {
   private readonly maxRetries: number;
   private readonly backoffMs: number;
   private readonly redact: (text: string) => string;
+  private readonly traffic: OpenAiBackendOptions['traffic'];
 
   constructor(options: OpenAiBackendOptions) {
+    this.traffic = options.traffic;
     this.model = options.model;
     this.temperature = options.temperature ?? 0;
     this.maxRetries = options.maxRetries ?? 2;
@@ -86,6 +90,7 @@ export class OpenAiBackend implements ChatBackend {
           latencyMs: elapsed(),
           model: typeof response.model === 'string' && response.model !== '' ? this.redact(response.model) : this.model,
         };
+        this.traffic?.answered();
         if (response.usage && typeof response.usage.prompt_tokens === 'number' && typeof response.usage.completion_tokens === 'number') {
           result.usage = {
             promptTokens: response.usage.prompt_tokens,
@@ -94,6 +99,7 @@ export class OpenAiBackend implements ChatBackend {
         }
         return result;
       } catch (error) {
+        if (error instanceof APIError && error.status === 429) this.traffic?.rateLimited();
         if (req.signal?.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
           throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
         }

@@ -72,8 +72,20 @@ function runLine(report: Report, c: ChalkInstance): string {
     parts.push(`prompts ${prompts}`);
     if (provenance.git) parts.push(`commit ${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`);
   }
-  const warnings = (report.gate?.warnings ?? []).map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const rateLimited = rateLimitWarning(run.timing['llmTraffic']);
+  const warnings = [...(report.gate?.warnings ?? []), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
+}
+
+/** A run whose model server said 429: its timeouts and fallbacks may be the server's, not the model's. */
+function rateLimitWarning(traffic: unknown): string | null {
+  const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
+  if (!t?.rateLimitedCalls) return null;
+  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? `; concurrency narrowed ${t.concurrency.start} → ${t.concurrency.narrowest}` : '';
+  return (
+    `the model's server answered 429 (rate limited) ${t.rateLimitedCalls} time(s) beside ${t.answeredCalls ?? 0} answers${narrowed}: ` +
+    'a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.'
+  );
 }
 
 function metricLines(report: Report, c: ChalkInstance): string[] {

@@ -9,10 +9,12 @@
 export async function* orderedPool<T, R>(
   items: Iterable<T>,
   task: (item: T) => Promise<R>,
-  options: { readonly width: number; readonly window?: number },
+  options: { readonly width: number | (() => number); readonly window?: number },
 ): AsyncGenerator<R> {
-  const width = Math.max(1, Math.floor(options.width));
-  const window = Math.max(width, options.window ?? width * 4);
+  // A function is asked again before each start: a rate-limited backend may narrow it (sim/adaptiveWidth.ts).
+  const widthNow = typeof options.width === 'function' ? options.width : () => options.width as number;
+  const startWidth = Math.max(1, Math.floor(widthNow()));
+  const window = Math.max(startWidth, options.window ?? startWidth * 4);
   const source = items[Symbol.iterator]();
   const pending: Promise<R>[] = [];
   let running = 0;
@@ -24,7 +26,7 @@ export async function* orderedPool<T, R>(
     wake?.();
   };
   const fill = (): void => {
-    while (!exhausted && running < width && pending.length < window) {
+    while (!exhausted && running < Math.max(1, Math.floor(widthNow())) && pending.length < window) {
       const next = source.next();
       if (next.done) {
         exhausted = true;

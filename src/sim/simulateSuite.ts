@@ -25,8 +25,8 @@ export interface SimulationOptions {
   readonly protocol?: Protocol;
   /** Takes the place of the arm's in-process core: an external orchestrator (ExternalCore), one dialogue at a time. */
   readonly core?: DialogueCore;
-  /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1). */
-  readonly concurrency?: number;
+  /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1); a function is asked before each start. */
+  readonly concurrency?: number | (() => number);
 }
 
 /** Dialogues between emptyings of an in-memory store. */

@@ -16,7 +16,8 @@ export interface SimulationOptions {
   /** The model one run of one user talks to; `board` tells an oracle what the user means. */
   readonly backendFor: (board: ActionBoard, user: SimulatedUser, repeat: number) => ChatBackend;
   /** User runs in flight at once (real backends); results are still collected in user order. */
-  readonly concurrency?: number;
+  /** Users in flight at once; a function is asked before each start (sim/adaptiveWidth.ts). */
+  readonly concurrency?: number | (() => number);
   readonly onRun?: (result: RunResult) => void;
 }
 

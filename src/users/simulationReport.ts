@@ -19,7 +19,7 @@ export interface SimulationReport {
   readonly run: {
     readonly startedAt: string;
     readonly finishedAt: string;
-    readonly timing: { readonly wallMs: number };
+    readonly timing: { readonly wallMs: number; readonly llmTraffic?: unknown };
     /** backend, model and, with --perturb, its rates and seed. */
     readonly llm: Readonly<Record<string, unknown>>;
     readonly seed: number;
