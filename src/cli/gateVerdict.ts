@@ -3,8 +3,7 @@ import { seededRandom } from '../llm/seededRandom.js';
 import { compareToBaseline, type Baseline } from '../report/baseline.js';
 import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
-import type { MetricName } from '../scoring/results.js';
-import type { Tally } from '../scoring/tally.js';
+import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets } from './provenance.js';
 
@@ -46,5 +45,5 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
 }
 
 function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
-  return repeated as Readonly<Record<string, { runsPassed: number; runs: number; tallies: Record<MetricName, Tally> }>>;
+  return repeatedRecord(repeated);
 }

@@ -9,7 +9,7 @@ import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
 import { summarize } from '../scoring/summary.js';
-import type { RepeatedDialogue } from '../scoring/pairedGate.js';
+import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
@@ -38,7 +38,7 @@ export interface SuiteResult {
   readonly notApplicableChecks: number;
   readonly slices: readonly SliceReport[];
   /** With repeats: each dialogue's pass count and tallies, for the paired gate (scoring/pairedGate.ts). */
-  readonly repeated: Record<string, RepeatedDialogue> | null;
+  readonly repeated: RepeatedRuns | null;
   /** Wall-time figures: these go under run.timing. */
   readonly timing: { readonly localStepUs: { count: number; p50: number | null; p99: number | null; max: number | null } };
 }
@@ -76,7 +76,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   let sampledPasses = 0;
   const skipped: { id: string; title: string; file: string; reason: string }[] = [];
   let notApplicableChecks = 0;
-  const repeated: Record<string, RepeatedDialogue> | null = options.repeat > 1 ? {} : null;
+  const repeated = options.repeat > 1 ? new RepeatedRuns() : null;
 
   // The arm runs the dialogue with only the expectations it judges (gold mode restores from them).
   const notApplicable = new Map<Dialogue, number>();
@@ -117,7 +117,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     if (repeated) {
       const own = new MetricSet(config.correctionTimeoutMs);
       for (const { trace, checks: turnChecks, passed } of runs) own.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
-      repeated[dialogue.id] = { runsPassed, runs: runs.length, tallies: own.tallies() };
+      repeated.set(dialogue.id, { runsPassed, runs: runs.length, tallies: own.tallies() });
     }
     const passed = runsPassed === runs.length;
     slices.addDialogue(dialogue, passed);

@@ -15,18 +15,19 @@ export function* jsonChunks(value: object, indent: 2 | 0, streamedKey = 'dialogu
 }
 
 function* valueChunks(value: unknown, indent: 2 | 0, depth: number): Generator<string> {
-  if (!holdsStreamedList(value)) yield stringifyAt(value, indent, depth) ?? 'null';
+  if (isStreamedRecord(value)) yield* objectChunks(value, indent, depth);
+  else if (!holdsStreamedList(value)) yield stringifyAt(value, indent, depth) ?? 'null';
   else if (isStreamedList(value)) yield* blockChunks(value, indent, depth);
   else if (Array.isArray(value)) yield* listChunks(value, indent, depth, (item) => valueChunks(item, indent, depth + 1));
   else if (isPlainObject(value)) yield* objectChunks(value, indent, depth);
   else yield stringifyAt(value, indent, depth) ?? 'null';
 }
 
-function* objectChunks(value: Record<string, unknown>, indent: 2 | 0, depth: number, streamedKey?: string): Generator<string> {
+function* objectChunks(value: Record<string, unknown> | StreamedRecord, indent: 2 | 0, depth: number, streamedKey?: string): Generator<string> {
   const pad = indent === 2 ? `\n${' '.repeat(indent * (depth + 1))}` : '';
   const colon = indent === 2 ? ': ' : ':';
   let first = true;
-  for (const [key, member] of Object.entries(value)) {
+  for (const [key, member] of isStreamedRecord(value) ? value : Object.entries(value)) {
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue; // JSON.stringify leaves these out
     yield `${first ? '{' : ','}${pad}${JSON.stringify(key)}${colon}`;
     first = false;
@@ -81,6 +82,15 @@ function isStreamedList(value: unknown): value is Iterable<unknown> {
   return (
     typeof value === 'object' && value !== null && !Array.isArray(value) && Symbol.iterator in value && typeof (value as { toJSON?: unknown }).toJSON === 'function'
   );
+}
+
+/** A record kept outside plain objects that yields its entries in JSON's key order (scoring/repeatedRuns.ts). */
+interface StreamedRecord extends Iterable<readonly [string, unknown]> {
+  readonly streamedRecord: true;
+}
+
+function isStreamedRecord(value: unknown): value is StreamedRecord {
+  return typeof value === 'object' && value !== null && (value as { streamedRecord?: unknown }).streamedRecord === true && Symbol.iterator in value;
 }
 
 /** An array, or a list that streams its items (report/dialogueLog.ts). */

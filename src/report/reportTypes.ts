@@ -4,6 +4,7 @@ export const REPORT_SCHEMA_VERSION = 1;
 export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricName, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
 import type { DialogueReport, MetricName, MetricResult, PairedComparison, RunSummary } from '../scoring/results.js';
 import type { Protocol } from '../domain/vocabulary.js';
+import type { RepeatedSection } from '../scoring/repeatedRuns.js';
 
 export interface GateFinding {
   readonly kind: 'metric' | 'dialogue';
@@ -81,8 +82,8 @@ export interface Report<Dialogues extends DialogueList = DialogueList> {
    * gives) or outside the protocol arm. Counted apart in every format.
    */
   readonly notApplicable?: readonly { readonly id: string; readonly title: string; readonly file: string; readonly reason: string }[];
-  /** With `--repeat` > 1: each dialogue's pass count and tallies over its repeats, for the paired gate. */
-  readonly repeated?: Readonly<Record<string, { readonly runsPassed: number; readonly runs: number; readonly tallies: Readonly<Record<MetricName, unknown>> }>>;
+  /** With `--repeat` > 1: each dialogue's pass count and tallies over its repeats, for the paired gate (a run's own are held compactly, scoring/repeatedRuns.ts). */
+  readonly repeated?: RepeatedSection;
   /** With `--protocol both`: each protocol arm over the same dialogues. */
   readonly arms?: { readonly batch: ArmReport; readonly conversation: ArmReport };
   /** Every metric again per slice of the suite (feature tag, seed, scenario, dataset file). */
