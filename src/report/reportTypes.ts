@@ -2,9 +2,8 @@
 export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricName, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
-import type { DialogueReport, MetricName, MetricResult, PairedComparison, RunSummary } from '../scoring/results.js';
+import type { DialogueReport, MetricName, MetricResult, PairedComparison, RepeatedSection, RunSummary } from '../scoring/results.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import type { RepeatedSection } from '../scoring/repeatedRuns.js';
 
 export interface GateFinding {
   readonly kind: 'metric' | 'dialogue';

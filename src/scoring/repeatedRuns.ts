@@ -1,4 +1,5 @@
 import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
+import type { CompactRepeated, RepeatedSection } from './results.js';
 
 /**
  * Each dialogue's results over its `--repeat` runs (the paired gate's input), held as one JSON
@@ -8,7 +9,7 @@ import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
  * the order a plain object's keys would have (array-index ids first, ascending, then the rest as
  * they were set), so report.json is byte for byte what the plain record gave.
  */
-export class RepeatedRuns implements Iterable<readonly [string, RepeatedDialogue]> {
+export class RepeatedRuns implements CompactRepeated, Iterable<readonly [string, RepeatedDialogue]> {
   /** Tells report/jsonChunks.ts to write this entry by entry, not as one string. */
   readonly streamedRecord = true;
   private readonly texts = new Map<string, string>();
@@ -39,12 +40,9 @@ export class RepeatedRuns implements Iterable<readonly [string, RepeatedDialogue
   }
 }
 
-/** A report's repeat section: the run's own store, or the plain record a report.json or baseline holds. */
-export type RepeatedSection = RepeatedRun | RepeatedRuns;
-
 /** The section as a plain record (the paired gate resamples it). */
 export function repeatedRecord(section: RepeatedSection): RepeatedRun {
-  return section instanceof RepeatedRuns ? section.toJSON() : section;
+  return (section instanceof RepeatedRuns ? section.toJSON() : section) as RepeatedRun;
 }
 
 /** A key JavaScript orders before the others in a plain object. */

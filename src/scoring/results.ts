@@ -155,3 +155,19 @@ export function countStatuses(rows: readonly ConformanceRow[]): Record<Conforman
   for (const row of rows) counts[row.status]++;
   return counts;
 }
+
+/** One dialogue over its `--repeat` runs: how many passed, and its scorer tallies summed. */
+export interface RepeatedEntry {
+  readonly runsPassed: number;
+  readonly runs: number;
+  readonly tallies: Readonly<Record<MetricName, unknown>>;
+}
+
+/** A run's own repeat results, held compactly (scoring/repeatedRuns.ts): entries in a plain object's key order. */
+export interface CompactRepeated extends Iterable<readonly [string, RepeatedEntry]> {
+  readonly streamedRecord: true;
+  toJSON(): Readonly<Record<string, RepeatedEntry>>;
+}
+
+/** A report's repeat section: the run's compact store, or the plain record a report.json or baseline holds. */
+export type RepeatedSection = Readonly<Record<string, RepeatedEntry>> | CompactRepeated;
