@@ -51,24 +51,26 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   const probeStore = options.backend instanceof ScriptedBackend ? null : new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
 
   // An in-memory store would keep every row of the run; rows matter only within their dialogue, so
-  // it is emptied whenever no dialogue is in flight and enough rows have gathered (flat memory).
+  // once enough dialogues have finished it keeps only the rows of those still in flight (a pool of
+  // real backends may never be idle), or drops them all when none is (flat memory).
   const inMemory = (options.dbFile ?? ':memory:') === ':memory:';
-  let inFlight = 0;
+  const inFlight = new Set<string>();
   let sinceForget = 0;
-  const forgetIdle = (): void => {
-    inFlight--;
-    if (!inMemory || inFlight > 0 || ++sinceForget < FORGET_EVERY) return;
+  const forgetFinished = (id: string): void => {
+    inFlight.delete(id);
+    if (!inMemory || ++sinceForget < FORGET_EVERY) return;
     sinceForget = 0;
-    store.forgetRows();
-    probeStore?.forgetRows();
+    const keep = [...inFlight].flatMap((live) => [live, `${live}#probe`, ...Array.from({ length: options.repeat }, (_, run) => `${live}#${run + 1}`)]);
+    store.forgetRowsExcept(keep);
+    probeStore?.forgetRowsExcept(keep);
   };
 
   const runOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
-    inFlight++;
+    inFlight.add(dialogue.id);
     try {
       return await simulateOne(dialogue);
     } finally {
-      forgetIdle();
+      forgetFinished(dialogue.id);
     }
   };
 

@@ -97,9 +97,10 @@ export class SqliteStore {
     return row.n;
   }
 
-  /** Drops this run's rows (an in-memory store of a long run, between dialogues: nobody reads them later). */
-  forgetRows(): void {
-    this.db.prepare('DELETE FROM transactions WHERE run_id = ?').run(this.runId);
+  /** Drops this run's rows but those of `owners` (an in-memory store of a long run: a finished dialogue's rows are read by nobody). */
+  forgetRowsExcept(owners: readonly string[]): void {
+    if (owners.length === 0) this.db.prepare('DELETE FROM transactions WHERE run_id = ?').run(this.runId);
+    else this.db.prepare('DELETE FROM transactions WHERE run_id = ? AND owner NOT IN (SELECT value FROM json_each(?))').run(this.runId, JSON.stringify(owners));
   }
 
   close(): void {
