@@ -3,7 +3,6 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { MetricName, SliceReport } from '../report/reportTypes.js';
 import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
-import type { ScoredDialogue } from '../scoring/scorer.js';
 import type { Tally } from '../scoring/tally.js';
 
 interface Entry {
@@ -28,8 +27,9 @@ export class SliceMetrics {
     return entry;
   }
 
-  addRun(run: ScoredDialogue): void {
-    for (const key of sliceKeys(run.dialogue)) this.slice(key).metrics.add(run);
+  /** One run of `dialogue`, already scored on its own, added to each of the dialogue's slices. */
+  addRun(dialogue: Pick<Dialogue, 'tags' | 'file'>, scored: MetricSet): void {
+    for (const key of sliceKeys(dialogue)) this.slice(key).metrics.absorbSet(scored);
   }
 
   addDialogue(dialogue: Pick<Dialogue, 'tags' | 'file'>, passed: boolean): void {

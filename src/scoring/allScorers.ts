@@ -41,6 +41,11 @@ export class MetricSet {
     }
   }
 
+  /** Adds everything `other` has counted: what adding its dialogues here again would give. */
+  absorbSet(other: MetricSet): void {
+    for (const [name, scorer] of Object.entries(this.scorers)) scorer.absorbScorer(other.scorers[name as MetricName]);
+  }
+
   results(): Record<MetricName, MetricResult> {
     const entries = Object.entries(this.scorers).map(([name, scorer]) => [name, scorer.result()]);
     return Object.fromEntries(entries) as Record<MetricName, MetricResult>;
