@@ -6,6 +6,7 @@
  * values at a time. Other values are stringified whole. The pieces join to exactly what
  * JSON.stringify(value, null, indent) gives.
  */
+import { dialogueTexts } from './dialogueLog.js';
 
 /** Values of a streamed list per piece. */
 const VALUES_PER_PIECE = 4096;
@@ -30,7 +31,7 @@ function* objectChunks(value: Record<string, unknown>, indent: 2 | 0, depth: num
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue; // JSON.stringify leaves these out
     yield `${first ? '{' : ','}${pad}${JSON.stringify(key)}${colon}`;
     first = false;
-    if (key === streamedKey && isList(member)) yield* listChunks(member, indent, depth + 1, (item) => [stringifyAt(item, indent, depth + 2) ?? 'null']);
+    if (key === streamedKey && isList(member)) yield* streamedListChunks(member, indent, depth + 1);
     else yield* valueChunks(member, indent, depth + 1);
   }
   yield first ? '{}' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}}`;
@@ -45,6 +46,13 @@ function* listChunks(items: Iterable<unknown>, indent: 2 | 0, depth: number, ite
     yield* itemChunks(item);
   }
   yield first ? '[]' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}]`;
+}
+
+/** The streamed list, an item at a time; compact JSON of a log's records is their text as the log wrote it. */
+function streamedListChunks(items: Iterable<unknown>, indent: 2 | 0, depth: number): Generator<string> {
+  const texts = indent === 0 ? dialogueTexts(items) : null;
+  if (texts) return listChunks(texts, indent, depth, (text) => [text as string]);
+  return listChunks(items, indent, depth, (item) => [stringifyAt(item, indent, depth + 1) ?? 'null']);
 }
 
 /** A streamed list of plain values (numbers), gathered into pieces of VALUES_PER_PIECE. */
