@@ -78,7 +78,12 @@ export function nestingIssue(text: string, file: string): DatasetIssue | null {
 export function withinFlowDepth(value: unknown, levels = MAX_FLOW_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return true;
   if (levels === 0) return false;
-  for (const member of Array.isArray(value) ? value : Object.values(value)) if (!withinFlowDepth(member, levels - 1)) return false;
+  // Index loops and for…in: no values array per container.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!withinFlowDepth(value[i], levels - 1)) return false;
+    return true;
+  }
+  for (const key in value) if (!withinFlowDepth((value as Record<string, unknown>)[key], levels - 1)) return false;
   return true;
 }
 
