@@ -103,7 +103,33 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** JSON.stringify of a value that sits `depth` levels deep in a pretty-printed document. */
 function stringifyAt(value: unknown, indent: 2 | 0, depth: number): string | undefined {
-  const text = JSON.stringify(value, null, indent) as string | undefined;
-  if (text === undefined || indent === 0) return text;
-  return text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+  if (indent === 0 || depth === 0 || !isPlainObject(value) && !Array.isArray(value)) {
+    const text = JSON.stringify(value, null, indent) as string | undefined;
+    return text === undefined || indent === 0 ? text : text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+  }
+  // Nested `depth` levels down, JSON.stringify itself indents every line: cut the nesting off
+  // again, rather than re-indent the text with a replace.
+  const text = JSON.stringify(nestedAt(value, depth), null, indent);
+  const { before, after } = nestingLengths(depth);
+  return text.slice(before, text.length - after);
+}
+
+function nestedAt(value: unknown, depth: number): unknown {
+  let nested = value;
+  for (let level = 0; level < depth; level++) nested = { '': nested };
+  return nested;
+}
+
+/** Characters the nesting adds before and after the value, by depth. */
+const nestingByDepth = new Map<number, { before: number; after: number }>();
+
+function nestingLengths(depth: number): { before: number; after: number } {
+  let lengths = nestingByDepth.get(depth);
+  if (!lengths) {
+    const text = JSON.stringify(nestedAt(0, depth), null, 2);
+    const before = text.lastIndexOf('0');
+    lengths = { before, after: text.length - before - 1 };
+    nestingByDepth.set(depth, lengths);
+  }
+  return lengths;
 }
