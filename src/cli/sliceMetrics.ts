@@ -14,6 +14,7 @@ interface Entry {
 
 export class SliceMetrics {
   private readonly slices = new Map<string, Entry>();
+  private readonly entriesByTags = new WeakMap<readonly string[], Map<string, Entry[]>>();
 
   constructor(private readonly deadlineMs: number) {}
 
@@ -27,14 +28,31 @@ export class SliceMetrics {
     return entry;
   }
 
+  /**
+   * A dialogue's slices, looked up once per tag list and file: dataset tag lists are shared
+   * (datasets/intern.ts), so dialogues alike reuse the lookup.
+   */
+  private entriesOf(dialogue: Pick<Dialogue, 'tags' | 'file'>): readonly Entry[] {
+    let byFile = this.entriesByTags.get(dialogue.tags);
+    if (!byFile) {
+      byFile = new Map();
+      this.entriesByTags.set(dialogue.tags, byFile);
+    }
+    let entries = byFile.get(dialogue.file);
+    if (!entries) {
+      entries = sliceKeys(dialogue).map((key) => this.slice(key));
+      byFile.set(dialogue.file, entries);
+    }
+    return entries;
+  }
+
   /** One run of `dialogue`, already scored on its own, added to each of the dialogue's slices. */
   addRun(dialogue: Pick<Dialogue, 'tags' | 'file'>, scored: MetricSet): void {
-    for (const key of sliceKeys(dialogue)) this.slice(key).metrics.absorbSet(scored);
+    for (const entry of this.entriesOf(dialogue)) entry.metrics.absorbSet(scored);
   }
 
   addDialogue(dialogue: Pick<Dialogue, 'tags' | 'file'>, passed: boolean): void {
-    for (const key of sliceKeys(dialogue)) {
-      const entry = this.slice(key);
+    for (const entry of this.entriesOf(dialogue)) {
       entry.total++;
       if (passed) entry.passed++;
     }
