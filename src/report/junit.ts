@@ -15,7 +15,8 @@ export function renderJUnit(report: Report): string {
 /** The XML line by line, for writing as a stream: a run of any size never builds one string. */
 export function* junitChunks(report: Report): Generator<string> {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
-  // One pass counts each file's testcases, then one pass per file writes them (the dialogues may stream from a file).
+  // Each file's testcases are counted first (a log kept the counts as records came; a plain list takes a pass),
+  // then one pass per file writes them (the dialogues may stream from a file).
   const notApplicable = report.notApplicable ?? [];
   const perFile = dialogueCountsByFile(report.dialogues);
   const failed = [...perFile.values()].reduce((sum, counts) => sum + counts.failures, 0);
