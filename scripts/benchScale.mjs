@@ -211,7 +211,8 @@ function budget(work, size) {
   const generated = timed(process.execPath, [CLI, 'generate', '--count', String(size), '--seed', '1', '--out', file]);
   const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
   const dir = join(work, 'profile');
-  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, CLI, 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress', '--history', join(work, 'history.sqlite')]);
+  // The compiled modules, not the bin: a bundle chunk's URL does not say which layer it holds.
+  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(ROOT, 'dist/cli/main.js'), 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress', '--history', join(work, 'history.sqlite')]);
   if (run.status !== 0 && run.status !== 1) throw new Error(`profiled run exited ${run.status}:\n${run.stderr}`);
   const profile = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   return { dialogues: size, ...turnBudget(join(dir, profile), turns) };

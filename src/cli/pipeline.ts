@@ -100,8 +100,11 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     const runs = simulated.traces.map((trace) => scoreRun(trace, tolerant));
     notApplicableChecks += perRun * runs.length;
     for (const { trace, checks: turnChecks, passed } of runs) {
-      metrics.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
-      slices.addRun({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
+      // Scored once; the suite and each of the dialogue's slices add the same counts (tallies add up exactly).
+      const scored = new MetricSet(config.correctionTimeoutMs);
+      scored.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
+      metrics.absorbSet(scored);
+      slices.addRun(dialogue, scored);
       trace.turns.forEach((t, i) => {
         const list = turnChecks[i]!;
         turns.total++;

@@ -3,7 +3,6 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { MetricName, SliceReport } from '../report/reportTypes.js';
 import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
-import type { ScoredDialogue } from '../scoring/scorer.js';
 import type { Tally } from '../scoring/tally.js';
 
 interface Entry {
@@ -15,6 +14,7 @@ interface Entry {
 
 export class SliceMetrics {
   private readonly slices = new Map<string, Entry>();
+  private readonly entriesByTags = new WeakMap<readonly string[], Map<string, Entry[]>>();
 
   constructor(private readonly deadlineMs: number) {}
 
@@ -28,13 +28,31 @@ export class SliceMetrics {
     return entry;
   }
 
-  addRun(run: ScoredDialogue): void {
-    for (const key of sliceKeys(run.dialogue)) this.slice(key).metrics.add(run);
+  /**
+   * A dialogue's slices, looked up once per tag list and file: dataset tag lists are shared
+   * (datasets/intern.ts), so dialogues alike reuse the lookup.
+   */
+  private entriesOf(dialogue: Pick<Dialogue, 'tags' | 'file'>): readonly Entry[] {
+    let byFile = this.entriesByTags.get(dialogue.tags);
+    if (!byFile) {
+      byFile = new Map();
+      this.entriesByTags.set(dialogue.tags, byFile);
+    }
+    let entries = byFile.get(dialogue.file);
+    if (!entries) {
+      entries = sliceKeys(dialogue).map((key) => this.slice(key));
+      byFile.set(dialogue.file, entries);
+    }
+    return entries;
+  }
+
+  /** One run of `dialogue`, already scored on its own, added to each of the dialogue's slices. */
+  addRun(dialogue: Pick<Dialogue, 'tags' | 'file'>, scored: MetricSet): void {
+    for (const entry of this.entriesOf(dialogue)) entry.metrics.absorbSet(scored);
   }
 
   addDialogue(dialogue: Pick<Dialogue, 'tags' | 'file'>, passed: boolean): void {
-    for (const key of sliceKeys(dialogue)) {
-      const entry = this.slice(key);
+    for (const entry of this.entriesOf(dialogue)) {
       entry.total++;
       if (passed) entry.passed++;
     }

@@ -18,7 +18,7 @@ import { displayPath, readDatasetText } from './datasetFile.js';
 import { schemaProblems } from './schemaProblems.js';
 import { semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
-import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue } from './yamlLimits.js';
+import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue, withinFlowDepth } from './yamlLimits.js';
 
 /** A dialogue as written in YAML, once it has passed the schema. */
 interface RawDialogue {
@@ -101,10 +101,12 @@ function* itemDialogues(
   const issues: DatasetIssue[] = [];
   let i = 0;
   for (const { text: chunk, line } of items) {
-    // Nesting is bounded item by item (an item is where a parser would recurse).
-    const tooDeep = nestingIssue(chunk, shown);
+    // Nesting is bounded item by item (an item is where a parser would recurse); a one-line JSON
+    // dialogue by its parsed depth, anything else by a scan before any parser.
+    const oneLine = isOneLine(chunk) ? oneLineDialogue(chunk) : null;
+    const tooDeep = oneLine ? null : nestingIssue(chunk, shown);
     if (tooDeep) throw new DatasetError([{ ...tooDeep, line: tooDeep.line + line - 1 }]);
-    let dialogues = loadYamlFast(chunk, shown, line - 1);
+    let dialogues = oneLine ? [oneLine(shown, line - 1)] : loadYamlFast(chunk, shown, line - 1);
     if (!dialogues) {
       try {
         dialogues = shiftLines(loadYamlExact(chunk, shown), line - 1);
@@ -163,6 +165,12 @@ export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialo
   });
 }
 
+/** A chunk whose only line break, if any, ends it. */
+function isOneLine(chunk: string): boolean {
+  const end = chunk.indexOf('\n');
+  return end === -1 || end === chunk.length - 1;
+}
+
 /**
  * `- {"id": …}` on one line (what `generate` writes): JSON is YAML flow style, and JSON.parse
  * reads it many times faster than a YAML parser. Every turn is on the dialogue's line.
@@ -176,6 +184,7 @@ function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => 
   } catch {
     return null;
   }
+  if (!withinFlowDepth(raw)) return null;
   if (schemaProblems([raw]).length > 0 || semanticProblems([raw], () => 0).length > 0) return null;
   const idKey = body.indexOf('"id":');
   return (shown, lineOffset) => {
@@ -281,8 +290,8 @@ function toScript(llm: RawLlm): TurnScript {
 
 /** Drops undefined fields so normalised values compare and print cleanly. */
 function compact<T extends object>(value: T): T {
-  // A plain loop: this runs for every turn of every dialogue, and entries/filter/fromEntries allocate thrice.
+  // A plain for…in: this runs for every turn of every dialogue; entries would allocate a pair per field.
   const kept: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== undefined) kept[key] = field;
+  for (const key in value) if (value[key] !== undefined) kept[key] = value[key];
   return kept as T;
 }

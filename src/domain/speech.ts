@@ -4,11 +4,24 @@ import { TTS_TEMPLATES, TYPE_WORDS, UNKNOWN_AMOUNT, UNKNOWN_CATEGORY, type TtsTe
 
 type Values = Readonly<Record<string, string | number>>;
 
+const PLACEHOLDER = /\{(\w+)\}/;
+/** Each template cut once at its placeholders: [text, key, text, key, …, text]. */
+const cutTemplates = new Map<string, readonly string[]>();
+
 export function say(name: TtsTemplateName, values: Values = {}): string {
-  return TTS_TEMPLATES[name].replace(/\{(\w+)\}/g, (whole, key: string) => {
+  const template = TTS_TEMPLATES[name];
+  let parts = cutTemplates.get(template);
+  if (parts === undefined) {
+    parts = template.split(PLACEHOLDER);
+    cutTemplates.set(template, parts);
+  }
+  let text = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
     const value = values[key];
-    return value === undefined ? whole : String(value);
-  });
+    text += (value === undefined ? `{${key}}` : String(value)) + parts[i + 1]!;
+  }
+  return text;
 }
 
 /** 60 → "60", 28.5 → "28.5", 0.1 + 0.2 → "0.3": at most two decimals, no trailing zeros. */

@@ -81,7 +81,8 @@ function categoryList(categories: readonly string[] | undefined, extra: readonly
 function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
   const categories = categoryList(options.categories, extraCategories);
   const today = options.today ?? 'unknown';
-  const key = JSON.stringify([endpoint, today, categories]);
+  // Unambiguous without JSON: the endpoint is a fixed name and today's length says where it ends.
+  const key = `${endpoint} ${today.length}:${today}${categories}`;
   let prompt = systemPrompts.get(key);
   if (prompt === undefined) {
     prompt = renderTemplate(loadTemplate(endpoint), { today, categories, maxTransactions: String(MAX_BATCH_SIZE) }).trimEnd();

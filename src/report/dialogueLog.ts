@@ -28,6 +28,7 @@ export class DialogueLog implements DialogueList {
   private count = 0;
   private failing: DialogueReport[] | null = [];
   private readonly sums = { passed: 0, runs: 0, runsPassed: 0 };
+  private readonly perFile = new Map<string, { tests: number; failures: number }>();
   /** Reading a long log back makes garbage as fast as the run did: the same heap budget applies. */
   private readonly withinBudget = heapBudget();
 
@@ -46,6 +47,10 @@ export class DialogueLog implements DialogueList {
 
   push(record: DialogueReport): void {
     this.count++;
+    const counts = this.perFile.get(record.file) ?? { tests: 0, failures: 0 };
+    counts.tests++;
+    if (!record.passed) counts.failures++;
+    this.perFile.set(record.file, counts);
     this.sums.runs += record.runs;
     this.sums.runsPassed += record.runsPassed;
     if (record.passed) this.sums.passed++;
@@ -56,7 +61,7 @@ export class DialogueLog implements DialogueList {
       if (this.held.length > this.holdUpTo) this.spill();
       return;
     }
-    this.pending += `${JSON.stringify(record)}\n`;
+    this.pending += logLine(record);
     if (this.pending.length >= WRITE_CHARS) this.flush();
   }
 
@@ -65,8 +70,44 @@ export class DialogueLog implements DialogueList {
       yield* this.held;
       return;
     }
+    for (const line of this.lines()) yield JSON.parse(line.slice(line.indexOf('\t') + 1)) as DialogueReport;
+  }
+
+  /** Each record's JSON.stringify, read back as written (no parsing). */
+  *texts(): Generator<string> {
+    if (this.fd === null) {
+      for (const record of this.held) yield JSON.stringify(record);
+      return;
+    }
+    for (const line of this.lines()) yield line.slice(line.indexOf('\t') + 1);
+  }
+
+  /**
+   * The records with or without their transcripts: whole where `whole` says so of the record's
+   * other fields, else perhaps without `turns` (a transcript read back from the file is then not parsed).
+   */
+  *summaries(whole: (summary: DialogueSummary) => boolean): Generator<DialogueSummary> {
+    if (this.fd === null) {
+      yield* this.held;
+      return;
+    }
+    for (const line of this.lines()) {
+      const tab = line.indexOf('\t');
+      const summary = tab > 0 ? (JSON.parse(line.slice(0, tab)) as DialogueSummary) : null;
+      yield summary && !whole(summary) ? summary : (JSON.parse(line.slice(tab + 1)) as DialogueReport);
+    }
+  }
+
+  /** Dialogues and failures per dataset file, in the order the files first came. */
+  countsByFile(): Map<string, { tests: number; failures: number }> {
+    return new Map([...this.perFile].map(([file, counts]) => [file, { ...counts }]));
+  }
+
+  /** The log file's lines, without their line breaks, one at a time. */
+  private *lines(): Generator<string> {
     this.flush();
     const fd = this.fd;
+    if (fd === null) return;
     const block = Buffer.allocUnsafe(READ_BYTES);
     const decoder = new TextDecoder();
     let position = 0;
@@ -78,7 +119,7 @@ export class DialogueLog implements DialogueList {
       const text = carry + decoder.decode(block.subarray(0, size), { stream: true });
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-        yield JSON.parse(text.slice(start, end)) as DialogueReport;
+        yield text.slice(start, end);
         this.withinBudget();
         start = end + 1;
       }
@@ -112,6 +153,7 @@ export class DialogueLog implements DialogueList {
     this.count = 0;
     this.failing = [];
     Object.assign(this.sums, { passed: 0, runs: 0, runsPassed: 0 });
+    this.perFile.clear();
     this.written = 0;
   }
 
@@ -123,7 +165,7 @@ export class DialogueLog implements DialogueList {
     } catch {
       this.pathToRemove = path;
     }
-    for (const record of this.held) this.pending += `${JSON.stringify(record)}\n`;
+    for (const record of this.held) this.pending += logLine(record);
     this.held = [];
     this.flush();
   }
@@ -136,6 +178,21 @@ export class DialogueLog implements DialogueList {
     this.written += bytes.length;
     this.pending = '';
   }
+}
+
+/** A record without its transcript, as passes that need only the outcome read it. */
+export type DialogueSummary = Omit<DialogueReport, 'turns'> & Partial<Pick<DialogueReport, 'turns'>>;
+
+/**
+ * One line of the log: the record's JSON after a tab (JSON.stringify never writes a raw tab). A
+ * record with a transcript has its other fields' JSON before the tab, so a pass that reads only
+ * those parses a few hundred characters instead of the transcript.
+ */
+function logLine(record: DialogueReport): string {
+  const full = JSON.stringify(record);
+  if (!Array.isArray(record.turns) || record.turns.length === 0) return `\t${full}\n`;
+  const { turns: _turns, ...summary } = record;
+  return `${JSON.stringify(summary)}\t${full}\n`;
 }
 
 function existingFolder(near: string): string {
@@ -154,6 +211,29 @@ export function failingDialogues(dialogues: DialogueList): DialogueReport[] {
   const held = dialogues instanceof DialogueLog ? dialogues.heldFailures() : null;
   if (held) return [...held];
   const failing: DialogueReport[] = [];
-  for (const dialogue of dialogues) if (!dialogue.passed) failing.push(dialogue);
+  for (const dialogue of dialogueSummaries(dialogues, (d) => !d.passed)) if (!dialogue.passed) failing.push(dialogue as DialogueReport);
   return failing;
+}
+
+/** A list's records, whole where `whole` says so, else perhaps without their transcripts (DialogueLog.summaries). */
+export function dialogueSummaries(dialogues: DialogueList, whole: (summary: DialogueSummary) => boolean): Iterable<DialogueSummary> {
+  return dialogues instanceof DialogueLog ? dialogues.summaries(whole) : dialogues;
+}
+
+/** Each record's JSON.stringify: read back as written from a log, not parsed and written again. */
+export function dialogueTexts(dialogues: Iterable<unknown>): Iterable<string> | null {
+  return dialogues instanceof DialogueLog ? dialogues.texts() : null;
+}
+
+/** Dialogues and failures per dataset file, in the order the files first come. */
+export function dialogueCountsByFile(dialogues: DialogueList): Map<string, { tests: number; failures: number }> {
+  if (dialogues instanceof DialogueLog) return dialogues.countsByFile();
+  const perFile = new Map<string, { tests: number; failures: number }>();
+  for (const d of dialogues) {
+    const counts = perFile.get(d.file) ?? { tests: 0, failures: 0 };
+    counts.tests++;
+    if (!d.passed) counts.failures++;
+    perFile.set(d.file, counts);
+  }
+  return perFile;
 }

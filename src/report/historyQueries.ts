@@ -1,6 +1,7 @@
 /** Reads the run history: the run list and the trend of the runs comparable to a report. */
 import { comparableKey, WHOLE_RUN } from './historyRecord.js';
 import type { HistoryDb } from './historyStore.js';
+import { failingDialogues } from './dialogueLog.js';
 import { dialogueOutcome } from './modelExtras.js';
 import { overallPassed } from './reportQueries.js';
 import type { Report, Trend, TrendRun } from './reportTypes.js';
@@ -127,7 +128,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     ).map((row) => [row.id, row]),
   );
   const dialogues: Record<string, { lastPassed: string | null; firstFailed: string | null }> = {};
-  for (const d of report.dialogues) {
+  for (const d of failingDialogues(report.dialogues)) {
     if (dialogueOutcome(d) !== 'failed') continue;
     const past = streaks.get(d.id);
     dialogues[d.id] = { lastPassed: past?.lastPassed ?? null, firstFailed: past?.firstFailed ?? report.run.startedAt };

@@ -1,4 +1,5 @@
 /** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
+import { dialogueSummaries } from './dialogueLog.js';
 import type { HistoryDb } from './historyStore.js';
 import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from './modelExtras.js';
 import { sliceId } from './slices.js';
@@ -77,7 +78,7 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
       insertSlice.run(id, key, slice.kind, slice.name, slice.dialogues.total, slice.dialogues.passed, slice.dialogues.failed);
       for (const [name, metric] of Object.entries(slice.metrics)) addMetric(key, name, metric);
     }
-    for (const d of report.dialogues) {
+    for (const d of dialogueSummaries(report.dialogues, () => false)) {
       insertDialogue.run(id, d.id, dialogueOutcome(d), d.runsPassed, d.runs, d.file, JSON.stringify(d.tags));
     }
     // Dialogues that do not apply to this backend ran nowhere: recorded as such, never as failures.

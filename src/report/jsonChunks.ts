@@ -6,6 +6,7 @@
  * values at a time. Other values are stringified whole. The pieces join to exactly what
  * JSON.stringify(value, null, indent) gives.
  */
+import { dialogueTexts } from './dialogueLog.js';
 
 /** Values of a streamed list per piece. */
 const VALUES_PER_PIECE = 4096;
@@ -31,7 +32,7 @@ function* objectChunks(value: Record<string, unknown> | StreamedRecord, indent: 
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue; // JSON.stringify leaves these out
     yield `${first ? '{' : ','}${pad}${JSON.stringify(key)}${colon}`;
     first = false;
-    if (key === streamedKey && isList(member)) yield* listChunks(member, indent, depth + 1, (item) => [stringifyAt(item, indent, depth + 2) ?? 'null']);
+    if (key === streamedKey && isList(member)) yield* streamedListChunks(member, indent, depth + 1);
     else yield* valueChunks(member, indent, depth + 1);
   }
   yield first ? '{}' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}}`;
@@ -46,6 +47,13 @@ function* listChunks(items: Iterable<unknown>, indent: 2 | 0, depth: number, ite
     yield* itemChunks(item);
   }
   yield first ? '[]' : `${indent === 2 ? `\n${' '.repeat(indent * depth)}` : ''}]`;
+}
+
+/** The streamed list, an item at a time; compact JSON of a log's records is their text as the log wrote it. */
+function streamedListChunks(items: Iterable<unknown>, indent: 2 | 0, depth: number): Generator<string> {
+  const texts = indent === 0 ? dialogueTexts(items) : null;
+  if (texts) return listChunks(texts, indent, depth, (text) => [text as string]);
+  return listChunks(items, indent, depth, (item) => [stringifyAt(item, indent, depth + 1) ?? 'null']);
 }
 
 /** A streamed list of plain values (numbers), gathered into pieces of VALUES_PER_PIECE. */
@@ -105,7 +113,33 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** JSON.stringify of a value that sits `depth` levels deep in a pretty-printed document. */
 function stringifyAt(value: unknown, indent: 2 | 0, depth: number): string | undefined {
-  const text = JSON.stringify(value, null, indent) as string | undefined;
-  if (text === undefined || indent === 0) return text;
-  return text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+  if (indent === 0 || depth === 0 || !isPlainObject(value) && !Array.isArray(value)) {
+    const text = JSON.stringify(value, null, indent) as string | undefined;
+    return text === undefined || indent === 0 ? text : text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+  }
+  // Nested `depth` levels down, JSON.stringify itself indents every line: cut the nesting off
+  // again, rather than re-indent the text with a replace.
+  const text = JSON.stringify(nestedAt(value, depth), null, indent);
+  const { before, after } = nestingLengths(depth);
+  return text.slice(before, text.length - after);
+}
+
+function nestedAt(value: unknown, depth: number): unknown {
+  let nested = value;
+  for (let level = 0; level < depth; level++) nested = { '': nested };
+  return nested;
+}
+
+/** Characters the nesting adds before and after the value, by depth. */
+const nestingByDepth = new Map<number, { before: number; after: number }>();
+
+function nestingLengths(depth: number): { before: number; after: number } {
+  let lengths = nestingByDepth.get(depth);
+  if (!lengths) {
+    const text = JSON.stringify(nestedAt(0, depth), null, 2);
+    const before = text.lastIndexOf('0');
+    lengths = { before, after: text.length - before - 1 };
+    nestingByDepth.set(depth, lengths);
+  }
+  return lengths;
 }

@@ -1,4 +1,5 @@
 /** The report as JUnit XML: one testsuite per dataset file, one testcase per dialogue. */
+import { dialogueCountsByFile, dialogueSummaries, type DialogueSummary } from './dialogueLog.js';
 import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
 import { describeInput, failedChecks, provenanceEntries, turnNumber } from './reportQueries.js';
@@ -14,15 +15,10 @@ export function renderJUnit(report: Report): string {
 /** The XML line by line, for writing as a stream: a run of any size never builds one string. */
 export function* junitChunks(report: Report): Generator<string> {
   // Counted from the testcases written, so the XML is consistent with itself whatever the summary says.
-  // One pass counts each file's testcases, then one pass per file writes them (the dialogues may stream from a file).
+  // Each file's testcases are counted first (a log kept the counts as records came; a plain list takes a pass),
+  // then one pass per file writes them (the dialogues may stream from a file).
   const notApplicable = report.notApplicable ?? [];
-  const perFile = new Map<string, { tests: number; failures: number }>();
-  for (const d of report.dialogues) {
-    const counts = perFile.get(d.file) ?? { tests: 0, failures: 0 };
-    counts.tests++;
-    if (!d.passed) counts.failures++;
-    perFile.set(d.file, counts);
-  }
+  const perFile = dialogueCountsByFile(report.dialogues);
   const failed = [...perFile.values()].reduce((sum, counts) => sum + counts.failures, 0);
   const total = report.dialogues.length + notApplicable.length;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -51,7 +47,10 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
   yield '    <properties>\n';
   for (const [name, value] of properties) yield `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`;
   yield '    </properties>\n';
-  for (const dialogue of report.dialogues) if (dialogue.file === file) yield `${testcase(dialogue).join('\n')}\n`;
+  // A passing testcase names its dialogue only: its transcript is not read back.
+  for (const dialogue of dialogueSummaries(report.dialogues, (d) => d.file === file && !d.passed)) {
+    if (dialogue.file === file) yield `${testcase(dialogue).join('\n')}\n`;
+  }
   for (const { id, title, reason } of skipped) {
     yield `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">\n`;
     yield `      <skipped message="${escapeXmlAttr(reason)}"/>\n`;
@@ -60,12 +59,14 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
   yield '  </testsuite>\n';
 }
 
-function testcase(dialogue: DialogueReport): string[] {
+/** A failing dialogue comes whole (its transcript read); a passing one may come without it. */
+function testcase(dialogue: DialogueSummary): string[] {
   const open = `    <testcase classname="${escapeXmlAttr(dialogue.file)}" name="${escapeXmlAttr(`${dialogue.id} — ${dialogue.title}`)}"`;
   if (dialogue.passed) return [`${open}/>`];
+  const failed = dialogue as DialogueReport;
   return [
     `${open}>`,
-    `      <failure message="${escapeXmlAttr(failureMessage(dialogue))}" type="checkFailed">${escapeXmlText(failureText(dialogue))}</failure>`,
+    `      <failure message="${escapeXmlAttr(failureMessage(failed))}" type="checkFailed">${escapeXmlText(failureText(failed))}</failure>`,
     '    </testcase>',
   ];
 }

@@ -38,7 +38,7 @@ export function gitCommitOf(report: Report): string | null {
 export type DialogueOutcome = 'passed' | 'failed' | 'notApplicable';
 
 /** passed / failed, or "not applicable" when the report says the dialogue does not apply to this backend. */
-export function dialogueOutcome(dialogue: DialogueReport): DialogueOutcome {
+export function dialogueOutcome(dialogue: Pick<DialogueReport, 'passed'>): DialogueOutcome {
   const outcome = at(dialogue, ['outcome']);
   if (outcome === 'notApplicable' || outcome === 'not-applicable' || outcome === 'notapplicable') return 'notApplicable';
   return dialogue.passed ? 'passed' : 'failed';

@@ -12,6 +12,8 @@ import type { Tally } from './tally.js';
 
 export class MetricSet {
   private readonly scorers: Record<MetricName, Scorer>;
+  /** The same scorers in the same order, for the per-dialogue loops (no entries array each time). */
+  private readonly inOrder: readonly Scorer[];
 
   constructor(deadlineMs: number) {
     this.scorers = {
@@ -24,10 +26,11 @@ export class MetricSet {
       persistence: new PersistenceScorer(),
       dialogueSuccess: new DialogueSuccessScorer(),
     };
+    this.inOrder = Object.values(this.scorers);
   }
 
   add(run: ScoredDialogue): void {
-    for (const scorer of Object.values(this.scorers)) scorer.add(run);
+    for (const scorer of this.inOrder) scorer.add(run);
   }
 
   tallies(): Record<MetricName, Tally> {
@@ -39,6 +42,11 @@ export class MetricSet {
     for (const [name, tally] of Object.entries(tallies)) {
       if (tally) this.scorers[name as MetricName]?.absorb(tally);
     }
+  }
+
+  /** Adds everything `other` has counted: what adding its dialogues here again would give. */
+  absorbSet(other: MetricSet): void {
+    this.inOrder.forEach((scorer, i) => scorer.absorbScorer(other.inOrder[i]!));
   }
 
   results(): Record<MetricName, MetricResult> {

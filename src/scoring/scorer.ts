@@ -30,6 +30,11 @@ export abstract class Scorer<T extends Tally = Tally> {
   absorb(other: Tally): void {
     mergeTally(this.t, other);
   }
+
+  /** Adds what another scorer of the same kind has counted (its own tally, not a copy). */
+  absorbScorer(other: Scorer<T>): void {
+    mergeTally(this.t, other.t);
+  }
 }
 
 export function ratio(part: number, whole: number): number {

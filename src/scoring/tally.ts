@@ -10,9 +10,13 @@ export interface Tally {
 
 /** Adds `from` into `into` (numbers add, lists concatenate, records merge key by key). */
 export function mergeTally(into: Tally, from: Tally): void {
-  for (const [key, value] of Object.entries(from)) {
+  // for…in, not Object.entries: this runs once per slice of every dialogue (cli/sliceMetrics.ts).
+  for (const key in from) {
+    const value = from[key]!;
     const current = into[key];
-    if (typeof value === 'number') into[key] = (typeof current === 'number' ? current : 0) + value;
+    if (typeof value === 'number') {
+      if (value !== 0 || typeof current !== 'number') into[key] = (typeof current === 'number' ? current : 0) + value;
+    }
     else if (current instanceof CountedList) current.addAll(value as number[] | CountedList);
     else if (value instanceof CountedList) {
       const list = CountedList.of(Array.isArray(current) ? current : []);

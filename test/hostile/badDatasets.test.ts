@@ -23,6 +23,9 @@ interface Case {
 
 const GOOD = oneTurn('good-1');
 
+/** Four levels to llm (dialogue, turns, turn, llm), then 70 lists: the 61st list is the 65th level. */
+const DEEP_JSON_LINE = `{"id":"deep","turns":[{"user":"x","llm":{"parse":${'['.repeat(70)}${']'.repeat(70)}}}]}`;
+
 // Issue 9's bad dataset files: each is exit 2 from `validate` and from `run`, located, with
 // nothing run: --out keeps its old set and --db is never created.
 const CASES: Case[] = [
@@ -42,6 +45,12 @@ const CASES: Case[] = [
     name: '2 000 nested block maps',
     files: { 'd.yaml': `- id: deep\n  turns:\n${Array.from({ length: 2000 }, (_, i) => `${'  '.repeat(i + 2)}a:\n`).join('')}` },
     where: /d\.yaml:\d+:257: nested too deeply/,
+  },
+  {
+    // One JSON line (what `generate` writes) is bounded on its parsed value, not by the scan: the same located message.
+    name: 'a one-line JSON dialogue nested 70 lists deep in llm.parse',
+    files: { 'd.yaml': `- ${DEEP_JSON_LINE}\n` },
+    where: new RegExp(`d\\.yaml:1:${DEEP_JSON_LINE.indexOf('['.repeat(61)) + 2 + 61}: nested too deeply \\(more than 64 levels`),
   },
   { name: '2 000 compact nested block lists', files: { 'd.yaml': `- id: deep\n  turns:\n    ${'- '.repeat(2000)}x\n` }, where: /d\.yaml:3:\d+: nested too deeply/ },
   { name: 'an alias of an anchor that does not exist', files: { 'd.yaml': oneTurn('a1', '*nowhere') }, where: /d\.yaml:\d+:\d+: .*(alias|Alias)/ },

@@ -71,3 +71,57 @@ describe('a log keeps its totals and (up to a cap) its failures as records come'
     many.close();
   });
 });
+
+describe('passes that need no transcript do not parse one (report/dialogueLog.ts)', () => {
+  const withTranscript = (i: number): DialogueReport =>
+    ({ ...record(i), file: i % 2 ? 'b.yaml' : 'a.yaml', turns: [{ index: 0, input: { user: `第${i}句\t"引号"` }, checks: [] }] }) as unknown as DialogueReport;
+
+  it('texts are the records as JSON.stringify writes them, held or read back from the file', () => {
+    for (const holdUpTo of [100, 3]) {
+      const log = new DialogueLog(undefined, holdUpTo);
+      const records = Array.from({ length: 12 }, (_, i) => (i % 3 ? record(i) : withTranscript(i)));
+      for (const r of records) log.push(r);
+      expect([...log.texts()]).toEqual(records.map((r) => JSON.stringify(r)));
+      expect([...log]).toEqual(records);
+      log.close();
+    }
+  });
+
+  it('summaries: whole where asked, else every field but the transcript, in order', () => {
+    const log = new DialogueLog(undefined, 3);
+    const records = Array.from({ length: 14 }, (_, i) => withTranscript(i));
+    for (const r of records) log.push(r);
+    const summaries = [...log.summaries((d) => !d.passed)];
+    expect(summaries.map((d) => d.id)).toEqual(records.map((r) => r.id));
+    for (const [i, summary] of summaries.entries()) {
+      const { turns, ...rest } = records[i]!;
+      if (records[i]!.passed) expect(summary).toEqual(rest);
+      else expect(summary).toEqual({ ...rest, turns });
+    }
+    log.close();
+  });
+
+  it('per-file dialogue and failure counts are kept as records come, in the order files first came', () => {
+    const log = new DialogueLog(undefined, 3);
+    const records = Array.from({ length: 15 }, (_, i) => withTranscript(i));
+    for (const r of records) log.push(r);
+    const expected = new Map<string, { tests: number; failures: number }>();
+    for (const r of records) {
+      const counts = expected.get(r.file) ?? { tests: 0, failures: 0 };
+      expected.set(r.file, { tests: counts.tests + 1, failures: counts.failures + (r.passed ? 0 : 1) });
+    }
+    expect([...log.countsByFile()]).toEqual([...expected]);
+    expect([...log.countsByFile().keys()]).toEqual(['a.yaml', 'b.yaml']);
+    log.close();
+  });
+
+  it('past the held cap, failures come back whole, transcripts included', () => {
+    const log = new DialogueLog(undefined, 5);
+    const failed = Array.from({ length: 1001 }, (_, i) => ({ ...withTranscript(i), passed: false }));
+    for (const r of failed) log.push(r);
+    log.push(withTranscript(1));
+    expect(log.heldFailures()).toBeNull();
+    expect(failingDialogues(log)).toEqual(failed);
+    log.close();
+  });
+});

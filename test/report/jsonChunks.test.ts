@@ -20,6 +20,19 @@ describe('report.json written in pieces is exactly JSON.stringify of the report'
     expect([...jsonChunks(sample, 0)].join('')).toBe(JSON.stringify(sample));
   });
 
+  it('nested values JSON.stringify treats specially come out as it writes them, at any depth', () => {
+    const odd = {
+      when: new Date(0),
+      gone: { toJSON: () => undefined },
+      text: 'line\nbreak\t"q"',
+      empties: [[], {}, [{}]],
+      deep: { a: { b: [1, { c: null }] } },
+    };
+    const report = { dialogues: [odd, [odd], 'x', 3, null, { toJSON: () => 'as text' }, { toJSON: () => undefined }], run: { nested: [odd] } };
+    expect([...jsonChunks(report, 2)].join('')).toBe(JSON.stringify(report, null, 2));
+    expect([...jsonChunks(report, 0)].join('')).toBe(JSON.stringify(report));
+  });
+
   it('an empty dialogue list and an empty object', () => {
     const empty = { dialogues: [], tallies: {} };
     expect([...jsonChunks(empty, 2)].join('')).toBe(JSON.stringify(empty, null, 2));
