@@ -23,8 +23,8 @@ const CHANGE_TRIE = new KeywordTrie(CHANGE_MARKERS.map((word) => [word, true] as
 const REFERENCE_TRIE = new KeywordTrie(REFERENCE_WORDS.map((word) => [word, true] as const));
 const ALL_ITEMS_TRIE = new KeywordTrie(ALL_ITEMS_WORDS.map((word) => [word, true] as const));
 const APPEND_TRIE = new KeywordTrie(APPEND_MARKERS.map((word) => [word, true] as const));
-/** 「不是X」 up to the next 是, punctuation or the end. */
-const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=而是|是|[，,。；;！!？?]|$)`, 'g');
+/** 「不是X」 up to the next 不是 or 是, punctuation or the end (不是A不是B: two chunks, A and B). */
+const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=${NEGATION_WORD}|而是|是|[，,。；;！!？?]|$)`, 'g');
 const APPEND_BLOCKER_TRIE = new KeywordTrie(APPEND_BLOCKERS.map((word) => [word, true] as const));
 const POSITION = new RegExp(POSITION_WORDS.join('|'), 'g');
 

@@ -263,3 +263,13 @@ describe('product decisions beyond seed 003 (README "Seed conflicts and decision
     expect(correct([LUNCH], '60那笔改成50').corrections).toEqual([{ index: 0, updatedFields: { amount: 50 } }]);
   });
 });
+
+describe('「不是A不是B，是C」: every 「不是…」 names the old value (seed 003 离线复杂纠正)', () => {
+  it('two negations naming one item correct that item', () => {
+    expect(correct(TWO, '不是洗脚不是洗浴，是按摩').corrections).toEqual([{ index: 1, updatedFields: expect.objectContaining({ category: '洗浴' }) }]);
+  });
+
+  it('two negations naming two items: 定位模糊, unclear', () => {
+    expect(correct(TWO, '不是洗脚不是吃饭，是按摩30')).toEqual(UNCLEAR);
+  });
+});
