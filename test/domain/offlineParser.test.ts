@@ -163,3 +163,13 @@ describe('离线降级为单笔: the first transaction spoken is the one recorde
     expect(parseOffline('工资一万二 年终奖三万')).toMatchObject({ amount: 12000, type: 'INCOME', category: '工资' });
   });
 });
+
+describe('离线降级为单笔: the category of the recorded transaction (decision Q12)', () => {
+  it('an expense is filed under an expense category when one is named: 「拿奖金买了个手机花了3000」 is 购物, not 奖金', () => {
+    expect(parseOffline('拿奖金买了个手机花了3000')).toMatchObject({ amount: 3000, type: 'EXPENSE', category: '购物' });
+  });
+
+  it('an expense naming only an income category keeps it (发红包 is spending on 红包)', () => {
+    expect(parseOffline('发红包50')).toMatchObject({ type: 'EXPENSE', category: '红包' });
+  });
+});
