@@ -191,8 +191,8 @@ function describe(segment: string, amount: AmountMatch, category: CategoryHit | 
 
 /**
  * Income is filed under an income category when one is named (淘宝退款50 → 退款, not 购物), and an
- * expense under an expense category (用工资买了件羽绒服 → 购物, not 工资); the longest keyword, the
- * first on a tie.
+ * expense or transfer under any other category (拿奖金买了个手机 → 购物, not 奖金); the longest
+ * keyword, the first on a tie.
  */
 function categoryOfType(text: string, income: boolean): CategoryHit | null {
   let best: CategoryHit | null = null;
@@ -210,7 +210,7 @@ export function parseSegment(segment: string): ParseResult | null {
   if (!amount) return null;
   const longest = findCategory(text);
   const type = inferType(text, amount, longest?.category ?? null);
-  const category = type === 'TRANSFER' ? longest : (categoryOfType(text, type === 'INCOME') ?? longest);
+  const category = categoryOfType(text, type === 'INCOME') ?? longest;
   return parseResult({
     amount: amount.value,
     type,
