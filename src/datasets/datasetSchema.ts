@@ -44,6 +44,23 @@ export const FAILURES = ['timeout', 'error', 'malformed', 'invalid'] as const;
 export const LLM_CALL_OUTCOMES = ['parse', 'correct', 'conversation'].flatMap((endpoint) =>
   ['ok', 'malformed', 'invalid', 'error', 'timeout', 'late'].map((outcome) => `${endpoint}:${outcome}`),
 );
+/** Events of the batch core a turn may see refused, as `event:kind` (the timers by their name). */
+export const REFUSALS = [
+  'start',
+  'userText',
+  'tap',
+  'connectivity',
+  'parseSucceeded',
+  'parseFailed',
+  'correctionSucceeded',
+  'correctionFailed',
+  'saveSucceeded',
+  'saveFailed',
+  'llmDeadline',
+  'inactivity',
+  'dispose',
+].flatMap((event) => ['notAccepted', 'stale'].map((kind) => `${event}:${kind}`));
+export const ITEM_SOURCES = ['llm', 'local'] as const;
 export const FAULTS = ['timeout', 'error'] as const;
 export const ITEM_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const ITEM_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER'] as const;
@@ -53,15 +70,19 @@ const latencyMs = { type: 'number', minimum: 0 } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 // A draft may hold 0 (a correction to 0 that the store then refuses), never less.
-const draftItem = itemWith({ type: ['number', 'null'], minimum: 0 });
+const draftAmount = { type: ['number', 'null'], minimum: 0 } as const;
+const draftItem = itemWith(draftAmount);
+// Only a batch item carries its source (the request and the saved rows do not).
+const batchItem = itemWith(draftAmount, { source: { enum: ITEM_SOURCES } });
 // The store refuses amounts <= 0 (seed 000): a saved row of one could never be expected.
 const savedItem = itemWith({ type: 'number', exclusiveMinimum: 0 });
 
-function itemWith(amount: object) {
+function itemWith(amount: object, extra: object = {}) {
   return {
     type: 'object',
     additionalProperties: false,
     properties: {
+      ...extra,
       index: { type: 'integer', minimum: 0 },
       amount,
       type: { enum: ITEM_TYPES },
@@ -101,6 +122,7 @@ const expectation = {
       type: 'object',
       additionalProperties: false,
       properties: {
+        parseText: { type: 'string' },
         correctionText: { type: 'string' },
         currentBatch: itemList,
         context: {
@@ -112,7 +134,17 @@ const expectation = {
     },
     notify: { type: 'array', items: { enum: NOTIFY_CALLBACKS } },
     llmCalls: { type: 'array', items: { enum: LLM_CALL_OUTCOMES } },
-    batch: { type: ['array', 'null'], items: draftItem },
+    mapping: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['sentIndex', 'originalIndex'],
+        properties: { sentIndex: { type: 'integer', minimum: 0 }, originalIndex: { type: 'integer', minimum: 0 } },
+      },
+    },
+    refused: { type: 'array', items: { enum: REFUSALS } },
+    batch: { type: ['array', 'null'], items: batchItem },
     tts: stringList,
     ttsIncludes: stringList,
     saved: { type: 'array', items: savedItem },

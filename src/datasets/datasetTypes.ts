@@ -26,6 +26,8 @@ export interface ExpectedItem {
   readonly category?: string | null;
   readonly description?: string | null;
   readonly status?: 'pending' | 'confirmed' | 'cancelled';
+  /** Who produced the item's fields (`batch` only): the model (`llm`) or the local rules (`local`). */
+  readonly source?: 'llm' | 'local';
 }
 
 export interface TurnExpectation {
@@ -41,6 +43,8 @@ export interface TurnExpectation {
    * fields subset; `context` lists compared exactly).
    */
   readonly llmRequest?: {
+    /** The text sent to the parse endpoint this turn. */
+    readonly parseText?: string;
     readonly correctionText?: string;
     readonly currentBatch?: readonly ExpectedItem[];
     readonly context?: { readonly recentCategories?: readonly string[]; readonly customCategories?: readonly string[] };
@@ -55,6 +59,13 @@ export interface TurnExpectation {
    * `error`, `timeout` (never answered), `late` (its answer was dropped: after the deadline or a dispose).
    */
   readonly llmCalls?: readonly string[];
+  /**
+   * Which original item each index of the applied correction answer landed on (`sentIndex` in the
+   * pending list the model saw → `originalIndex` in the batch), exactly and in order (seed 001 索引映射).
+   */
+  readonly mapping?: readonly { readonly sentIndex: number; readonly originalIndex: number }[];
+  /** The events the orchestrator refused this turn as `event:kind` (`notAccepted`, `stale`), exactly and in order. */
+  readonly refused?: readonly string[];
   /** null = no batch; otherwise the exact item count, each item a field subset. */
   readonly batch?: readonly ExpectedItem[] | null;
   readonly tts?: readonly string[];

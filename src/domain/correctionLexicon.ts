@@ -29,7 +29,10 @@ export const ALL_ITEMS_WORDS = ['全部', '全都', '都', '所有', '每笔', '
 
 /** Before an amount, these make it a change by that much rather than a new value. */
 export const INCREASE_WORDS = ['增加', '加上', '多加', '再加', '加', '少记了', '少记', '少算了', '少算', '少了'] as const;
-export const DECREASE_WORDS = ['减少', '减去', '减掉', '少收', '减', '多记了', '多记', '多算了', '多算', '多了'] as const;
+export const DECREASE_WORDS = ['减少', '减去', '减掉', '少收', '减', '多记了', '多记', '多算了', '多算', '多了', '便宜'] as const;
+
+/** Words that point at the items by place (上面的都不算了); removed before reading, as they name no category (面). */
+export const POSITION_WORDS = ['上面', '下面', '前面', '后面', '上边', '前边'] as const;
 
 /** 「不是X」 names the old value; the corrector reads it as a locator, not as the new value. */
 export const NEGATION_WORD = '不是';

@@ -35,6 +35,11 @@ export const NON_MONEY_FOLLOWERS = [
   ...'笔个条项次回天号日月年点岁杯份件瓶包盒张本双斤克米公里位人口顿碗盘串只台辆折成倍下些样起直定般会遍趟名季期节首部套箱袋罐支根周楼层室分秒度半共边种门家间届级班篇集场把颗粒片',
   '%',
 ] as const;
+/**
+ * Words that start with a follower above but name something else, so a numeral of two or more
+ * characters before them stays an amount: 一百二下午 (afternoon, not 一下), 一万二年终奖.
+ */
+export const FOLLOWER_EXCEPTIONS = ['下午', '年终'] as const;
 /** Words before a number that make it a date or an ordinal (第2笔, 星期三, 周五). */
 export const NON_MONEY_PREFIXES = ['第', '星期', '礼拜', '周'] as const;
 /** After these, even a lone 五 is an amount (花了五, 改成五). */

@@ -1,4 +1,4 @@
-import { AMOUNT_CUES, JIAO_WORDS, MAX_ORDINAL, NON_MONEY_PREFIXES, YUAN_WORDS } from './numeralLexicon.js';
+import { AMOUNT_CUES, FOLLOWER_EXCEPTIONS, JIAO_WORDS, MAX_ORDINAL, NON_MONEY_PREFIXES, YUAN_WORDS } from './numeralLexicon.js';
 import {
   CENTS_BLOCKER,
   CHAR_CLASS,
@@ -134,10 +134,16 @@ function endsWithAny(text: string, end: number, words: readonly string[]): boole
   return false;
 }
 
+/** 一百二下午: a follower that starts an excepted word after a numeral of two or more characters. */
+function followerException(text: string): boolean {
+  if (money.mainEnd - money.mainStart < 2) return false;
+  return FOLLOWER_EXCEPTIONS.some((word) => text.startsWith(word, money.mainEnd));
+}
+
 /** A number without a money unit is an amount unless its neighbours make it a count, date or ordinal. */
 function standsAsAmount(text: string): boolean {
   const next = classAt(text, money.mainEnd);
-  if ((next & NON_MONEY_FOLLOWER) !== 0) return false;
+  if ((next & NON_MONEY_FOLLOWER) !== 0 && !followerException(text)) return false;
   const before = money.mainStart > 0 ? CHAR_CLASS[text.charCodeAt(money.mainStart - 1)]! : 0;
   if ((before & PREFIX_END) !== 0 && endsWithAny(text, money.mainStart, NON_MONEY_PREFIXES)) return false;
   // A lone Chinese digit mid-sentence (五个, 一起) is an amount only after a cue: 花了五.

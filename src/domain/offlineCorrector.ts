@@ -7,6 +7,7 @@ import {
   INCREASE_WORDS,
   LOCAL_CORRECTOR_MODEL,
   NEGATION_WORD,
+  POSITION_WORDS,
   REFERENCE_WORDS,
   TYPE_CORRECTION_WORDS,
 } from './correctionLexicon.js';
@@ -22,9 +23,10 @@ const CHANGE_TRIE = new KeywordTrie(CHANGE_MARKERS.map((word) => [word, true] as
 const REFERENCE_TRIE = new KeywordTrie(REFERENCE_WORDS.map((word) => [word, true] as const));
 const ALL_ITEMS_TRIE = new KeywordTrie(ALL_ITEMS_WORDS.map((word) => [word, true] as const));
 const APPEND_TRIE = new KeywordTrie(APPEND_MARKERS.map((word) => [word, true] as const));
-/** 「不是X」 up to the next 是, punctuation or the end. */
-const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=而是|是|[，,。；;！!？?]|$)`, 'g');
+/** 「不是X」 up to the next 不是 or 是, punctuation or the end (不是A不是B: two chunks, A and B). */
+const NEGATED_CHUNK = new RegExp(`${NEGATION_WORD}([^，,。；;！!？?]*?)(?=${NEGATION_WORD}|而是|是|[，,。；;！!？?]|$)`, 'g');
 const APPEND_BLOCKER_TRIE = new KeywordTrie(APPEND_BLOCKERS.map((word) => [word, true] as const));
+const POSITION = new RegExp(POSITION_WORDS.join('|'), 'g');
 
 type MutablePatch = { -readonly [K in keyof FieldPatch]: FieldPatch[K] };
 
@@ -181,13 +183,15 @@ function appendResponse(text: string): CorrectionResponse | null {
  * it names, or the only pending item. 「还有一笔奶茶15」 is an append.
  */
 export function correctOffline(request: CorrectionRequest): CorrectionResponse {
-  const text = normalizeUtterance(request.correctionText);
+  const text = normalizeUtterance(request.correctionText).replace(POSITION, '');
   const batch = request.currentBatch;
+  const reading = read(text);
+  // Several amounts are several transactions: offline only one is ever read (seed 000 离线降级为单笔).
+  if (findAmounts(reading.value).length > 1) return UNCLEAR;
   const append = appendResponse(text);
   if (append) return append;
   if (batch.length === 0) return UNCLEAR;
 
-  const reading = read(text);
   const change = readChange(reading);
   const targets = resolveTargets(text, reading.locator, batch);
   if (!targets) return UNCLEAR;

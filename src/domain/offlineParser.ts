@@ -189,11 +189,15 @@ function describe(segment: string, amount: AmountMatch, category: CategoryHit | 
   return category?.keyword ?? null;
 }
 
-/** Income is filed under an income category when one is named (淘宝退款50 → 退款, not 购物). */
-function incomeCategory(text: string): CategoryHit | null {
+/**
+ * Income is filed under an income category when one is named (淘宝退款50 → 退款, not 购物), and an
+ * expense or transfer under any other category (拿奖金买了个手机 → 购物, not 奖金); the longest
+ * keyword, the first on a tie.
+ */
+function categoryOfType(text: string, income: boolean): CategoryHit | null {
   let best: CategoryHit | null = null;
   for (const hit of findCategories(text)) {
-    if (!INCOME_CATEGORIES.includes(hit.category)) continue;
+    if (INCOME_CATEGORIES.includes(hit.category) !== income) continue;
     if (!best || hit.keyword.length > best.keyword.length) best = hit;
   }
   return best;
@@ -206,7 +210,7 @@ export function parseSegment(segment: string): ParseResult | null {
   if (!amount) return null;
   const longest = findCategory(text);
   const type = inferType(text, amount, longest?.category ?? null);
-  const category = type === 'INCOME' ? (incomeCategory(text) ?? longest) : longest;
+  const category = categoryOfType(text, type === 'INCOME') ?? longest;
   return parseResult({
     amount: amount.value,
     type,

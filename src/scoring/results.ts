@@ -28,6 +28,8 @@ export interface ItemSnapshot {
   readonly type: string;
   readonly category: string | null;
   readonly description: string | null;
+  /** Only when the turn expects an item's source. */
+  readonly source?: 'llm' | 'local';
 }
 
 export interface LlmCallReport {

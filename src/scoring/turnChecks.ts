@@ -21,7 +21,7 @@ function comparisonFor(trace: TurnTrace, tolerant: boolean): Comparison {
   return tolerant ? { tolerant, pinned: new Set(trace.turn.expect?.pin ?? []) } : EXACT;
 }
 
-export function snapshotBatch(batch: DraftBatch | null): ItemSnapshot[] | null {
+export function snapshotBatch(batch: DraftBatch | null, withSource = false): ItemSnapshot[] | null {
   if (!batch) return null;
   return batch.items.map((item) => ({
     index: item.index,
@@ -30,6 +30,7 @@ export function snapshotBatch(batch: DraftBatch | null): ItemSnapshot[] | null {
     type: item.result.type,
     category: item.result.category,
     description: item.result.description,
+    ...(withSource ? { source: item.result.source } : {}),
   }));
 }
 
@@ -51,12 +52,27 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   if (expect.outcome !== undefined) add('outcome', expect.outcome, trace.correctionOutcome, expect.outcome === trace.correctionOutcome);
   if (expect.failure !== undefined) add('failure', expect.failure, trace.failure, expect.failure === trace.failure);
   if (expect.llmRequest !== undefined) {
-    const call = trace.llmCalls.find((c) => c.endpoint === 'correct');
-    const actual = call ? call.request : null;
-    add('llmRequest', expect.llmRequest, actual, matchesRequest(expect.llmRequest, actual, how));
+    const { parseText, ...correction } = expect.llmRequest;
+    if (parseText !== undefined) {
+      const actual = trace.llmCalls.find((c) => c.endpoint === 'parse')?.request ?? null;
+      add('llmRequest.parseText', parseText, actual, parseText === actual);
+    }
+    if (Object.keys(correction).length > 0 || parseText === undefined) {
+      const call = trace.llmCalls.find((c) => c.endpoint === 'correct');
+      const actual = call ? call.request : null;
+      add('llmRequest', correction, actual, matchesRequest(correction, actual, how));
+    }
   }
+  if (expect.mapping !== undefined) {
+    const actual = trace.mapping.map(({ sentIndex, originalIndex }) => ({ sentIndex, originalIndex }));
+    const same = (want: (typeof actual)[number], got: (typeof actual)[number]) => want.sentIndex === got.sentIndex && want.originalIndex === got.originalIndex;
+    add('mapping', expect.mapping, actual, expect.mapping.length === actual.length && expect.mapping.every((want, i) => same(want, actual[i]!)));
+  }
+  if (expect.refused !== undefined) add('refused', expect.refused, trace.refused, sameList(expect.refused, trace.refused, EXACT));
   if (expect.batch !== undefined) {
-    const actual = snapshotBatch(trace.batchAfter);
+    // An item's source is shown only when the turn expects it, so existing reports' batch cards stay as they were.
+    const withSource = expect.batch?.some((item) => item.source !== undefined) ?? false;
+    const actual = snapshotBatch(trace.batchAfter, withSource);
     add('batch', expect.batch, actual, matchesItems(expect.batch, actual, how));
   }
   const spoken = trace.spoken.map((s) => s.text);

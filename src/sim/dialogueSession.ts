@@ -2,6 +2,7 @@ import type { DraftBatch } from '../domain/draftBatch.js';
 import { conversationStep, initialConversationState, type ConversationEvent, type ConversationState } from '../domain/legacy/conversationCore.js';
 import { initialState, step } from '../domain/orchestrator.js';
 import type { OrchestratorConfig, OrchestratorEvent, OrchestratorState } from '../domain/orchestratorTypes.js';
+import { eventKey } from '../domain/transitionTable.js';
 import { observablePhase, type CoreTransition, type SessionState } from '../domain/sessionTypes.js';
 import type { Phase } from '../domain/vocabulary.js';
 import { converse, correctTransactions, parseTransactions, type GatewayOutcome } from '../gateway/endpoints.js';
@@ -138,10 +139,11 @@ export class DialogueSession {
     const started = performance.now();
     const result = this.core.step(this.state, event, this.clock.now);
     // Only an external core answers with a promise: the in-process step is not awaited.
-    const { state, effects, fault } = result instanceof Promise ? await result : result;
+    const { state, effects, fault, refused } = result instanceof Promise ? await result : result;
     const micros = Math.round((performance.now() - started) * 1e6) / 1e3;
     this.state = state;
     this.trace?.events.push({ atMs: this.elapsed(), event });
+    if (refused !== undefined) this.trace?.refused.push(`${eventKey(event)}:${refused}`);
     if (fault !== undefined && this.trace && !this.trace.setupErrors.includes(fault)) this.trace.setupErrors.push(fault);
     // Only LLM calls wait for anything; the other effects are interpreted at once.
     for (let i = 0; i < effects.length; i++) {

@@ -29,6 +29,8 @@ export interface TurnTrace {
   readonly spoken: { readonly atMs: number; readonly text: string }[];
   /** The Delegate callbacks fired, in order: `onSessionEnded` as `onSessionEnded:<reason>`. */
   readonly notified: string[];
+  /** The events the core refused, as `event:kind` (`notAccepted`, `stale`). */
+  readonly refused: string[];
   readonly llmCalls: TracedLlmCall[];
   readonly saved: SavedRow[];
   readonly saveErrors: string[];
@@ -69,6 +71,7 @@ export function newTurnTrace(
     effects: [],
     spoken: [],
     notified: [],
+    refused: [],
     llmCalls: [],
     saved: [],
     saveErrors: [],

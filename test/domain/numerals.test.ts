@@ -104,6 +104,8 @@ describe('findAmounts', () => {
     ['三点钟打车20', [20]],
     ['周五聚餐200', [200]],
     ['100度电费60', [60]],
+    ['花了一下午打车20', [20]],
+    ['住了一百二十年', []],
   ])('skips counts, dates, times and ordinals in %s', (text, expected) => {
     expect(values(text)).toEqual(expected);
   });
@@ -120,6 +122,8 @@ describe('findAmounts', () => {
     ['3块2毛和五毛', [3.2, 0.5]],
     ['吃饭60,打车30', [60, 30]],
     ['吃饭60打车30', [60, 30]],
+    ['挂号一百二下午买药六十八', [120, 68]],
+    ['工资一万二年终奖三万', [12000, 30000]],
   ])('finds lone digits and adjacent amounts in %s', (text, expected) => {
     expect(values(text)).toEqual(expected);
   });

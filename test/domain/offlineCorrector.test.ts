@@ -240,3 +240,36 @@ describe('protocol', () => {
     expect(response.corrections).toEqual([]);
   });
 });
+
+describe('product decisions beyond seed 003 (README "Seed conflicts and decisions")', () => {
+  it('Scenario: 修正失败提示 — 「上面的都不算了」 names no change: unclear, not every item re-filed under 餐饮 (the 面 of 上面)', () => {
+    expect(correct(TWO, '上面的都不算了')).toEqual(UNCLEAR);
+  });
+
+  it('金额修正「从文本提取数字」 — 「咖啡那笔再便宜两块」 takes 2 from the coffee, it does not set the amount to 2', () => {
+    const coffee = [item(0, 30, '饮品', 'EXPENSE', '咖啡'), item(1, 38, '交通', 'EXPENSE', '打车')];
+    expect(correct(coffee, '咖啡那笔再便宜两块')).toEqual(success([{ index: 0, updatedFields: { amount: 28 } }]));
+  });
+
+  it.each(['加了两百的油洗车二十五', '下午买了杯喜茶二十三，打车回家三十一', '双十一买了件羽绒服六百九十九还有双靴子四百五'])(
+    '离线降级为单笔 — a line with several amounts (%s) is several transactions: unclear, batch unchanged',
+    (text) => {
+      expect(correct(TWO, text)).toEqual(UNCLEAR);
+    },
+  );
+
+  it('「不是30是50」 and 「30那笔改成50」 still read one new amount: the old one is the locator', () => {
+    expect(correct([LUNCH], '不是30是50').corrections).toEqual([{ index: 0, updatedFields: { amount: 50 } }]);
+    expect(correct([LUNCH], '60那笔改成50').corrections).toEqual([{ index: 0, updatedFields: { amount: 50 } }]);
+  });
+});
+
+describe('「不是A不是B，是C」: every 「不是…」 names the old value (seed 003 离线复杂纠正)', () => {
+  it('two negations naming one item correct that item', () => {
+    expect(correct(TWO, '不是洗脚不是洗浴，是按摩').corrections).toEqual([{ index: 1, updatedFields: expect.objectContaining({ category: '洗浴' }) }]);
+  });
+
+  it('two negations naming two items: 定位模糊, unclear', () => {
+    expect(correct(TWO, '不是洗脚不是吃饭，是按摩30')).toEqual(UNCLEAR);
+  });
+});

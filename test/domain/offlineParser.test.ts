@@ -153,3 +153,23 @@ describe('categories', () => {
     expect(fuzzyMatchCategory('随便')).toBeNull();
   });
 });
+
+describe('离线降级为单笔: the first transaction spoken is the one recorded', () => {
+  it('「上午挂号看病花了一百二下午买药又花了六十八」 is 120 for 挂号看病 (一百二 before 下午 is an amount, not 一下)', () => {
+    expect(parseOffline('上午挂号看病花了一百二下午买药又花了六十八')).toMatchObject({ amount: 120, category: '医疗', description: '挂号看病' });
+  });
+
+  it('「工资一万二 年终奖三万」 is 12000 工资 (一万二 before 年终奖 is an amount, not 二年)', () => {
+    expect(parseOffline('工资一万二 年终奖三万')).toMatchObject({ amount: 12000, type: 'INCOME', category: '工资' });
+  });
+});
+
+describe('离线降级为单笔: the category of the recorded transaction (decision Q12)', () => {
+  it('an expense is filed under an expense category when one is named: 「拿奖金买了个手机花了3000」 is 购物, not 奖金', () => {
+    expect(parseOffline('拿奖金买了个手机花了3000')).toMatchObject({ amount: 3000, type: 'EXPENSE', category: '购物' });
+  });
+
+  it('an expense naming only an income category keeps it (发红包 is spending on 红包)', () => {
+    expect(parseOffline('发红包50')).toMatchObject({ type: 'EXPENSE', category: '红包' });
+  });
+});

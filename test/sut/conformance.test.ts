@@ -33,7 +33,7 @@ describe('nlu-harness conformance --sut (issue 13)', () => {
       else expect(cells[3], key).toBe('✔ held');
     }
     const disposeDialogues = ['confirming', 'listening', 'idle', 'awaiting-parse', 'awaiting-correction'].map((phase) => `gate-dispose-${phase}`);
-    const delegateSafety = [...disposeDialogues, 's001-delegate-safety'].join(', ');
+    const delegateSafety = [...disposeDialogues, 'gate-refused-after-dispose', 's001-delegate-safety'].join(', ');
     expect(rows.get('001 Delegate 安全')).toEqual(['001', 'Delegate 模式解耦', 'Delegate 安全', '✔ held', delegateSafety, '']);
     expect(result.stdout).toContain('nlu-harness core: 64 held, 0 broken, 11 not applicable');
     expect(html).toContain('<tr class="held"><td>001</td><td>Delegate 模式解耦</td><td>Delegate 安全</td>');
@@ -45,11 +45,11 @@ describe('nlu-harness conformance --sut (issue 13)', () => {
     const rows = tableRows(markdown);
     const remap = rows.get('001 纠正时排除 cancelled items')!;
     expect(remap[3]).toBe('✘ broken');
-    expect(remap[5]).toMatch(/^s001-exclude-cancelled turn 3: batch expected /);
+    expect(remap[5]).toMatch(/^gate-mapping-pairs turn 3: outcome expected "applied", got "unclear"/);
     // A scenario with no correction in it is untouched by the defect.
     expect(rows.get('003 确认意图由本地规则即时处理')![3]).toBe('✔ held');
     expect(html).toContain('<tr class="broken"><td>001</td><td>纠正时 pending items 过滤与 index 重编号</td>');
-    expect(result.stdout).toContain('✘ seed 001 纠正时排除 cancelled items: s001-exclude-cancelled turn 3');
+    expect(result.stdout).toContain('✘ seed 001 纠正时排除 cancelled items: gate-mapping-pairs turn 3');
   });
 
   it('rows: a shared heading belongs to the seed the dialogue names; a skipped dialogue is not applicable with the reason', () => {
