@@ -78,5 +78,17 @@ describe('a rate-limited model server (429 with retry-after-ms, real HTTP throug
     expect(adaptive.traffic.rateLimitedCalls * 3).toBeLessThan(fixed.traffic.rateLimitedCalls);
     expect(adaptive.traffic.answeredCalls).toBeGreaterThan(fixed.traffic.answeredCalls);
     expect(adaptive.stdout).toMatch(/concurrency narrowed 8 → \d/);
-  }, 120_000);
+
+    // simulate shares the pool and the flag: its report keeps the same traffic figures.
+    const out = tempDir('rate-limited-users-');
+    const simulated = await cliAsync(
+      ['simulate', '--llm', 'openai', '--base-url', proxy, '--model', 'served-heuristic', '--users', '40', '--concurrency', '8', '--adaptive-concurrency', '--no-history', '--out', out],
+      { env: { OPENAI_API_KEY: '' } },
+    );
+    expect([0, 1]).toContain(simulated.status);
+    const traffic = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).run.timing.llmTraffic;
+    expect(traffic.rateLimitedCalls).toBeGreaterThan(0);
+    expect(traffic.concurrency.start).toBe(8);
+    expect(traffic.concurrency.narrowest).toBeLessThan(8);
+  }, 180_000);
 });
