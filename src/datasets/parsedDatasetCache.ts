@@ -55,7 +55,8 @@ export function* withParsedCache(
     seen.push(dialogue);
     yield dialogue;
   }
-  writeEntry(directory!, key, seen, maxEntries);
+  // The parser read the file itself: cache only if it still holds the bytes the key was taken from.
+  if (keyOf(file) === key) writeEntry(directory!, key, seen, maxEntries);
 }
 
 /** sha256 of the bytes, or null for a file too large, unreadable, or changed while read. */

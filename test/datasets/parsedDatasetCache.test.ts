@@ -63,6 +63,19 @@ describe('parsed-dataset cache (datasets/parsedDatasetCache.ts)', () => {
     expect([...withParsedCache(file, 'a.yaml', () => streamYamlDataset(file), cache)].map((d) => d.id)).toEqual(['first', 'third']);
   });
 
+  it('a file rewritten while it was parsed is not cached under the bytes read before', () => {
+    const dir = tempDir({ 'a.yaml': TWO_DIALOGUES });
+    const file = join(dir, 'a.yaml');
+    const cache = join(dir, 'cache');
+    const parseThenRewrite = function* () {
+      yield* streamYamlDataset(file);
+      writeFileSync(file, TWO_DIALOGUES.replace('id: second', 'id: rewritten'));
+    };
+    expect([...withParsedCache(file, 'a.yaml', parseThenRewrite, cache)].map((d) => d.id)).toEqual(['first', 'second']);
+    expect(() => readdirSync(cache)).toThrow();
+    expect([...withParsedCache(file, 'a.yaml', () => streamYamlDataset(file), cache)].map((d) => d.id)).toEqual(['first', 'rewritten']);
+  });
+
   it('a file with issues is never cached: its issues are found again on every read', () => {
     const dir = tempDir({ 'bad.yaml': '- id: x\n  turns:\n    - user: 确认\n      expect: { state: NOPE }\n' });
     const file = join(dir, 'bad.yaml');
