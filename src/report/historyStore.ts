@@ -102,7 +102,9 @@ export function openHistory(file: string): HistoryDb {
     throw new HistoryError(`${file}: cannot open the run history (${(error as Error).message})`);
   }
   try {
-    checkIdentity(db, file);
+    // One read transaction, one snapshot: read apart, a run creating the file meanwhile could show
+    // its tables but not yet its application id, and a fresh history would look like a stranger's.
+    db.transaction(() => checkIdentity(db, file))();
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     migrate(db, file);
