@@ -12,8 +12,9 @@ export async function* orderedPool<T, R>(
   options: { readonly width: number | (() => number); readonly window?: number },
 ): AsyncGenerator<R> {
   // A function is asked again before each start: a rate-limited backend may narrow it (sim/adaptiveWidth.ts).
-  const widthNow = typeof options.width === 'function' ? options.width : () => options.width as number;
-  const startWidth = Math.max(1, Math.floor(widthNow()));
+  const asked = typeof options.width === 'function' ? options.width : () => options.width as number;
+  const widthNow = (): number => Math.max(1, Math.floor(asked()));
+  const startWidth = widthNow();
   const window = Math.max(startWidth, options.window ?? startWidth * 4);
   const source = items[Symbol.iterator]();
   const pending: Promise<R>[] = [];
@@ -26,7 +27,7 @@ export async function* orderedPool<T, R>(
     wake?.();
   };
   const fill = (): void => {
-    while (!exhausted && running < Math.max(1, Math.floor(widthNow())) && pending.length < window) {
+    while (!exhausted && running < widthNow() && pending.length < window) {
       const next = source.next();
       if (next.done) {
         exhausted = true;

@@ -4,6 +4,7 @@ import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import type { DialogueCore } from './dialogueSession.js';
 import { runDialogue } from './runDialogue.js';
 import type { SqliteStore } from './sqliteStore.js';
+import { probeOwner } from './rowOwners.js';
 
 /**
  * Why a dialogue can only pass with its scripted answers, or null when any model can be judged on
@@ -25,7 +26,7 @@ export async function scriptedOnlyReason(
     backend: new ScriptedBackend(),
     store: probe.store,
     mode: 'e2e',
-    owner: `${dialogue.id}#probe`,
+    owner: probeOwner(dialogue.id),
     config: probe.config,
     core: probe.core,
   });

@@ -12,6 +12,7 @@ import { runDialogue, type RunMode } from './runDialogue.js';
 import type { DialogueTrace } from './trace.js';
 import { seededUuids } from './seededUuids.js';
 import { SqliteStore } from './sqliteStore.js';
+import { ownersOf, runOwner } from './rowOwners.js';
 
 export interface SimulationOptions {
   readonly backend: ChatBackend;
@@ -60,7 +61,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     inFlight.delete(id);
     if (!inMemory || ++sinceForget < FORGET_EVERY) return;
     sinceForget = 0;
-    const keep = [...inFlight].flatMap((live) => [live, `${live}#probe`, ...Array.from({ length: options.repeat }, (_, run) => `${live}#${run + 1}`)]);
+    const keep = [...inFlight].flatMap((live) => ownersOf(live, options.repeat));
     store.forgetRowsExcept(keep);
     probeStore?.forgetRowsExcept(keep);
   };
@@ -81,7 +82,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     if (scriptedOnly !== null) return { dialogue, skipped: `not applicable to ${options.backend.name}: ${scriptedOnly}` };
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
-      const owner = options.repeat > 1 ? `${dialogue.id}#${run + 1}` : dialogue.id;
+      const owner = runOwner(dialogue.id, run, options.repeat);
       const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };
