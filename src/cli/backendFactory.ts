@@ -131,6 +131,15 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' });
 }
 
+/** --adaptive-concurrency, for the commands whose pool a real model's rate limit can narrow (run, simulate). */
+export function adaptiveConcurrencyOption<T>(yargs: Argv<T>) {
+  return yargs.option('adaptive-concurrency', {
+    type: 'boolean',
+    default: false,
+    describe: "Halve --concurrency when the model's server answers 429 (rate limited), widen it again by one per round of answers",
+  });
+}
+
 /** The --perturb flags, shared by every command that takes a backend (and serve-llm). */
 export function perturbOptions<T>(yargs: Argv<T>) {
   return yargs

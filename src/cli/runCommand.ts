@@ -14,7 +14,7 @@ import { trendFor } from '../report/historyQueries.js';
 import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
-import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { BACKEND_NAMES, adaptiveConcurrencyOption, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { collectProvenance, readGitState } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
@@ -70,7 +70,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    withSutOptions(modelOptions(perturbOptions(yargs)))
+    withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
@@ -94,7 +94,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
-      .option('adaptive-concurrency', { type: 'boolean', default: false, describe: 'Halve --concurrency when the model\'s server answers 429 (rate limited), widen it again by one per round of answers' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
       .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')

@@ -18,7 +18,7 @@ import {
 } from '../users/simulationReport.js';
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { BACKEND_NAMES, adaptiveConcurrencyOption, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
@@ -43,7 +43,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
-    modelOptions(perturbOptions(yargs))
+    adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
@@ -53,7 +53,6 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
-      .option('adaptive-concurrency', { type: 'boolean', default: false, describe: 'Halve --concurrency when the model\'s server answers 429 (rate limited), widen it again by one per round of answers' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of report.html\'s labels' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
