@@ -4,7 +4,11 @@ import type { Cassette } from '../llm/cassette.js';
 import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { secretRedactor } from '../llm/redactSecret.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
+import { AnswerLedger } from '../llm/answerLedger.js';
+import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
+import type { RunInfo } from '../report/reportTypes.js';
+import { percentile } from '../scoring/scorer.js';
 
 export const BACKEND_NAMES = ['scripted', 'heuristic', 'openai', 'replay'] as const;
 export type BackendName = (typeof BACKEND_NAMES)[number];
@@ -26,38 +30,104 @@ export interface BackendArgs {
   perturbSeed?: number;
   /** Told of a real model's answers and 429s (sim/adaptiveWidth.ts). */
   traffic?: { answered(): void; rateLimited(): void };
+  /** Runs per dialogue or user: a recording keeps this many samples a request, a replay needs as many. */
+  repeat?: number;
+  /** `real` (default), `virtual` or `virtual:MS`: where a model's answers arrive on the clock (llm/virtualLatency.ts). */
+  modelLatency?: string;
 }
 
 export interface BackendSetup {
   readonly backend: ChatBackend;
   /** What report.json names: never a key or a URL with credentials. */
   readonly describe: { backend: string; model: string; perturb?: PerturbProvenance };
+  /** Calls take wall time (a model over HTTP): worth keeping several dialogues in flight. */
+  readonly callsTakeWallTime: boolean;
+  /** With `--model-latency virtual:MS`: MS, and the model's real latencies per endpoint (shown, not judged). */
+  readonly virtualLatency: VirtualLatency | null;
+  /** For a model's answers (openai, replay): where they came from so far, and which models the server said gave them. */
+  readonly ledger: AnswerLedger | null;
   /** Removes the API key (in any of its echoed forms) from text about to be written or shown. */
   readonly redact: (text: string) => string;
   close(): Promise<void>;
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
+  const virtualMs = modelLatencyOf(args);
+  const perturb = perturbProvenance(args);
   const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
   let backend = await baseBackend(args, apiKey);
+  const callsTakeWallTime = backend.clock === 'real';
   const redact = secretRedactor(apiKey);
   let cassette: Cassette | null = null;
   if (args.record) {
     const [{ Cassette }, { RecordingBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
     cassette = Cassette.load(args.record);
-    backend = new RecordingBackend(backend, cassette);
+    backend = new RecordingBackend(backend, cassette, args.repeat ?? 1);
   }
+  // Outside the recorder, so the cassette keeps the model's real latency.
+  const virtualLatency = virtualMs === null ? null : new VirtualLatency(backend, virtualMs);
+  if (virtualLatency) backend = virtualLatency;
   // Outside the recorder: a cassette keeps what the model said, and a replay can be perturbed anew.
-  const perturb = perturbProvenance(args);
   if (perturb) backend = new PerturbingBackend(backend, perturb.rates, perturb.seed);
+  // A model's answers are counted (live or replayed); the script and the reference model are not a model's.
+  const ledger = args.llm === 'openai' || args.llm === 'replay' ? new AnswerLedger(backend) : null;
   return {
-    backend,
+    backend: ledger ?? backend,
     describe: { backend: backend.name, model: redact(backend.model), ...(perturb ? { perturb } : {}) },
+    callsTakeWallTime,
+    virtualLatency,
+    ledger,
     redact,
     close: async () => {
       if (cassette) await cassette.save();
     },
   };
+}
+
+/** --model-latency, checked before anything starts: null for real. */
+function modelLatencyOf(args: BackendArgs): number | null {
+  let ms: number | null;
+  try {
+    ms = parseModelLatency(args.modelLatency ?? 'real');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (ms !== null && args.llm !== 'openai' && args.llm !== 'replay') {
+    throw new UsageError(`--model-latency ${String(args.modelLatency)} applies to --llm openai or replay; the ${args.llm} backend already answers on the virtual clock`);
+  }
+  return ms;
+}
+
+/**
+ * What report.json says of the run's model beyond its name: for a model's answers (openai, replay)
+ * how many were live and how many replayed, which models the server said answered, and where the
+ * answers were placed on the clock when real latency was not judged.
+ */
+export function answersProvenance(setup: BackendSetup): RunInfo['llm'] {
+  if (!setup.ledger) return setup.describe;
+  return {
+    ...setup.describe,
+    answers: setup.ledger.counts(),
+    servedModels: setup.ledger.servedModels().map(setup.redact),
+    ...(setup.virtualLatency ? { virtualLatencyMs: setup.virtualLatency.latencyMs } : {}),
+  };
+}
+
+/** With `--model-latency virtual`: the model's real latency per endpoint for run.timing (shown, not judged). */
+export function modelWallLatency(setup: BackendSetup): { modelWallMs?: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> } {
+  if (!setup.virtualLatency) return {};
+  const out: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> = {};
+  for (const [endpoint, list] of setup.virtualLatency.wallLatencies()) {
+    const sorted = [...list].sort((a, b) => a - b);
+    out[endpoint] = { calls: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null };
+  }
+  return { modelWallMs: out };
+}
+
+/** The backend under the wrappers' names: `perturb(record(openai))` → `openai`. */
+export function baseBackendName(name: string): string {
+  const inner = /^[a-z]+\((.*)\)$/.exec(name);
+  return inner ? baseBackendName(inner[1]!) : name;
 }
 
 /** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
@@ -96,7 +166,15 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
     case 'replay': {
       if (!args.cassette) throw new UsageError('--llm replay needs --cassette FILE (record one with --record FILE)');
       const [{ Cassette }, { ReplayBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
-      return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
+      const cassette = Cassette.loadForReplay(args.cassette);
+      const repeat = args.repeat ?? 1;
+      if (cassette.fewestRuns() < repeat) {
+        throw new UsageError(
+          `cassette ${args.cassette}: recorded with ${cassette.fewestRuns()} run${cassette.fewestRuns() === 1 ? '' : 's'} a request, so it has no independent sample for runs ` +
+            `${cassette.fewestRuns() + 1}..${repeat} of --repeat ${repeat}; record again with --record ${args.cassette} --repeat ${repeat}, or replay with --repeat ${cassette.fewestRuns()}`,
+        );
+      }
+      return new ReplayBackend(cassette, args.model ? { model: args.model } : {});
     }
     case 'openai': {
       if (!args.baseUrl || !args.model) {
@@ -127,8 +205,13 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
     .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
     .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-    .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay)' })
-    .option('record', { type: 'string', describe: 'Record every LLM call into this cassette' });
+    .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay): run i of --repeat gets the i-th recorded sample' })
+    .option('record', { type: 'string', describe: 'Record every answer into this cassette, one sample per run of --repeat (every call goes to the model: it is not a cache)' })
+    .option('model-latency', {
+      type: 'string',
+      default: 'real',
+      describe: 'real: the model\'s own latency meets the 3 s deadline; virtual[:MS]: its answers arrive after MS (default 300) on the virtual clock, so a slow model is judged on its answers (real latency is shown, not judged)',
+    });
 }
 
 /** --adaptive-concurrency, for the commands whose pool a real model's rate limit can narrow (run, simulate). */

@@ -5,7 +5,8 @@ import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
-import { changedDatasets } from './provenance.js';
+import { changedDatasets, changedPrompts } from './provenance.js';
+import { baseBackendName } from './backendFactory.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -14,10 +15,50 @@ import { changedDatasets } from './provenance.js';
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   const verdict = verdictOf(baseline, current, label, settings);
+  const warnings = [...(verdict.warnings ?? [])];
   const changed = changedDatasets(baseline.provenance, current.provenance);
-  if (changed.length === 0) return verdict;
-  const warning = `the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`;
-  return { ...verdict, warnings: [...(verdict.warnings ?? []), warning] };
+  if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
+  const served = servedModelChange(baseline.llm, current.llm);
+  if (served) warnings.push(served);
+  const notJudged = unjudged(baseline, current);
+  return {
+    ...verdict,
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(notJudged.length > 0 ? { notJudged } : {}),
+    ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
+  };
+}
+
+/** The backends that send `prompts/` to a model; any other cannot judge a prompt change. */
+const PROMPT_READERS = ['openai', 'replay'];
+
+/**
+ * What the verdict could not judge, said in the headline: a prompt change the backend never read,
+ * or a run whose answers were all replayed (nothing measured live).
+ */
+function unjudged(baseline: Baseline, current: Baseline): string[] {
+  const out: string[] = [];
+  const prompts = changedPrompts(baseline.provenance, current.provenance);
+  const backend = baseBackendName(current.llm.backend);
+  if (prompts.length > 0 && !PROMPT_READERS.includes(backend)) {
+    out.push(
+      `${prompts.join(', ')} changed since the baseline, but the ${backend} backend does not read prompts, so the prompt change was not judged; ` +
+        'run --llm openai against a model (a key-less local one: nlu-harness serve-model) to judge it',
+    );
+  }
+  const answers = current.llm.answers;
+  if (answers && answers.live === 0 && answers.replayed > 0) {
+    out.push(`nothing was measured live (all ${answers.replayed} answers were replayed from a cassette), so this verdict cannot say the model did not change`);
+  }
+  return out;
+}
+
+/** A model whose server names another model or configuration than the baseline's: changed under the same name? */
+function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): string | null {
+  const was = before.servedModels ?? [];
+  const now = after.servedModels ?? [];
+  if (was.length === 0 || now.length === 0 || (was.length === now.length && was.every((name, i) => name === now[i]))) return null;
+  return `the server said other models answered than in the baseline (baseline: ${was.join(', ')}; now: ${now.join(', ')}): the model may have changed under the name '${after.model}'`;
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {

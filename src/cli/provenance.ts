@@ -83,7 +83,16 @@ export async function readGitState(): Promise<GitState | null> {
 
 /** Dataset files whose contents differ between two provenances (changed, added or gone). */
 export function changedDatasets(before: Provenance | undefined, after: Provenance | undefined): string[] {
+  return changedFiles(before?.datasets, after?.datasets);
+}
+
+/** The prompt files whose contents differ between two runs. */
+export function changedPrompts(before: Provenance | undefined, after: Provenance | undefined): string[] {
+  return changedFiles(before?.prompts, after?.prompts);
+}
+
+function changedFiles(before: Readonly<Record<string, string>> | undefined, after: Readonly<Record<string, string>> | undefined): string[] {
   if (!before || !after) return [];
-  const files = new Set([...Object.keys(before.datasets), ...Object.keys(after.datasets)]);
-  return [...files].filter((file) => before.datasets[file] !== after.datasets[file]).sort();
+  const files = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...files].filter((file) => before[file] !== after[file]).sort();
 }

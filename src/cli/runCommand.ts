@@ -14,7 +14,7 @@ import { trendFor } from '../report/historyQueries.js';
 import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { collectProvenance, readGitState } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
@@ -138,7 +138,8 @@ async function run(args: RunArgs): Promise<number> {
     const git = readGitState();
     const suts = await createSutCores(args);
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
-    const { backend, describe, close, redact } = await createBackend({ ...args, traffic });
+    const setup = await createBackend({ ...args, traffic });
+    const { backend, close, redact } = setup;
 
     const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
@@ -160,7 +161,7 @@ async function run(args: RunArgs): Promise<number> {
             // Past a few thousand, dialogue records spill to a file on the reports' disk.
             spillNear: dirname(resolve(args.out)),
             // An external SUT holds one session: it sets its own core and concurrency.
-            concurrency: backend.clock === 'real' ? () => traffic.current() : 1,
+            concurrency: setup.callsTakeWallTime ? () => traffic.current() : 1,
             ...suts.suiteOptions(protocol),
           }),
         );
@@ -180,8 +181,9 @@ async function run(args: RunArgs): Promise<number> {
         wallMs: Math.round(performance.now() - wallStart),
         layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
         ...llmTraffic(traffic),
+        ...modelWallLatency(setup),
       },
-      llm: describe,
+      llm: answersProvenance(setup),
       datasets: files,
       mode: args.mode,
       protocol: args.protocol,
@@ -193,11 +195,11 @@ async function run(args: RunArgs): Promise<number> {
       ...(args.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
       provenance: await collectProvenance({
         datasets: files,
-        backend: describe.backend,
-        model: describe.model,
+        backend: setup.describe.backend,
+        model: setup.describe.model,
         ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
         repeat: args.repeat,
-        ...('perturb' in describe && describe.perturb ? { perturb: describe.perturb } : {}),
+        ...(setup.describe.perturb ? { perturb: setup.describe.perturb } : {}),
         git,
         datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
       }),

@@ -32,7 +32,7 @@ function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Ch
 function modelBackend(args: ServeLlmArgs): ChatBackend {
   if (args.backend === 'heuristic') return new HeuristicModel();
   if (!args.cassette) throw new UsageError('--backend replay needs --cassette FILE');
-  return new ReplayBackend(Cassette.load(args.cassette), args.model ? { model: args.model } : {});
+  return new ReplayBackend(Cassette.loadForReplay(args.cassette), args.model ? { model: args.model } : {});
 }
 
 /** Starts the server and prints its base URL; the caller decides how long it runs. */
@@ -66,10 +66,12 @@ function untilStopped(): Promise<string> {
 
 export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
   command: 'serve-llm',
-  describe: 'Serve a no-key model (heuristic rules or a replayed cassette) as an OpenAI-compatible endpoint on 127.0.0.1',
+  describe:
+    'Serve a no-key model (heuristic rules or a replayed cassette) as an OpenAI-compatible endpoint on 127.0.0.1. ' +
+    'The heuristic reference model ignores the prompt text (it reads only the user input and batch), so it cannot judge a prompt change: use a real model for that',
   builder: (yargs: Argv) =>
     perturbOptions(yargs)
-      .option('backend', { choices: SERVE_BACKENDS, default: 'heuristic' as const, describe: 'What answers the requests' })
+      .option('backend', { choices: SERVE_BACKENDS, default: 'heuristic' as const, describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)' })
       .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
       .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
       .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })

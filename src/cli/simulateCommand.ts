@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import type { ChatBackend } from '../llm/backend.js';
+import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
 import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import { checkOutputDir } from '../report/writeReports.js';
@@ -96,7 +96,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
-    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined, traffic });
+    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined, traffic, repeat: args.repeat });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
     let result;
@@ -107,8 +107,9 @@ async function simulate(args: SimulateArgs): Promise<number> {
         repeat: args.repeat,
         speech,
         // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
-        concurrency: setup?.backend.clock === 'real' ? () => traffic.current() : 1,
-        backendFor: (board, user, repeat) => perturbed(setup ? setup.backend : new OracleBackend(board), user.id, repeat),
+        concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
+        // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
+        backendFor: (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : new OracleBackend(board), user.id, repeat),
       });
     } finally {
       await setup?.close();

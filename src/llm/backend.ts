@@ -11,6 +11,11 @@ export interface ChatRequest {
   endpoint: Endpoint;
   messages: ChatMessage[];
   signal?: AbortSignal;
+  /**
+   * Which run of the dialogue (`--repeat`) asks, 0-based: each run is an independent sample of the
+   * model, so a cassette keeps one answer per sample and never hands run i the answer of run j.
+   */
+  sample?: number;
 }
 
 export interface TokenUsage {
@@ -21,8 +26,13 @@ export interface TokenUsage {
 export interface ChatResult {
   text: string;
   latencyMs: number;
+  /** The model the server says answered (may differ from the name asked for). */
   model: string;
   usage?: TokenUsage;
+  /** The server's `system_fingerprint`: its configuration, which can change under one model name. */
+  fingerprint?: string;
+  /** The answer came from a cassette, not from the model during this run. */
+  replayed?: boolean;
 }
 
 export interface ChatBackend {
@@ -79,4 +89,9 @@ export function lastUserMessage(messages: readonly ChatMessage[]): string {
     if (message?.role === 'user') return message.content;
   }
   return '';
+}
+
+/** The backend as run `sample` of a dialogue sees it: every request it sends carries that run number. */
+export function asRun(backend: ChatBackend, sample: number): ChatBackend {
+  return { name: backend.name, model: backend.model, clock: backend.clock, complete: (req) => backend.complete({ ...req, sample }) };
 }

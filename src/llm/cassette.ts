@@ -3,52 +3,99 @@ import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
 import * as compiled from './cassetteValidator.generated.js';
+import { withFileLock } from './fileLock.js';
 
-/** One recorded answer. Holds the request's summary, never headers or keys. */
+/** One answer of the model to a request: a cassette keeps one per run of `--repeat`. */
+export interface CassetteSample {
+  text: string;
+  latencyMs: number;
+  usage?: TokenUsage;
+  /** What the server said answered: its model name and `system_fingerprint`, when it gave them. */
+  served?: { model: string; fingerprint?: string };
+}
+
+/** One recorded request and its samples. Holds the request's summary, never headers or keys. */
 export interface CassetteEntry {
   key: string;
   endpoint: Endpoint;
   model: string;
   /** `systemSha256`: the whole system prompt's hash, so a miss can say the prompt changed. */
   request: { systemFirstLine: string; userMessage: string; messageCount: number; systemSha256?: string };
-  text: string;
-  latencyMs: number;
-  usage?: TokenUsage;
+  /** How many runs (`--repeat`) the recording made: run i < runs that sent this request left sample i. */
+  runs: number;
+  /** Sample i answered run i; null where run i never sent this request. */
+  samples: (CassetteSample | null)[];
 }
 
-const CASSETTE_VERSION = 1;
+/** Version 1 kept one answer a request (`text`, `latencyMs`, `usage` on the entry); it still loads, as one sample. */
+const CASSETTE_VERSION = 2;
 
-/** A cassette file that cannot be used: unreadable, not JSON, or not in the cassette format. */
+/** A cassette file that cannot be used: missing (for a replay), unreadable, not JSON, empty, or not in the cassette format. */
 export class CassetteError extends Error {
   override readonly name = 'CassetteError';
 }
 
 const count = { type: 'number', minimum: 0 } as const;
+const usage = {
+  type: 'object',
+  required: ['promptTokens', 'completionTokens'],
+  properties: { promptTokens: count, completionTokens: count },
+} as const;
+const request = {
+  type: 'object',
+  required: ['systemFirstLine', 'userMessage', 'messageCount'],
+  properties: { systemFirstLine: { type: 'string' }, userMessage: { type: 'string' }, messageCount: count, systemSha256: { type: 'string' } },
+} as const;
+const entryHead = {
+  key: { type: 'string' },
+  endpoint: { enum: ['parse', 'correct', 'conversation'] },
+  model: { type: 'string' },
+  request,
+} as const;
 const cassetteSchema = {
   type: 'object',
   required: ['version', 'entries'],
   properties: {
-    version: { const: CASSETTE_VERSION },
-    entries: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['key', 'endpoint', 'model', 'request', 'text', 'latencyMs'],
-        properties: {
-          key: { type: 'string' },
-          endpoint: { enum: ['parse', 'correct', 'conversation'] },
-          model: { type: 'string' },
-          request: {
-            type: 'object',
-            required: ['systemFirstLine', 'userMessage', 'messageCount'],
-            properties: { systemFirstLine: { type: 'string' }, userMessage: { type: 'string' }, messageCount: count, systemSha256: { type: 'string' } },
-          },
-          text: { type: 'string' },
-          latencyMs: count,
-          usage: {
-            type: 'object',
-            required: ['promptTokens', 'completionTokens'],
-            properties: { promptTokens: count, completionTokens: count },
+    version: { enum: [1, CASSETTE_VERSION] },
+    entries: { type: 'array' },
+  },
+  if: { properties: { version: { const: 1 } } },
+  then: {
+    properties: {
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['key', 'endpoint', 'model', 'request', 'text', 'latencyMs'],
+          properties: { ...entryHead, text: { type: 'string' }, latencyMs: count, usage },
+        },
+      },
+    },
+  },
+  else: {
+    properties: {
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['key', 'endpoint', 'model', 'request', 'runs', 'samples'],
+          properties: {
+            ...entryHead,
+            runs: { type: 'integer', minimum: 1 },
+            samples: {
+              type: 'array',
+              minItems: 1,
+              items: {
+                type: ['object', 'null'],
+                required: ['text', 'latencyMs'],
+                properties: {
+                  text: { type: 'string' },
+                  latencyMs: count,
+                  usage,
+                  served: { type: 'object', required: ['model'], properties: { model: { type: 'string' }, fingerprint: { type: 'string' } } },
+                },
+              },
+            },
           },
         },
       },
@@ -74,9 +121,18 @@ export function summarizeRequest(messages: readonly ChatMessage[]): CassetteEntr
   };
 }
 
+function canonicalSample(sample: CassetteSample): CassetteSample {
+  const ordered: CassetteSample = { text: sample.text, latencyMs: sample.latencyMs };
+  if (sample.usage) ordered.usage = { promptTokens: sample.usage.promptTokens, completionTokens: sample.usage.completionTokens };
+  if (sample.served) {
+    ordered.served = { model: sample.served.model, ...(sample.served.fingerprint !== undefined ? { fingerprint: sample.served.fingerprint } : {}) };
+  }
+  return ordered;
+}
+
 /** Rebuilds an entry with a fixed key order so the file is byte-stable. */
 function canonicalEntry(entry: CassetteEntry): CassetteEntry {
-  const ordered: CassetteEntry = {
+  return {
     key: entry.key,
     endpoint: entry.endpoint,
     model: entry.model,
@@ -86,18 +142,55 @@ function canonicalEntry(entry: CassetteEntry): CassetteEntry {
       messageCount: entry.request.messageCount,
       ...(entry.request.systemSha256 !== undefined ? { systemSha256: entry.request.systemSha256 } : {}),
     },
-    text: entry.text,
-    latencyMs: entry.latencyMs,
+    runs: entry.runs,
+    samples: Array.from(entry.samples, (sample) => (sample ? canonicalSample(sample) : null)),
   };
-  if (entry.usage) {
-    ordered.usage = { promptTokens: entry.usage.promptTokens, completionTokens: entry.usage.completionTokens };
-  }
-  return ordered;
 }
 
-/** A JSON file of recorded answers, keyed by sha256(endpoint, model, messages). */
+type V1Entry = Omit<CassetteEntry, 'samples' | 'runs'> & CassetteSample;
+
+function fromVersion1({ text, latencyMs, usage: used, ...head }: V1Entry): CassetteEntry {
+  return { ...head, runs: 1, samples: [{ text, latencyMs, ...(used ? { usage: used } : {}) }] };
+}
+
+/** The entries of a cassette file's text; `null` when the file holds nothing at all. */
+function parseEntries(path: string, text: string): CassetteEntry[] | null {
+  if (text.trim() === '') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CassetteError(`cassette ${path}: not JSON (${(error as Error).message})`);
+  }
+  if (!validateCassette(data)) {
+    const first = validateCassette.errors?.[0];
+    const where = first ? `${first.instancePath || '/'} ${first.message ?? ''}` : '';
+    throw new CassetteError(`cassette ${path}: not a nlu-harness cassette (version 1 or ${CASSETTE_VERSION}) (${where.trim()})`);
+  }
+  const { version, entries } = data as { version: number; entries: unknown[] };
+  return version === 1 ? (entries as V1Entry[]).map(fromVersion1) : (entries as CassetteEntry[]);
+}
+
+/** The file's text, or null when it does not exist. */
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new CassetteError(`cassette ${path}: cannot read (${code ?? String(error)})`);
+  }
+}
+
+/**
+ * A JSON file of recorded answers, keyed by sha256(endpoint, model, messages), each with one sample
+ * per run of `--repeat`. Several runs may record into one file at once: each save takes a lock,
+ * reads what the others saved and keeps it, so no entry is lost.
+ */
 export class Cassette {
   private readonly byKey = new Map<string, CassetteEntry>();
+  /** Requests this process recorded: a save keeps these over what another run saved. */
+  private readonly recorded = new Set<string>();
   private saving: Promise<void> = Promise.resolve();
   private tmpCounter = 0;
 
@@ -108,28 +201,19 @@ export class Cassette {
     for (const entry of entries) this.byKey.set(entry.key, canonicalEntry(entry));
   }
 
-  /** Loads the file, or starts an empty cassette when it does not exist yet. */
+  /** For recording: the file's entries, or an empty cassette when it does not exist yet. */
   static load(path: string): Cassette {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return new Cassette(path);
-      throw new CassetteError(`cassette ${path}: cannot read (${code ?? String(error)})`);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new CassetteError(`cassette ${path}: not JSON (${(error as Error).message})`);
-    }
-    if (!validateCassette(data)) {
-      const first = validateCassette.errors?.[0];
-      const where = first ? `${first.instancePath || '/'} ${first.message ?? ''}` : '';
-      throw new CassetteError(`cassette ${path}: not a version ${CASSETTE_VERSION} cassette (${where.trim()})`);
-    }
-    return new Cassette(path, (data as { entries: CassetteEntry[] }).entries);
+    const text = readIfThere(path);
+    return new Cassette(path, text === null ? [] : (parseEntries(path, text) ?? []));
+  }
+
+  /** For replaying: a missing, empty or foreign file is an error naming the path (exit 2, before anything runs). */
+  static loadForReplay(path: string): Cassette {
+    const text = readIfThere(path);
+    if (text === null) throw new CassetteError(`cassette ${path}: no such file (record one with --record ${path})`);
+    const entries = parseEntries(path, text);
+    if (entries === null || entries.length === 0) throw new CassetteError(`cassette ${path}: holds no recorded answer (record one with --record ${path})`);
+    return new Cassette(path, entries);
   }
 
   get size(): number {
@@ -140,8 +224,23 @@ export class Cassette {
     return this.byKey.get(key);
   }
 
-  put(entry: CassetteEntry): void {
-    this.byKey.set(entry.key, canonicalEntry(entry));
+  /**
+   * Records sample `index` of a request. A request this process records for the first time drops
+   * its older samples, so one request never mixes the answers of two recordings.
+   */
+  record(head: Omit<CassetteEntry, 'samples' | 'runs'>, runs: number, index: number, sample: CassetteSample): void {
+    const fresh = !this.recorded.has(head.key);
+    this.recorded.add(head.key);
+    const samples = fresh ? [] : [...(this.byKey.get(head.key)?.samples ?? [])];
+    samples[index] = sample;
+    this.byKey.set(head.key, canonicalEntry({ ...head, runs, samples }));
+  }
+
+  /** The fewest runs any recording made (0 for an empty cassette): a replay with more repeats has no sample for its later runs. */
+  fewestRuns(): number {
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const entry of this.byKey.values()) fewest = Math.min(fewest, entry.runs);
+    return Number.isFinite(fewest) ? fewest : 0;
   }
 
   entries(): CassetteEntry[] {
@@ -156,13 +255,20 @@ export class Cassette {
     return `${JSON.stringify({ version: CASSETTE_VERSION, entries: this.entries() }, null, 2)}\n`;
   }
 
-  /** Writes a temporary file and renames it over the cassette; saves run one at a time. */
+  /**
+   * Under the file's lock: takes in what other runs saved since (their requests, not ours), writes
+   * a temporary file and renames it over the cassette. Saves of one process run one at a time.
+   */
   save(): Promise<void> {
-    const run = async (): Promise<void> => {
-      const tmp = `${this.path}.${process.pid}.${++this.tmpCounter}.tmp`;
-      await writeFile(tmp, this.toJson(), 'utf8');
-      await rename(tmp, this.path);
-    };
+    const run = (): Promise<void> =>
+      withFileLock(`${this.path}.lock`, async () => {
+        const text = readIfThere(this.path);
+        const onDisk = text === null ? [] : (parseEntries(this.path, text) ?? []);
+        for (const entry of onDisk) if (!this.recorded.has(entry.key)) this.byKey.set(entry.key, canonicalEntry(entry));
+        const tmp = `${this.path}.${process.pid}.${++this.tmpCounter}.tmp`;
+        await writeFile(tmp, this.toJson(), 'utf8');
+        await rename(tmp, this.path);
+      });
     this.saving = this.saving.then(run, run);
     return this.saving;
   }

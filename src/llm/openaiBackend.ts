@@ -91,6 +91,9 @@ export class OpenAiBackend implements ChatBackend {
           model: typeof response.model === 'string' && response.model !== '' ? this.redact(response.model) : this.model,
         };
         this.traffic?.answered();
+        if (typeof response.system_fingerprint === 'string' && response.system_fingerprint !== '') {
+          result.fingerprint = this.redact(response.system_fingerprint);
+        }
         if (response.usage && typeof response.usage.prompt_tokens === 'number' && typeof response.usage.completion_tokens === 'number') {
           result.usage = {
             promptTokens: response.usage.prompt_tokens,

@@ -5,21 +5,22 @@ import {
   type ChatRequest,
   type ChatResult,
 } from './backend.js';
-import { CassetteError, requestKey, summarizeRequest, type Cassette, type CassetteEntry } from './cassette.js';
+import { CassetteError, requestKey, summarizeRequest, type Cassette, type CassetteEntry, type CassetteSample } from './cassette.js';
 
 export class CassetteMissError extends HarnessSetupError {
   override readonly name = 'CassetteMissError';
 }
 
-function resultOf(entry: CassetteEntry): ChatResult {
-  const result: ChatResult = { text: entry.text, latencyMs: entry.latencyMs, model: entry.model };
-  if (entry.usage) result.usage = { ...entry.usage };
+function resultOf(entry: CassetteEntry, sample: CassetteSample): ChatResult {
+  const result: ChatResult = { text: sample.text, latencyMs: sample.latencyMs, model: sample.served?.model ?? entry.model, replayed: true };
+  if (sample.usage) result.usage = { ...sample.usage };
+  if (sample.served?.fingerprint !== undefined) result.fingerprint = sample.served.fingerprint;
   return result;
 }
 
 /**
- * Answers only from the cassette, with the recorded latency (virtual clock).
- * The model name is part of the key: by default the cassette's only model.
+ * Answers only from the cassette, with the recorded latency (virtual clock): run i of `--repeat`
+ * gets the i-th recorded sample. The model name is part of the key: by default the cassette's only model.
  */
 export class ReplayBackend implements ChatBackend {
   readonly name = 'replay';
@@ -39,15 +40,20 @@ export class ReplayBackend implements ChatBackend {
   complete(req: ChatRequest): Promise<ChatResult> {
     const key = requestKey(req.endpoint, this.model, req.messages);
     const entry = this.cassette.get(key);
-    if (!entry) {
+    const run = req.sample ?? 0;
+    const sample = entry?.samples[run];
+    if (!entry || !sample) {
+      const why = entry
+        ? `run ${run + 1} of the recording (${entry.runs} run${entry.runs === 1 ? '' : 's'}) never sent this request: the replay went another way than the recording`
+        : this.explainMiss(req);
       return Promise.reject(
         new CassetteMissError(
           `cassette ${this.cassette.path} has no '${req.endpoint}' answer from ${this.model} ` +
-            `for user message: ${lastUserMessage(req.messages)} (key ${key.slice(0, 12)}): ${this.explainMiss(req)}`,
+            `for user message: ${lastUserMessage(req.messages)} (key ${key.slice(0, 12)}): ${why}`,
         ),
       );
     }
-    return Promise.resolve(resultOf(entry));
+    return Promise.resolve(resultOf(entry, sample));
   }
 
   /** What differs from the nearest recorded request: the system prompt, the history, or the input itself. */
@@ -71,19 +77,23 @@ export class ReplayBackend implements ChatBackend {
 }
 
 /**
- * Wraps a backend and records every new answer in the cassette (saved after each
- * one). Doubles as a cache: a request already recorded is answered from the
- * cassette and not sent again.
+ * Wraps a backend and records every answer in the cassette (saved after each one), one sample per
+ * run of `--repeat`. Every request goes to the model: a cassette never stands in for it, so a
+ * model changed under the same name is measured, not hidden. Within the run, a request sent again
+ * by the same run number (two dialogues saying the same thing) gets that run's answer, so a replay
+ * of the cassette reproduces the run.
  */
 export class RecordingBackend implements ChatBackend {
   readonly name: string;
   readonly model: string;
   readonly clock: 'virtual' | 'real';
-  private readonly inFlight = new Map<string, Promise<ChatResult>>();
+  private readonly sampled = new Map<string, Promise<ChatResult>>();
 
   constructor(
     private readonly inner: ChatBackend,
     private readonly cassette: Cassette,
+    /** The run's `--repeat`: how many samples each request gets. */
+    private readonly runs = 1,
   ) {
     this.name = `record(${inner.name})`;
     this.model = inner.model;
@@ -92,27 +102,23 @@ export class RecordingBackend implements ChatBackend {
 
   complete(req: ChatRequest): Promise<ChatResult> {
     const key = requestKey(req.endpoint, this.model, req.messages);
-    const recorded = this.cassette.get(key);
-    if (recorded) return Promise.resolve(resultOf(recorded));
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const call = this.record(key, req).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
+    const run = req.sample ?? 0;
+    const sampleKey = `${key}#${run}`;
+    const earlier = this.sampled.get(sampleKey);
+    if (earlier) return earlier;
+    const call = this.record(key, run, req);
+    this.sampled.set(sampleKey, call);
+    // A failed call is not an answer: the next asker tries the model again.
+    call.catch(() => this.sampled.delete(sampleKey));
     return call;
   }
 
-  private async record(key: string, req: ChatRequest): Promise<ChatResult> {
+  private async record(key: string, run: number, req: ChatRequest): Promise<ChatResult> {
     const result = await this.inner.complete(req);
-    const entry: CassetteEntry = {
-      key,
-      endpoint: req.endpoint,
-      model: this.model,
-      request: summarizeRequest(req.messages),
-      text: result.text,
-      latencyMs: Math.round(result.latencyMs),
-    };
-    if (result.usage) entry.usage = result.usage;
-    this.cassette.put(entry);
+    const sample: CassetteSample = { text: result.text, latencyMs: Math.round(result.latencyMs) };
+    if (result.usage) sample.usage = result.usage;
+    sample.served = { model: result.model, ...(result.fingerprint !== undefined ? { fingerprint: result.fingerprint } : {}) };
+    this.cassette.record({ key, endpoint: req.endpoint, model: this.model, request: summarizeRequest(req.messages) }, this.runs, run, sample);
     await this.cassette.save();
     return result;
   }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { GateFinding, GateResult, MetricName, Report } from './reportTypes.js';
+import type { GateFinding, GateResult, MetricName, ModelInfo, Report } from './reportTypes.js';
 import * as compiled from './baselineValidators.generated.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
 export interface Baseline {
   readonly schemaVersion: number;
   readonly kind: 'nlu-harness-baseline';
-  readonly llm: { readonly backend: string; readonly model: string };
+  readonly llm: ModelInfo;
   readonly mode: string;
   readonly protocol: string;
   readonly metrics: Readonly<Record<string, number>>;

@@ -34,9 +34,33 @@ function measured(report: Report, lang: Lang): string {
     else what = zh ? `模型 ${model}（${backend}）在${on}上的质量` : `The quality of model ${model} (${backend}) on ${on}`;
   }
   const how: string[] = [];
+  const answers = report.run.llm.answers;
+  if (answers) how.push(answersSaid(answers, lang));
+  const virtualMs = report.run.llm.virtualLatencyMs;
+  if (virtualMs !== undefined) {
+    how.push(
+      zh
+        ? `模型回答按虚拟时钟在 ${virtualMs} ms 后到达：未评判真实延迟${realLatency(report)}`
+        : `answers placed ${virtualMs} ms after each call on the virtual clock: the model's real latency was not judged${realLatency(report)}`,
+    );
+  }
   if (report.run.mode === 'gold') how.push(zh ? '每轮从期望状态开始' : 'each turn starting from the expected state');
   if (report.run.protocol === 'conversation') how.push(zh ? '旧版会话协议（种子 004）' : 'legacy conversation protocol (seed 004)');
   return `${[what, ...how].join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+}
+
+/** " (real: parse p50 4 100 ms, p95 6 900 ms; correct …)" from run.timing.modelWallMs. */
+function realLatency(report: Report): string {
+  const wall = report.run.timing['modelWallMs'] as Record<string, { p50: number | null; p95: number | null }> | undefined;
+  const parts = Object.entries(wall ?? {}).map(([endpoint, ms]) => `${endpoint} p50 ${ms.p50 ?? '–'} ms, p95 ${ms.p95 ?? '–'} ms`);
+  return parts.length > 0 ? ` (real: ${parts.join('; ')})` : '';
+}
+
+/** "1 398 answers live" / "548 answers replayed from a cassette, none live". */
+function answersSaid(answers: { live: number; replayed: number }, lang: Lang): string {
+  if (lang === 'zh') return answers.live === 0 && answers.replayed > 0 ? `${answers.replayed} 个回答全部来自录制回放，没有实时测量` : `实时回答 ${answers.live} 个，回放 ${answers.replayed} 个`;
+  if (answers.live === 0 && answers.replayed > 0) return `all ${answers.replayed} answers replayed from a cassette, none measured live`;
+  return answers.replayed === 0 ? `${answers.live} answers live` : `${answers.live} answers live, ${answers.replayed} replayed from a cassette`;
 }
 
 function onWhat(report: Report, lang: Lang): string {
@@ -104,8 +128,15 @@ function gateChange(report: Report, lang: Lang): string {
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
   for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang));
-  if (parts.length === 0) return zh ? '与基线相比没有变化。' : 'No change against the baseline.';
-  return `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
+  const baselineAnswers = gate.answers?.baseline;
+  const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
+  const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));
+  let change: string;
+  // Replayed answers that match the baseline show only that the recording did not change.
+  if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
+  else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+  return `${notJudged}${change}${baselineSaid}`;
 }
 
 /** Without a baseline, the previous comparable run of the history is the reference. */

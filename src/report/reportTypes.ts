@@ -22,6 +22,10 @@ export interface GateResult {
   readonly improvements: readonly GateFinding[];
   /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets. */
   readonly warnings?: readonly string[];
+  /** What the verdict could not judge (a prompt change the backend does not read, answers only replayed): the headline says it. */
+  readonly notJudged?: readonly string[];
+  /** Where each side's answers came from (model backends): live during its run, or replayed from a cassette. */
+  readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
 }
@@ -38,12 +42,24 @@ export interface Provenance {
   readonly git: { readonly commit: string; readonly dirty: boolean } | null;
 }
 
+/** The run's model. For a model's answers (openai, replay), also where they came from. */
+export interface ModelInfo {
+  readonly backend: string;
+  readonly model: string;
+  /** Answers the model gave during the run (live) and answers a cassette gave (replayed). */
+  readonly answers?: { readonly live: number; readonly replayed: number };
+  /** The models the server said answered, with their `system_fingerprint` when given. */
+  readonly servedModels?: readonly string[];
+  /** `--model-latency virtual:MS`: answers were placed MS after each call; real latency was not judged. */
+  readonly virtualLatencyMs?: number;
+}
+
 export interface RunInfo {
   readonly startedAt: string;
   readonly finishedAt: string;
   /** Everything measured in wall time lives here, so the rest of the report is deterministic. */
   readonly timing: Readonly<Record<string, unknown>>;
-  readonly llm: { readonly backend: string; readonly model: string };
+  readonly llm: ModelInfo;
   readonly datasets: readonly string[];
   readonly mode: 'e2e' | 'gold';
   /** `both`: the main report is the batch arm's, `arms` compares the two. */

@@ -1,5 +1,5 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { ChatBackend } from '../llm/backend.js';
+import { asRun, type ChatBackend } from '../llm/backend.js';
 import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
@@ -83,7 +83,9 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = runOwner(dialogue.id, run, options.repeat);
-      const trace = await runDialogue(dialogue, { backend: options.backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
+      // Each run is its own sample of the model (a cassette keeps one answer per run); the script has no samples.
+      const backend = run === 0 || options.backend instanceof ScriptedBackend ? options.backend : asRun(options.backend, run);
+      const trace = await runDialogue(dialogue, { backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };
       traces.push(trace);

@@ -28,11 +28,11 @@ const CASES: Case[] = [
   { name: 'a baseline of the wrong shape', files: { 'b.json': '{"kind":"nlu-harness-baseline","metrics":{"routing":"high"}}' }, args: (ws) => ['--baseline', ws.path('b.json')], where: /b\.json: not a valid baseline/ },
   { name: 'a report.json baseline of the wrong shape', files: { 'b.json': '{"metrics":{},"dialogues":{}}' }, args: (ws) => ['--baseline', ws.path('b.json')], where: /b\.json: not a valid report\.json/ },
   { name: 'a cassette that is not JSON', files: { 'c.json': '{"version":' }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not JSON/ },
-  { name: 'a cassette entry with request: null', files: { 'c.json': JSON.stringify({ version: 1, entries: [{ ...CASSETTE_ENTRY, request: null }] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not a version 1 cassette \(\/entries\/0\/request must be object\)/ },
-  { name: 'a cassette of another version', files: { 'c.json': JSON.stringify({ version: 2, entries: [] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /not a version 1 cassette/ },
+  { name: 'a cassette entry with request: null', files: { 'c.json': JSON.stringify({ version: 1, entries: [{ ...CASSETTE_ENTRY, request: null }] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not a nlu-harness cassette \(version 1 or 2\) \(\/entries\/0\/request must be object\)/ },
+  { name: 'a cassette of another version', files: { 'c.json': JSON.stringify({ version: 3, entries: [] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /not a nlu-harness cassette \(version 1 or 2\)/ },
   { name: 'a cassette that is a directory', args: (ws) => ['--llm', 'replay', '--cassette', ws.path('dir')], where: /cassette \S+dir: cannot read \(EISDIR\)/ },
   { name: 'a cassette with two models and no --model', files: { 'c.json': JSON.stringify({ version: 1, entries: [CASSETTE_ENTRY, { ...CASSETTE_ENTRY, key: 'k2', model: 'n' }] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /holds several models \(m, n\); name one/ },
-  { name: 'a --record cassette that is corrupt', files: { 'c.json': '[]' }, args: (ws) => ['--record', ws.path('c.json')], where: /cassette \S+c\.json: not a version 1 cassette/ },
+  { name: 'a --record cassette that is corrupt', files: { 'c.json': '[]' }, args: (ws) => ['--record', ws.path('c.json')], where: /cassette \S+c\.json: not a nlu-harness cassette/ },
 ];
 
 describe('hostile paths and side inputs: exit 2 before the run, nothing written', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,19 +48,61 @@ describe('record and replay', () => {
     expect(replay.clock).toBe('virtual');
     expect(replay.model).toBe('fake-model');
     const replayed = await replay.complete(request('午饭35'));
-    expect(replayed).toEqual({ text: live.text, latencyMs: 413, model: 'fake-model', usage: { promptTokens: 30, completionTokens: 8 } });
+    // The model the server named, and a mark that no model answered during this run.
+    expect(replayed).toEqual({ text: live.text, latencyMs: 413, model: 'fake-model-2025', usage: { promptTokens: 30, completionTokens: 8 }, replayed: true });
   });
 
-  it('is a cache: a recorded request is not sent again', async () => {
+  it('is not a cache: a new recording sends every request again, so a model changed under its name is measured', async () => {
     const path = join(dir, 'cache.json');
     const inner = countingBackend();
     const recorder = new RecordingBackend(inner, Cassette.load(path));
     await recorder.complete(request('午饭35'));
+    // Within one run, a request the same run number sends again (two dialogues saying the same) is one sample.
     await Promise.all([recorder.complete(request('午饭35')), recorder.complete(request('晚饭40')), recorder.complete(request('晚饭40'))]);
     expect(inner.calls).toBe(2);
     const again = new RecordingBackend(inner, Cassette.load(path));
     await again.complete(request('晚饭40'));
-    expect(inner.calls).toBe(2);
+    expect(inner.calls).toBe(3);
+  });
+
+  it('keeps one sample per run of --repeat, and a replay hands run i the i-th sample', async () => {
+    const path = join(dir, 'samples.json');
+    let n = 0;
+    const noisy: ChatBackend = { name: 'noisy', model: 'm', clock: 'real', complete: async () => ({ text: `answer ${++n}`, latencyMs: 10 * n, model: 'm' }) };
+    const recorder = new RecordingBackend(noisy, Cassette.load(path), 3);
+    const live = [];
+    for (const sample of [0, 1, 2]) live.push((await recorder.complete({ ...request('午饭35'), sample })).text);
+    expect(live).toEqual(['answer 1', 'answer 2', 'answer 3']);
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { entries: { runs: number; samples: { text: string }[] }[] };
+    expect(saved.entries[0]!.runs).toBe(3);
+    expect(saved.entries[0]!.samples.map((s) => s.text)).toEqual(live);
+    const replay = new ReplayBackend(Cassette.loadForReplay(path));
+    const replayed = [];
+    for (const sample of [2, 0, 1]) replayed.push((await replay.complete({ ...request('午饭35'), sample })).text);
+    expect(replayed).toEqual(['answer 3', 'answer 1', 'answer 2']);
+    expect(Cassette.loadForReplay(path).fewestRuns()).toBe(3);
+  });
+
+  it('a run that never sent a request in the recording is a miss that says so', async () => {
+    const path = join(dir, 'gap.json');
+    const recorder = new RecordingBackend(countingBackend(), Cassette.load(path), 3);
+    await recorder.complete({ ...request('午饭35'), sample: 0 });
+    await recorder.complete({ ...request('午饭35'), sample: 2 });
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { entries: { samples: unknown[] }[] };
+    expect(saved.entries[0]!.samples[1]).toBeNull();
+    const replay = new ReplayBackend(Cassette.loadForReplay(path));
+    await expect(replay.complete({ ...request('午饭35'), sample: 1 })).rejects.toThrow(/run 2 of the recording \(3 runs\) never sent this request/);
+    await expect(replay.complete({ ...request('午饭35'), sample: 2 })).resolves.toMatchObject({ replayed: true });
+  });
+
+  it('a version 1 cassette (one answer a request) still replays, as one run', async () => {
+    const path = join(dir, 'v1.json');
+    const key = requestKey('parse', 'm', request('午饭35').messages);
+    const entry = { key, endpoint: 'parse', model: 'm', request: { systemFirstLine: 'TASK: transaction-parse', userMessage: '午饭35', messageCount: 2 }, text: '{"transactions":[]}', latencyMs: 120 };
+    writeFileSync(path, JSON.stringify({ version: 1, entries: [entry] }));
+    const cassette = Cassette.loadForReplay(path);
+    expect(cassette.fewestRuns()).toBe(1);
+    await expect(new ReplayBackend(cassette).complete(request('午饭35'))).resolves.toMatchObject({ text: '{"transactions":[]}', latencyMs: 120, replayed: true });
   });
 
   it('writes a stable file: entries sorted by key, fixed key order, no temp files left', async () => {
@@ -69,10 +111,10 @@ describe('record and replay', () => {
     for (const text of ['c', 'a', 'b']) await recorder.complete(request(text));
     const first = readFileSync(path, 'utf8');
     const data = JSON.parse(first) as { version: number; entries: { key: string }[] };
-    expect(data.version).toBe(1);
+    expect(data.version).toBe(2);
     const keys = data.entries.map((e) => e.key);
     expect(keys).toEqual([...keys].sort());
-    expect(Object.keys(data.entries[0]!)).toEqual(['key', 'endpoint', 'model', 'request', 'text', 'latencyMs', 'usage']);
+    expect(Object.keys(data.entries[0]!)).toEqual(['key', 'endpoint', 'model', 'request', 'runs', 'samples']);
     expect(data.entries.find((e) => e.key === requestKey('parse', 'fake-model', request('a').messages))).toMatchObject({
       request: { systemFirstLine: 'TASK: transaction-parse', userMessage: 'a', messageCount: 2 },
     });
