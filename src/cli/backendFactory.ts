@@ -117,7 +117,7 @@ export function answersProvenance(setup: BackendSetup): RunInfo['llm'] {
 export function modelWallLatency(setup: BackendSetup): { modelWallMs?: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> } {
   if (!setup.virtualLatency) return {};
   const out: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> = {};
-  for (const [endpoint, list] of setup.virtualLatency.wallLatencies()) {
+  for (const [endpoint, list] of [...setup.virtualLatency.wallLatencies()].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...list].sort((a, b) => a - b);
     out[endpoint] = { calls: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null };
   }

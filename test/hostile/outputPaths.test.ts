@@ -27,6 +27,12 @@ const CASES: Case[] = [
   { name: 'a baseline that is not JSON', files: { 'b.json': '{' }, args: (ws) => ['--baseline', ws.path('b.json')], where: /b\.json: cannot read baseline/ },
   { name: 'a baseline of the wrong shape', files: { 'b.json': '{"kind":"nlu-harness-baseline","metrics":{"routing":"high"}}' }, args: (ws) => ['--baseline', ws.path('b.json')], where: /b\.json: not a valid baseline/ },
   { name: 'a report.json baseline of the wrong shape', files: { 'b.json': '{"metrics":{},"dialogues":{}}' }, args: (ws) => ['--baseline', ws.path('b.json')], where: /b\.json: not a valid report\.json/ },
+  { name: 'a replay cassette that does not exist', args: (ws) => ['--llm', 'replay', '--cassette', ws.path('missing.json')], where: /cassette \S+missing\.json: no such file \(record one with --record/ },
+  { name: 'an empty replay cassette', files: { 'c.json': '' }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: holds no recorded answer/ },
+  { name: 'a replay cassette with no entries', files: { 'c.json': '{"version":2,"entries":[]}' }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: holds no recorded answer/ },
+  { name: 'a foreign JSON file as the replay cassette', files: { 'c.json': '{"kind":"nlu-harness-baseline"}' }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not a nlu-harness cassette/ },
+  { name: '--model-latency that is not real or virtual[:MS]', args: () => ['--llm', 'replay', '--model-latency', 'virtual:fast'], where: /--model-latency takes real, virtual or virtual:MS/ },
+  { name: '--model-latency virtual on a backend that is virtual already', args: () => ['--llm', 'heuristic', '--model-latency', 'virtual'], where: /--model-latency virtual applies to --llm openai or replay/ },
   { name: 'a cassette that is not JSON', files: { 'c.json': '{"version":' }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not JSON/ },
   { name: 'a cassette entry with request: null', files: { 'c.json': JSON.stringify({ version: 1, entries: [{ ...CASSETTE_ENTRY, request: null }] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /cassette \S+c\.json: not a nlu-harness cassette \(version 1 or 2\) \(\/entries\/0\/request must be object\)/ },
   { name: 'a cassette of another version', files: { 'c.json': JSON.stringify({ version: 3, entries: [] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /not a nlu-harness cassette \(version 1 or 2\)/ },
@@ -52,6 +58,13 @@ describe('hostile paths and side inputs: exit 2 before the run, nothing written'
       for (const [name, content] of Object.entries(c.files ?? {})) expect(readFileSync(ws.path(name), 'utf8')).toBe(content);
     });
   }
+
+  it('simulate and serve-llm refuse a missing or empty replay cassette too (exit 2, nothing served or written)', () => {
+    const ws = workspace({ 'empty.json': '' });
+    expectRejected(cli(['simulate', '--llm', 'replay', '--cassette', ws.path('missing.json'), '--users', '2', '--out', ws.out]), /cassette \S+missing\.json: no such file/);
+    expectRejected(cli(['serve-llm', '--backend', 'replay', '--cassette', ws.path('empty.json'), '--port', '0']), /cassette \S+empty\.json: holds no recorded answer/);
+    expectUntouched(ws);
+  });
 
   it('merge --out at an existing file is exit 2 before merging', () => {
     const ws = workspace({ 'f.txt': 'keep' });

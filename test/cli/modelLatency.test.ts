@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, cliAsync, tempDir } from '../support/cli.js';
+
+// A model slower than the app's 3 s deadline (serve-llm --latency-ms 3500), judged on its answers
+// with --model-latency virtual, and on its latency (every call a deadline fallback) without.
+const servers: ChildProcess[] = [];
+const SLOW_MS = 3500;
+
+function serveSlow(): Promise<string> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--latency-ms', String(SLOW_MS)], { cwd: ROOT });
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`serve-llm exited with ${code}`)));
+  });
+}
+
+const DIALOGUES = ['--filter', 'model-correct-ordinal-001', '--filter', 'model-correct-ordinal-002'];
+
+async function run(baseUrl: string, out: string, extra: string[]) {
+  const args = ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'slow', '--dataset', 'datasets/model/correct-ordinal.yaml', ...DIALOGUES, '--concurrency', '2', '--no-progress', '--out', out, ...extra];
+  const result = await cliAsync(args, { env: { OPENAI_API_KEY: '' } });
+  return { ...result, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
+}
+
+const calls = (report: { dialogues: { turns: { llmCalls: { outcome: string; latencyMs: number | null }[] }[] }[] }) =>
+  report.dialogues.flatMap((d) => d.turns.flatMap((t) => t.llmCalls));
+
+describe('--model-latency: content judged apart from latency (issue 20)', () => {
+  const dir = tempDir('model-latency-');
+  afterAll(() => servers.forEach((child) => child.kill()));
+
+  it('virtual: a model slower than 3 s is judged on its answers, and the headline says its real latency was not judged', async () => {
+    const url = await serveSlow();
+    const virtual = await run(url, join(dir, 'virtual'), ['--model-latency', 'virtual']);
+    expect(virtual.stderr).toBe('');
+    expect(calls(virtual.report).length).toBeGreaterThan(0);
+    expect(calls(virtual.report).every((call) => call.outcome === 'ok' && call.latencyMs === 300)).toBe(true);
+    expect(virtual.report.metrics.latency.details.llmOverDeadline).toBe(0);
+    expect(virtual.report.run.llm.virtualLatencyMs).toBe(300);
+    // The real latency is still measured and shown, not judged.
+    expect(virtual.report.run.timing.modelWallMs.parse.p50).toBeGreaterThanOrEqual(SLOW_MS);
+    expect(virtual.stdout).toMatch(/answers placed 300 ms after each call on the virtual clock: the model's real latency was not judged \(real: correct p50 \d+ ms/);
+    expect(virtual.status).toBe(0);
+
+    // The same model on its own clock: every call passes the seed's 3 s deadline and falls back.
+    const real = await run(url, join(dir, 'real'), []);
+    expect(calls(real.report).every((call) => call.outcome === 'late' || call.outcome === 'timeout')).toBe(true);
+    expect(real.report.metrics.latency.details.llmOverDeadline).toBe(calls(real.report).length);
+    expect(real.report.run.llm.virtualLatencyMs).toBeUndefined();
+    expect(real.status).toBe(1);
+  }, 120_000);
+});
