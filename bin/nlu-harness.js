@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 // the modules run instead, so what runs is always what was compiled last.
 const bundle = fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url));
 const modifiedAt = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-if (modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)))) {
-  const command = process.argv[2] ?? '';
+const command = process.argv[2] ?? '';
+// serve-model imports its runtime (node-llama-cpp, an ES module) at run time, which code run from a
+// vm.Script cannot do without an experimental loader; its start-up is the model's load anyway.
+const bundled = command !== 'serve-model' && modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
+if (bundled) {
   const { runBundle } = await import('./runBundle.js');
   runBundle(bundle, /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'main');
 } else {

@@ -32,6 +32,9 @@ export interface BackendArgs {
   traffic?: { answered(): void; rateLimited(): void };
   /** Runs per dialogue or user: a recording keeps this many samples a request, a replay needs as many. */
   repeat?: number;
+  /** --temperature and --sampling-seed: how an openai-backend model is asked to sample (default temperature 0, no seed). */
+  temperature?: number;
+  samplingSeed?: number;
   /** `real` (default), `virtual` or `virtual:MS`: where a model's answers arrive on the clock (llm/virtualLatency.ts). */
   modelLatency?: string;
 }
@@ -53,6 +56,7 @@ export interface BackendSetup {
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   const virtualMs = modelLatencyOf(args);
+  checkSampling(args);
   const perturb = perturbProvenance(args);
   const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
   let backend = await baseBackend(args, apiKey);
@@ -96,6 +100,18 @@ function modelLatencyOf(args: BackendArgs): number | null {
     throw new UsageError(`--model-latency ${String(args.modelLatency)} applies to --llm openai or replay; the ${args.llm} backend already answers on the virtual clock`);
   }
   return ms;
+}
+
+/** --temperature and --sampling-seed, checked before anything starts: they reach only a model behind --llm openai. */
+function checkSampling(args: BackendArgs): void {
+  if (args.temperature !== undefined && !(args.temperature >= 0 && args.temperature <= 2)) {
+    throw new UsageError(`--temperature takes a number from 0 to 2, got ${String(args.temperature)}`);
+  }
+  if (args.samplingSeed !== undefined && !(Number.isSafeInteger(args.samplingSeed) && args.samplingSeed >= 0 && args.samplingSeed < 2 ** 31 / 1_000_003)) {
+    throw new UsageError(`--sampling-seed takes a whole number from 0 to 2147, got ${String(args.samplingSeed)}`);
+  }
+  const given = args.temperature !== undefined ? '--temperature' : args.samplingSeed !== undefined ? '--sampling-seed' : null;
+  if (given && args.llm !== 'openai') throw new UsageError(`${given} applies to --llm openai; the ${args.llm} backend does not sample`);
 }
 
 /**
@@ -181,7 +197,14 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
         throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
       }
       const { OpenAiBackend } = await import('../llm/openaiBackend.js');
-      return new OpenAiBackend({ baseURL: args.baseUrl, apiKey: apiKey || NO_KEY, model: args.model, ...(args.traffic ? { traffic: args.traffic } : {}) });
+      return new OpenAiBackend({
+        baseURL: args.baseUrl,
+        apiKey: apiKey || NO_KEY,
+        model: args.model,
+        ...(args.temperature === undefined ? {} : { temperature: args.temperature }),
+        ...(args.samplingSeed === undefined ? {} : { seed: args.samplingSeed }),
+        ...(args.traffic ? { traffic: args.traffic } : {}),
+      });
     }
   }
 }
@@ -207,6 +230,11 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
     .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay): run i of --repeat gets the i-th recorded sample' })
     .option('record', { type: 'string', describe: 'Record every answer into this cassette, one sample per run of --repeat (every call goes to the model: it is not a cache)' })
+    .option('temperature', { type: 'number', describe: 'Sampling temperature sent to an openai-backend model (default 0)' })
+    .option('sampling-seed', {
+      type: 'number',
+      describe: 'Seed sent with each openai-backend request, mixed with its run of --repeat (N × 1000003 + run), so every run is its own reproducible sample on a server that honours seeds',
+    })
     .option('model-latency', {
       type: 'string',
       default: 'real',

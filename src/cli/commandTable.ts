@@ -17,6 +17,7 @@ export const COMMANDS: ReadonlyArray<readonly [string, Loader]> = [
   ['classify', async () => (await import('./classifyCommand.js')).classifyCommand],
   ['parse', async () => (await import('./parseCommand.js')).parseCommand],
   ['serve-llm', async () => (await import('./serveLlmCommand.js')).serveLlmCommand],
+  ['serve-model', async () => (await import('./serveModelCommand.js')).serveModelCommand],
   ['bench', async () => (await import('./benchCommand.js')).benchCommand],
   ['generate', async () => (await import('./generateCommand.js')).generateCommand],
   ['describe', async () => (await import('./describeCommand.js')).describeCommand],

@@ -1,5 +1,6 @@
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { CassetteError } from '../llm/cassette.js';
+import { RuntimeMissingError } from '../llm/localGgufModel.js';
 import { BaselineError } from '../report/baseline.js';
 import { HistoryError } from '../report/historyStore.js';
 import { OutputPathError } from '../report/writeReports.js';
@@ -18,7 +19,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError];
+  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError, RuntimeMissingError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
+import { sha256OfFile } from '../llm/fileHash.js';
 import type { Provenance } from '../report/reportTypes.js';
 
 /**
@@ -39,17 +40,6 @@ export async function collectProvenance(input: {
     ...(input.perturb ? { perturb: input.perturb } : {}),
     git: await input.git,
   };
-}
-
-/** Streams the file through the hash: a dataset of any size costs no memory. */
-function sha256OfFile(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
 }
 
 export function withoutCredentials(url: string): string {

@@ -64,6 +64,26 @@ function untilStopped(): Promise<string> {
   });
 }
 
+/**
+ * A server command's life: starts it (a port in use or another bad input is exit 2 with the
+ * message, anything else exit 3 with the stack) and stops it on SIGINT or SIGTERM.
+ */
+export async function serveUntilStopped(command: string, port: number, start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
+  let server: { close(): Promise<void> };
+  try {
+    server = await start();
+  } catch (error) {
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const shown = inUse ? new UsageError(`port ${port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one`) : error;
+    process.stderr.write(`${exitCodeFor(shown) === EXIT_BAD_INPUT ? (shown as Error).message : ((shown as Error).stack ?? String(shown))}\n`);
+    process.exitCode = exitCodeFor(shown);
+    return;
+  }
+  const signal = await untilStopped();
+  process.stderr.write(`${command}: ${signal}, stopping\n`);
+  await server.close();
+}
+
 export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
   command: 'serve-llm',
   describe:
@@ -78,19 +98,5 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
       .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
       .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
-  handler: async (args) => {
-    let server: RunningServer;
-    try {
-      server = await serveLlm(args, process.stdout);
-    } catch (error) {
-      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      const shown = inUse ? new UsageError(`port ${args.port} on 127.0.0.1 is in use: pick another with --port, or --port 0 for a free one`) : error;
-      process.stderr.write(`${exitCodeFor(shown) === EXIT_BAD_INPUT ? (shown as Error).message : ((shown as Error).stack ?? String(shown))}\n`);
-      process.exitCode = exitCodeFor(shown);
-      return;
-    }
-    const signal = await untilStopped();
-    process.stderr.write(`serve-llm: ${signal}, stopping\n`);
-    await server.close();
-  },
+  handler: (args) => serveUntilStopped('serve-llm', args.port, () => serveLlm(args, process.stdout)),
 };

@@ -16,6 +16,14 @@ export interface ChatRequest {
    * model, so a cassette keeps one answer per sample and never hands run i the answer of run j.
    */
   sample?: number;
+  /** How the model should sample, as an OpenAI-compatible request states it (a server passes them on; most backends ignore them). */
+  sampling?: Sampling;
+}
+
+export interface Sampling {
+  temperature?: number;
+  seed?: number;
+  maxTokens?: number;
 }
 
 export interface TokenUsage {

@@ -16,6 +16,11 @@ export interface OpenAiBackendOptions {
   apiKey: string;
   model: string;
   temperature?: number;
+  /**
+   * Sent as each request's `seed`, mixed with the request's run of --repeat (seedForRun), so a
+   * server that honours it answers each run with its own reproducible sample. None: no seed sent.
+   */
+  seed?: number;
   /** Retries after a 429, a 5xx or a connection error (default 2). */
   maxRetries?: number;
   /** First backoff; doubles on each retry (default 500 ms). */
@@ -24,6 +29,11 @@ export interface OpenAiBackendOptions {
   requestTimeoutMs?: number;
   /** Told of every answer and every 429, retried or not (the run counts them; an adaptive pool narrows on a 429). */
   traffic?: { answered(): void; rateLimited(): void };
+}
+
+/** The seed run `sample` of --repeat sends: runs of one seed, and the runs of neighbouring seeds, never share one. */
+export function seedForRun(seed: number, sample: number): number {
+  return seed * 1_000_003 + sample;
 }
 
 /** Reads the key from the environment; the error names the variable, never a value. */
@@ -55,6 +65,7 @@ export class OpenAiBackend implements ChatBackend {
   readonly model: string;
   private readonly client: OpenAI;
   private readonly temperature: number;
+  private readonly seed: number | undefined;
   private readonly maxRetries: number;
   private readonly backoffMs: number;
   private readonly redact: (text: string) => string;
@@ -64,6 +75,7 @@ export class OpenAiBackend implements ChatBackend {
     this.traffic = options.traffic;
     this.model = options.model;
     this.temperature = options.temperature ?? 0;
+    this.seed = options.seed;
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffMs = options.backoffMs ?? 500;
     this.client = new OpenAI({
@@ -82,7 +94,12 @@ export class OpenAiBackend implements ChatBackend {
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await this.client.chat.completions.create(
-          { model: this.model, messages: req.messages, temperature: this.temperature },
+          {
+            model: this.model,
+            messages: req.messages,
+            temperature: this.temperature,
+            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) }),
+          },
           req.signal ? { signal: req.signal } : {},
         );
         const result: ChatResult = {

