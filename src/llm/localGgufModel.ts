@@ -37,15 +37,14 @@ export class RuntimeMissingError extends Error {
   override readonly name = 'RuntimeMissingError';
 }
 
-export async function loadRuntime(): Promise<Runtime> {
-  // A specifier in a variable: bundlers and the dependency check leave the optional package alone.
-  const specifier: string = RUNTIME_PACKAGE;
+/** The specifier is a parameter so bundlers and the dependency check leave the optional package alone (and a test can name a missing one). */
+export async function loadRuntime(specifier: string = RUNTIME_PACKAGE): Promise<Runtime> {
   try {
     return (await import(specifier)) as Runtime;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     throw new RuntimeMissingError(
-      `${RUNTIME_PACKAGE} is not installed. It is an optional dependency of nlu-harness: \`npm install\` (or \`npm ci\`) installs it ` +
+      `${specifier} is not installed. It is an optional dependency of nlu-harness: \`npm install\` (or \`npm ci\`) installs it ` +
         'with its prebuilt CPU binary where the platform has one; npm leaves it out when it fails, and every other command works without it',
     );
   }

@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import OpenAI, { APIUserAbortError } from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCorrectionMessages, renderParseMessages } from '../../src/gateway/promptTemplates.js';
+import { RuntimeMissingError, loadRuntime } from '../../src/llm/localGgufModel.js';
+import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localModel.js';
+import type { BatchItemDto } from '../../src/domain/correctionProtocol.js';
+import type { ReadReport } from '../../src/report/reportTypes.js';
+import { ROOT, cli, cliAsync, tempDir } from '../support/cli.js';
+
+/** Why the real-model tests cannot run here, or null when they can. */
+function missingPart(): string | null {
+  try {
+    createRequire(join(ROOT, 'package.json')).resolve('node-llama-cpp');
+  } catch {
+    return 'the optional runtime node-llama-cpp is not installed (npm ci installs it)';
+  }
+  if (!existsSync(installedModelPath())) return `no model at ${installedModelPath()} (npm run model:install puts it there)`;
+  return null;
+}
+
+const missing = missingPart();
+const required = process.env.REQUIRE_LOCAL_MODEL === '1';
+if (missing && !required) process.stderr.write(`\n⚠ serve-model tests with a real model SKIPPED: ${missing}\n\n`);
+
+const LABEL = modelLabel(installedModelPath(), MODEL_PIN.sha256);
+const BATCH: BatchItemDto[] = [
+  { index: 0, amount: 60, type: 'EXPENSE', category: '餐饮', description: '吃饭', date: null },
+  { index: 1, amount: 30, type: 'EXPENSE', category: '交通', description: '打车', date: null },
+];
+
+describe('serve-model without its parts', () => {
+  it('names how to install a runtime that is not there', async () => {
+    const error = await loadRuntime('node-llama-cpp-that-is-not-installed').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeMissingError);
+    expect((error as Error).message).toMatch(/not installed.*npm install/);
+  });
+
+  it('without an installed model says how to install one (exit 2, nothing served)', () => {
+    const result = cli(['serve-model', '--port', '0'], { env: { NLU_HARNESS_MODEL_DIR: tempDir() } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('npm run model:install');
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe.skipIf(missing !== null && !required)(`serve-model with the installed model (${MODEL_PIN.file})`, () => {
+  let child: ChildProcess;
+  let url = '';
+  let log = '';
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    if (missing) throw new Error(`REQUIRE_LOCAL_MODEL=1 but ${missing}`);
+    child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-model', '--port', '0', '--log-requests'], { cwd: ROOT });
+    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+      child.once('exit', (code) => reject(new Error(`serve-model exited with ${String(code)}: ${log}`)));
+    });
+    client = new OpenAI({ baseURL: url, apiKey: 'none', maxRetries: 0, timeout: 300_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
+
+  /** The server's log lines for one endpoint, as {prompt, cached} token counts, in order. */
+  const served = (endpoint: string) =>
+    [...log.matchAll(new RegExp(`${endpoint}: (\\d+) prompt tokens \\((\\d+) cached\\)`, 'g'))].map((m) => ({ prompt: Number(m[1]), cached: Number(m[2]) }));
+
+  it('answers the harness\'s own parse and correction prompts with no key, naming the GGUF and its sha256', async () => {
+    const parse = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('吃饭花了60，打车30'), temperature: 0 });
+    expect(parse.model).toBe(LABEL);
+    expect(parse.choices[0]!.message.content).toMatch(/\S/);
+    expect(parse.usage!.completion_tokens).toBeGreaterThan(0);
+    const correct = await client.chat.completions.create({
+      model: 'any',
+      messages: renderCorrectionMessages({ currentBatch: BATCH, correctionText: '第一笔改成50' }),
+      temperature: 0,
+    });
+    expect(correct.model).toBe(LABEL);
+    expect(correct.choices[0]!.message.content).toMatch(/\S/);
+  }, 300_000);
+
+  it('keeps each system prompt in its own cache: a parse after a correction reuses the parse prompt', async () => {
+    await client.chat.completions.create({ model: 'any', messages: renderParseMessages('早饭八块'), temperature: 0, max_tokens: 8 });
+    await client.chat.completions.create({
+      model: 'any',
+      messages: renderCorrectionMessages({ currentBatch: BATCH, correctionText: '打车那个是25' }),
+      temperature: 0,
+      max_tokens: 8,
+    });
+    await client.chat.completions.create({ model: 'any', messages: renderParseMessages('午饭三十五'), temperature: 0, max_tokens: 8 });
+    const last = served('parse').at(-1)!;
+    // The system prompt is most of the prompt: with one shared cache the correction would have evicted it.
+    expect(last.cached).toBeGreaterThan(last.prompt * 0.8);
+  }, 300_000);
+
+  it('honours temperature and seed: the same seed at temperature 1 gives the same answer', async () => {
+    const ask = (seed: number) =>
+      client.chat.completions.create({ model: 'any', messages: renderParseMessages('买水果二十三块五'), temperature: 1, seed, max_tokens: 40 });
+    const [first, again] = [await ask(7), await ask(7)];
+    expect(again.choices[0]!.message.content).toBe(first.choices[0]!.message.content);
+  }, 300_000);
+
+  it('stops generating when the client gives up, and serves the next request', async () => {
+    const abort = new AbortController();
+    const long = client.chat.completions.create(
+      { model: 'any', messages: renderParseMessages('早饭4块 地铁3块 咖啡15 午饭22 奶茶12 公交2块 晚饭30 水果18 电影45 打车27'), temperature: 0, max_tokens: 400 },
+      { signal: abort.signal },
+    );
+    setTimeout(() => abort.abort(), 1500);
+    await expect(long).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect.poll(() => /parse: stopped after (\d+) answer tokens/.exec(log), { timeout: 60_000 }).not.toBeNull();
+    const stoppedAfter = Number(/parse: stopped after (\d+) answer tokens/.exec(log)![1]);
+    expect(stoppedAfter).toBeLessThan(400);
+    const next = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('奶茶15'), temperature: 0, max_tokens: 60 });
+    expect(next.model).toBe(LABEL);
+  }, 300_000);
+
+  it('runs dialogues through the harness key-less: every answer goes through JSON extraction and is scored', async () => {
+    const out = tempDir();
+    const env = { ...process.env, OPENAI_API_KEY: '' };
+    const result = await cliAsync(
+      ['run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--dataset', join(ROOT, 'test/fixtures/real-llm.yaml'), '--model-latency', 'virtual', '--out', out, '--no-progress'],
+      { env },
+    );
+    expect([0, 1]).toContain(result.status);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ReadReport;
+    expect(report.run.llm.servedModels).toEqual([LABEL]);
+    const calls = report.dialogues.flatMap((d) => d.turns.flatMap((t) => t.llmCalls));
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    // Answered on the virtual clock: each call is an answer the extraction read (ok) or refused (malformed, invalid).
+    expect(calls.every((c) => ['ok', 'malformed', 'invalid'].includes(c.outcome))).toBe(true);
+    expect(calls.some((c) => c.outcome === 'ok')).toBe(true);
+  }, 600_000);
+});
