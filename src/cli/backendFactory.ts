@@ -7,6 +7,8 @@ import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { AnswerLedger } from '../llm/answerLedger.js';
 import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
+import { resolve } from 'node:path';
+import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import type { RunInfo } from '../report/reportTypes.js';
 import { percentile } from '../scoring/scorer.js';
 
@@ -32,6 +34,8 @@ export interface BackendArgs {
   traffic?: { answered(): void; rateLimited(): void };
   /** Runs per dialogue or user: a recording keeps this many samples a request, a replay needs as many. */
   repeat?: number;
+  /** --prompts DIR: the prompt templates to render instead of the package's prompts/. */
+  prompts?: string;
   /** --temperature and --sampling-seed: how an openai-backend model is asked to sample (default temperature 0, no seed). */
   temperature?: number;
   samplingSeed?: number;
@@ -57,6 +61,7 @@ export interface BackendSetup {
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   const virtualMs = modelLatencyOf(args);
   checkSampling(args);
+  if (args.prompts !== undefined) usePrompts(args.prompts);
   const perturb = perturbProvenance(args);
   const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
   let backend = await baseBackend(args, apiKey);
@@ -102,6 +107,14 @@ function modelLatencyOf(args: BackendArgs): number | null {
   return ms;
 }
 
+function usePrompts(dir: string): void {
+  try {
+    usePromptsDirectory(resolve(dir));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** --temperature and --sampling-seed, checked before anything starts: they reach only a model behind --llm openai. */
 function checkSampling(args: BackendArgs): void {
   if (args.temperature !== undefined && !(args.temperature >= 0 && args.temperature <= 2)) {
@@ -145,6 +158,9 @@ export function baseBackendName(name: string): string {
   const inner = /^[a-z]+\((.*)\)$/.exec(name);
   return inner ? baseBackendName(inner[1]!) : name;
 }
+
+/** With `--model-latency virtual`, how long one HTTP attempt may take (the 60 s default cut off a CPU model's cold prompts on a loaded machine). */
+const VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS = 600_000;
 
 /** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
 const NO_KEY = 'none';
@@ -203,6 +219,8 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
         model: args.model,
         ...(args.temperature === undefined ? {} : { temperature: args.temperature }),
         ...(args.samplingSeed === undefined ? {} : { seed: args.samplingSeed }),
+        // Judged on what it answers, a model on a busy CPU may take minutes over a cold prompt: only a hung server is cut off.
+        ...(modelLatencyOf(args) === null ? {} : { requestTimeoutMs: VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS }),
         ...(args.traffic ? { traffic: args.traffic } : {}),
       });
     }
@@ -230,6 +248,7 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
     .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay): run i of --repeat gets the i-th recorded sample' })
     .option('record', { type: 'string', describe: 'Record every answer into this cassette, one sample per run of --repeat (every call goes to the model: it is not a cache)' })
+    .option('prompts', { type: 'string', describe: 'Folder of prompt templates to render instead of prompts/ (a copy with your change): only a real model (openai) reads them' })
     .option('temperature', { type: 'number', describe: 'Sampling temperature sent to an openai-backend model (default 0)' })
     .option('sampling-seed', {
       type: 'number',

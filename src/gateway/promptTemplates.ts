@@ -43,6 +43,21 @@ export function promptsDirectory(): string {
   return promptsDir;
 }
 
+/**
+ * Renders from another folder of templates from now on (`--prompts DIR`, to try a prompt change
+ * without touching prompts/). Every template is read at once, so a missing file or a wrong first
+ * line is reported before anything runs.
+ */
+export function usePromptsDirectory(dir: string): void {
+  promptsDir = dir;
+  templates.clear();
+  systemPrompts.clear();
+  for (const [endpoint, file] of Object.entries(TEMPLATE_FILES) as [LlmEndpoint, string][]) {
+    if (!existsSync(join(dir, file))) throw new Error(`--prompts ${dir}: ${file} is missing (the folder needs ${Object.values(TEMPLATE_FILES).join(', ')})`);
+    loadTemplate(endpoint);
+  }
+}
+
 /** Reads a template once; its first line must be the endpoint's marker, which servers route on. */
 export function loadTemplate(endpoint: LlmEndpoint): string {
   const cached = templates.get(endpoint);
