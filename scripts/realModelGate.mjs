@@ -6,7 +6,10 @@
 //   (b) worse prompts/ copied with the ordinal rule inverted        → the gate must fail (exit 1)
 //             (「第N笔」 is index N, in the rule and in its example), sampling seed 3
 // Exits 0 when both verdicts are as expected, 1 otherwise; 2 on bad usage.
-// Usage: node scripts/realModelGate.mjs [--filter correct-ordinal] [--shard 1/3] [--repeat 2]
+// --mode gold (the default) starts each turn from the state the dataset expects, so a correction
+// turn is judged on the gold batch even when the model parsed the utterance wrong: the 0.5B model
+// fails most parses, and in e2e mode a prompt change to corrections would go unseen behind them.
+// Usage: node scripts/realModelGate.mjs [--filter correct-ordinal] [--mode gold|e2e] [--shard 1/3] [--repeat 2]
 //          [--temperature 0.7] [--out reports/real-model-gate] [--gguf FILE | --base-url URL] [--only same|worse]
 // --base-url uses a serve-model (or any OpenAI-compatible server) already running instead of starting one.
 // Sizes measured in docs/local-model.md; the README says which size CI runs.
@@ -21,6 +24,7 @@ const CLI = join(ROOT, 'bin/nlu-harness.js');
 const { values } = parseArgs({
   options: {
     filter: { type: 'string', default: 'correct-ordinal' },
+    mode: { type: 'string', default: 'gold' },
     shard: { type: 'string', default: '1/3' },
     repeat: { type: 'string', default: '2' },
     temperature: { type: 'string', default: '0.7' },
@@ -72,7 +76,7 @@ function track(child) {
 function runHarness(name, url, extra) {
   const args = [
     CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--dataset', 'datasets/model/*.yaml',
-    '--filter', values.filter, '--shard', values.shard, '--repeat', values.repeat, '--temperature', values.temperature,
+    '--filter', values.filter, '--shard', values.shard, '--mode', values.mode, '--repeat', values.repeat, '--temperature', values.temperature,
     '--model-latency', 'virtual', '--concurrency', '2', '--no-history', '--no-progress', '--out', join(out, name), ...extra,
   ];
   const started = performance.now();

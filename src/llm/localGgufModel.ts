@@ -91,6 +91,7 @@ export class LocalGgufModel implements ChatBackend {
   readonly clock = 'real' as const;
   readonly model: string;
   private readonly oneAtATime = createLimiter(1);
+  private readonly log: NonNullable<LocalModelOptions['log']>;
   private uses = 0;
 
   private constructor(
@@ -102,8 +103,6 @@ export class LocalGgufModel implements ChatBackend {
     this.model = options.label;
     this.log = options.log ?? (() => {});
   }
-
-  private readonly log: (line: string, kind: 'answered' | 'stopped') => void;
 
   static async load(runtime: Runtime, options: LocalModelOptions): Promise<LocalGgufModel> {
     const llama = await runtime.getLlama({ gpu: false, build: 'never', logLevel: 'error' });
