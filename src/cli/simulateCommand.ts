@@ -18,7 +18,7 @@ import {
 } from '../users/simulationReport.js';
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
@@ -114,8 +114,8 @@ async function simulate(args: SimulateArgs): Promise<number> {
     } finally {
       await setup?.close();
     }
-    const inner = setup ? setup.describe : { backend: 'oracle', model: 'oracle-goal' };
-    const llm = perturb ? { backend: `perturb(${inner.backend})`, model: inner.model, perturb } : inner;
+    const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : { backend: 'oracle', model: 'oracle-goal' };
+    const llm = perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
     const report: SimulationReport = {
       schemaVersion: SIMULATION_SCHEMA_VERSION,
       kind: 'simulation',
