@@ -1,7 +1,8 @@
 /** End-of-run summary for the terminal. The caller adds where the report files went. */
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
+import { callDetails, checkDifferences } from './checkDiff.js';
+import { collapseWhitespace, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import {
   describeFindingChange,
@@ -14,7 +15,6 @@ import {
   metricRegressions,
   notApplicableLine,
   pairedGateLine,
-  narrowDiff,
   nothingJudged,
   orderedMetrics,
   overallPassed,
@@ -30,7 +30,10 @@ const MAX_FAILURES = 20;
 function safe(text: string): string {
   return collapseWhitespace(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
-const VALUE_CHARS = 70;
+/** A difference line is cut here; checkDifferences already keeps the part that differs. */
+const LINE_CHARS = 150;
+/** Differences of the first failed check shown after its first. */
+const MORE_DIFFERENCES = 2;
 const BAR_WIDTH = 20;
 
 export function renderConsoleSummary(report: Report, opts: { color: boolean }): string {
@@ -114,13 +117,12 @@ function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): str
     lines.push(`  ${c.red('✘')} ${c.bold(safe(dialogue.id))} ${truncate(safe(dialogue.title), 60)} ${c.dim(safe(dialogue.file))}`);
     const first = failedChecks(dialogue)[0];
     if (first) {
-      const diff = narrowDiff(first.check.expected, first.check.actual);
+      const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual);
       const input = truncate(safe(describeInput(first.turn)), 40);
-      lines.push(
-        c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) +
-          `${safe(first.check.name)}: expected ${c.green(truncate(safe(compactJson(diff.expected)), VALUE_CHARS))}` +
-          ` got ${c.red(truncate(safe(compactJson(diff.actual)), VALUE_CHARS))}`,
-      );
+      lines.push(c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
+      for (const line of more.slice(0, MORE_DIFFERENCES)) lines.push(`        ${truncate(safe(line), LINE_CHARS)}`);
+      if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        …and ${more.length - MORE_DIFFERENCES} more`));
+      for (const detail of callDetails(first.turn.llmCalls)) lines.push(c.yellow(`        ${truncate(safe(detail), LINE_CHARS)}`));
     }
   }
   if (failing.length > MAX_FAILURES) lines.push(c.dim(`  …and ${failing.length - MAX_FAILURES} more`));

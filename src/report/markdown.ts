@@ -1,11 +1,12 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
-import { compactJson, deltaPoints, percent, truncate } from './format.js';
+import { deltaPoints, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import { counterName, label, metricName, sliceName } from './labels.js';
 import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
 import { mdCode, mdText } from './markdownText.js';
+import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
@@ -18,7 +19,6 @@ import {
   notApplicableLine,
   pairedGateLine,
   provenanceEntries,
-  narrowDiff,
   nothingJudged,
   orderedMetrics,
   overallPassed,
@@ -31,7 +31,8 @@ const BYTE_BUDGET = 58_000;
 const MAX_FAILED_DIALOGUES = 40;
 const MAX_CHECK_ROWS = 8;
 const MAX_FLIPPED = 40;
-const VALUE_CHARS = 120;
+/** A difference line is cut here; checkDifferences already keeps the part that differs. */
+const VALUE_CHARS = 160;
 const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 const MAX_SLICE_ROWS = 8;
@@ -255,15 +256,16 @@ function dialogueBlock(dialogue: DialogueReport): string[] {
     lines.push('_No failed check in the recorded transcript._', '');
     return lines;
   }
-  lines.push('| Turn | Input | Check | Expected | Actual |', '| ---: | --- | --- | --- | --- |');
+  lines.push('| Turn | Input | Check | What differs |', '| ---: | --- | --- | --- |');
+  const explained = new Set<unknown>();
   for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
-    const diff = narrowDiff(check.expected, check.actual);
-    lines.push(
-      `| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ` +
-        `${mdCode(truncate(compactJson(diff.expected), VALUE_CHARS))} | ${mdCode(truncate(compactJson(diff.actual), VALUE_CHARS))} |`,
-    );
+    const differs = checkDifferences(check.expected, check.actual).map((line) => mdText(truncate(line, VALUE_CHARS)));
+    // Why the turn's model call was refused, once per turn.
+    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
+    explained.add(turn);
+    lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
   }
-  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | | |`);
+  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | |`);
   lines.push('');
   return lines;
 }

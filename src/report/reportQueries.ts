@@ -200,14 +200,3 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * For two objects, keeps only the expected fields whose values differ, so a one-field
- * mismatch in a large snapshot reads as one field. Anything else is returned as is.
- */
-export function narrowDiff(expected: unknown, actual: unknown): { expected: unknown; actual: unknown } {
-  if (!isPlainObject(expected) || !isPlainObject(actual)) return { expected, actual };
-  const keys = Object.keys(expected).filter((key) => JSON.stringify(expected[key]) !== JSON.stringify(actual[key]));
-  if (keys.length === 0) return { expected, actual };
-  const pick = (source: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, source[key]]));
-  return { expected: pick(expected), actual: pick(actual) };
-}
