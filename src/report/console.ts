@@ -20,11 +20,15 @@ import {
   overallPassed,
   turnNumber,
 } from './reportQueries.js';
-import type { DialogueReport, GateResult, Report } from './reportTypes.js';
+import { inLang } from './labels.js';
+import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
+import { behaviourName, brokenFirst, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
 const MAX_FAILURES = 20;
+/** Behaviours on the first screen; the rest are counted. */
+const MAX_BEHAVIOURS = 3;
 
 /** Dataset and model text must not smuggle terminal escape sequences into the summary. */
 function safe(text: string): string {
@@ -38,11 +42,14 @@ const BAR_WIDTH = 20;
 
 export function renderConsoleSummary(report: Report, opts: { color: boolean }): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
-  const plain = headlineOf(report, report.view?.lang);
+  const lang = report.view?.lang ?? 'en';
+  const plain = headlineOf(report, lang);
   const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
   if (plain.changed) lines.push(c.bold(safe(plain.changed)));
-  lines.push('', ...metricLines(report, c));
-  const failing = failingDialogues(report.dialogues);
+  const broke = whatBroke(report);
+  if (broke.behaviours.length > 0) lines.push('', ...whatBrokeLines(report, broke, lang, c));
+  lines.push('', ...metricLines(report, broke.knockOn, lang, c));
+  const failing = brokenFirst(failingDialogues(report.dialogues), broke.ids);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
   const paired = report.gate ? pairedGateLine(report.gate) : null;
@@ -91,7 +98,22 @@ function rateLimitWarning(traffic: unknown): string | null {
   );
 }
 
-function metricLines(report: Report, c: ChalkInstance): string[] {
+/** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
+function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
+  const lines = [c.bold(whatBrokeHeading(lang, report, broke.ids.length))];
+  const width = String(broke.behaviours[0]?.count ?? 0).length;
+  for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
+    const { id, turn, input, difference, why } = behaviour.example;
+    lines.push(`  ${c.red(String(behaviour.count).padStart(width))}  ${safe(behaviourName(lang, behaviour.key))}`);
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${id} turn ${turn} ${truncate(safe(input), 40)} · ${difference}${why ? ` (${why})` : ''}`;
+    lines.push(c.dim(`  ${' '.repeat(width)}  ${truncate(safe(example), LINE_CHARS)}`));
+  }
+  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
+  if (rest.length > 0) lines.push(c.dim(`  ${inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0))}`));
+  return lines;
+}
+
+function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c: ChalkInstance): string[] {
   const metrics = orderedMetrics(report);
   const width = Math.max(...metrics.map(([name]) => metricLabel(name).length));
   return metrics.map(([name, metric]) => {
@@ -106,6 +128,7 @@ function metricLines(report: Report, c: ChalkInstance): string[] {
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
       note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
+      if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     }
     return `  ${metricLabel(name).padEnd(width)}  ${bar} ${score}${note}`;
   });

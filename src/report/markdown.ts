@@ -2,7 +2,8 @@
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
-import { counterName, label, metricName, sliceName } from './labels.js';
+import { counterName, inLang, label, metricName, sliceName } from './labels.js';
+import { behaviourName, brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
 import { mdCode, mdText } from './markdownText.js';
@@ -36,17 +37,21 @@ const VALUE_CHARS = 160;
 const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 const MAX_SLICE_ROWS = 8;
+/** Behaviours in the first lines; the rest are counted. */
+const MAX_BEHAVIOURS = 3;
 
 export function renderMarkdown(report: Report): string {
+  const broke = whatBroke(report);
   const head = [
     headline(report),
     runLine(report),
     '',
     ...plainWords(report),
+    ...whatBrokeSection(report, broke),
     ...warningLines(report),
     summaryLine(report),
     '',
-    ...metricsTable(report),
+    ...metricsTable(report, broke.knockOn),
     '',
     ...trendSection(report),
     ...armsTable(report),
@@ -80,6 +85,22 @@ function headline(report: Report): string {
 function plainWords(report: Report): string[] {
   const { measured, changed } = headlineOf(report, report.view?.lang);
   return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
+}
+
+/** The behaviours that broke, each with a count and one example: what a reader acts on first. */
+function whatBrokeSection(report: Report, broke: WhatBroke): string[] {
+  if (broke.behaviours.length === 0) return [];
+  const lang = report.view?.lang ?? 'en';
+  const lines = [`### ${mdText(whatBrokeHeading(lang, report, broke.ids.length))}`, ''];
+  for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
+    const { id, turn, input, difference, why } = behaviour.example;
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} turn ${turn} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;
+    lines.push(`- **${behaviour.count}** · ${mdText(behaviourName(lang, behaviour.key))} — ${example}`);
+  }
+  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
+  if (rest.length > 0) lines.push(`- ${mdText(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}`);
+  lines.push('');
+  return lines;
 }
 
 function trendSection(report: Report): string[] {
@@ -143,13 +164,13 @@ function summaryLine(report: Report): string {
   return `**Dialogues** ${dialogues.passed}/${dialogues.total} · **Turns** ${turns.passed}/${turns.total} · **Checks** ${checks.passed}/${checks.total}`;
 }
 
-function metricsTable(report: Report): string[] {
+function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const withGate = report.gate !== null;
   const lang = report.view?.lang ?? 'en';
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name));
+    if (withGate) cells.push(baselineCell(report.gate, name) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -224,7 +245,7 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 }
 
 function failureSection(report: Report, budget: number): string[] {
-  const failing = failingDialogues(report.dialogues);
+  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
   if (failing.length === 0) return [];
   const lines = [`### Failing dialogues (${failing.length})`, ''];
   let used = byteLength(lines);
