@@ -20,7 +20,7 @@ import {
   overallPassed,
   turnNumber,
 } from './reportQueries.js';
-import { inLang } from './labels.js';
+import { inLang, label, metricName } from './labels.js';
 import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
 import { behaviourName, brokenFirst, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
@@ -105,7 +105,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
     const { id, turn, input, difference, why } = behaviour.example;
     lines.push(`  ${c.red(String(behaviour.count).padStart(width))}  ${safe(behaviourName(lang, behaviour.key))}`);
-    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${id} turn ${turn} ${truncate(safe(input), 40)} · ${difference}${why ? ` (${why})` : ''}`;
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${id} ${label(lang, 'turn', turn)} ${truncate(safe(input), 40)} · ${difference}${why ? ` (${why})` : ''}`;
     lines.push(c.dim(`  ${' '.repeat(width)}  ${truncate(safe(example), LINE_CHARS)}`));
   }
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
@@ -115,7 +115,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
 
 function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c: ChalkInstance): string[] {
   const metrics = orderedMetrics(report);
-  const width = Math.max(...metrics.map(([name]) => metricLabel(name).length));
+  const width = Math.max(...metrics.map(([name]) => metricName(lang, name).length));
   return metrics.map(([name, metric]) => {
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
@@ -130,7 +130,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
       note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     }
-    return `  ${metricLabel(name).padEnd(width)}  ${bar} ${score}${note}`;
+    return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
   });
 }
 

@@ -7,7 +7,8 @@ import { metricsHtml } from './htmlMetrics.js';
 import { routingHtml } from './htmlRouting.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { slicesHtml } from './htmlSlices.js';
-import { gateHtml, headerHtml, totalsHtml } from './htmlSummary.js';
+import { gateHtml, headerHtml, totalsHtml, whatBrokeHtml } from './htmlSummary.js';
+import { whatBroke } from './whatBroke.js';
 import { trendsHtml } from './htmlTrends.js';
 import { label } from './labels.js';
 import { pageHead } from './htmlPage.js';
@@ -28,11 +29,13 @@ export function* htmlChunks(report: Report): Generator<string> {
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
+  const broke = whatBroke(report);
   yield `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
 <body>
 ${headerHtml(report)}
 <main class="wrap">
-${metricsHtml(report)}
+${whatBrokeHtml(report, broke)}
+${metricsHtml(report, broke.knockOn)}
 ${totalsHtml(report)}
 ${gateHtml(report)}
 ${trendsHtml(report, lang)}
