@@ -37,6 +37,11 @@ export function deltaPoints(baseline: number, current: number): string {
   return `${sign}${Math.abs(pp).toFixed(1)} pp`;
 }
 
+/** A p-value the same way on every page: "p = 0.012", or "p < 0.001" below what three decimals show. */
+export function formatPValue(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+
 export function formatMs(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.round(ms)} ms`;

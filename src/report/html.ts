@@ -34,7 +34,7 @@ export function* htmlChunks(report: Report): Generator<string> {
 <body>
 ${headerHtml(report)}
 <main class="wrap">
-${whatBrokeHtml(report, broke)}
+${whatBrokeHtml(lang, report.gate !== null, broke)}
 ${metricsHtml(report, broke.knockOn)}
 ${totalsHtml(report)}
 ${gateHtml(report)}

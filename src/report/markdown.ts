@@ -47,7 +47,7 @@ export function renderMarkdown(report: Report): string {
     runLine(report),
     '',
     ...plainWords(report),
-    ...whatBrokeSection(report, broke),
+    ...whatBrokeSection(report.view?.lang ?? 'en', report.gate !== null, broke),
     ...warningLines(report),
     summaryLine(report),
     '',
@@ -88,13 +88,12 @@ function plainWords(report: Report): string[] {
 }
 
 /** The behaviours that broke, each with a count and one example: what a reader acts on first. */
-function whatBrokeSection(report: Report, broke: WhatBroke): string[] {
+export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
   if (broke.behaviours.length === 0) return [];
-  const lang = report.view?.lang ?? 'en';
-  const lines = [`### ${mdText(whatBrokeHeading(lang, report, broke.ids.length))}`, ''];
+  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
     const { id, turn, input, difference, why } = behaviour.example;
-    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} turn ${turn} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} ${label(lang, 'turn', turn)} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;
     lines.push(`- **${behaviour.count}** · ${mdText(behaviourName(lang, behaviour.key))} — ${example}`);
   }
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);

@@ -1,5 +1,5 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
-import { deltaPoints, formatNumber, percent } from './format.js';
+import { deltaPoints, formatNumber, percent, formatPValue } from './format.js';
 import type {
   CheckReport,
   DialogueReport,
@@ -118,7 +118,7 @@ export function describeFindingChange(finding: GateFinding): string {
   }
   const significance = finding.significance;
   if (significance) {
-    extras.push(`p = ${formatNumber(significance.pValue)}`);
+    extras.push(formatPValue(significance.pValue));
     if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
   }
   if (extras.length > 0) parts.push(`(${extras.join(', ')})`);

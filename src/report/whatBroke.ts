@@ -149,8 +149,8 @@ export const WHAT_BROKE_WORDS = {
 } as const satisfies Record<string, Pair>;
 
 /** The block's heading: broke against a baseline, or fails without one. */
-export function whatBrokeHeading(lang: Lang, report: Report, count: number): string {
-  return inLang(lang, report.gate ? WHAT_BROKE_WORDS.broke : WHAT_BROKE_WORDS.fails, count);
+export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, count: number): string {
+  return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : WHAT_BROKE_WORDS.fails, count);
 }
 
 function actOf(turn: TurnReport): string {

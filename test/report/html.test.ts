@@ -41,8 +41,13 @@ describe('renderHtml', () => {
   });
 
   it('escapes user text in the server-rendered parts', () => {
-    const gateLink = withoutData.match(/<a href="#d-multi-correct-02">[^]*?<\/a>/)?.[0];
+    const gateLink = withoutData.match(/id="regressions"[^]*?(<a href="#d-multi-correct-02">[^]*?<\/a>)/)?.[1];
     expect(gateLink).toContain('两笔消费，纠正第二笔金额');
+    // The what-broke example quotes the user line, escaped.
+    const example = withoutData.match(/id="what-broke"[^]*?<\/section>/)?.[0] ?? '';
+    expect(example).toContain('<a href="#d-multi-correct-02"><code>multi-correct-02</code></a>');
+    expect(example).toContain('打车二十&lt;/script&gt;&lt;script&gt;');
+    expect(example).not.toContain('<script>');
     const nasty = renderHtml(makeReport({ run: { ...report.run, llm: { backend: '<b>x</b>', model: XSS_TITLE } } }));
     expect(nasty.replace(DATA_BLOCK, '')).not.toMatch(/<b>x<\/b>|<img/);
   });
