@@ -4,7 +4,7 @@ import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { scoreBar } from '../report/htmlSvg.js';
-import { trendChart } from '../report/htmlTrends.js';
+import { sharedFloor, trendChart } from '../report/htmlTrends.js';
 import type { Lang, Trend } from '../report/reportTypes.js';
 import { simulationWord, type SimulationWord } from './simulationLabels.js';
 import { wilson } from './rateInterval.js';
@@ -92,9 +92,10 @@ function cardsHtml(report: SimulationReport, w: Words): string {
 
 function trendHtml(trend: Trend | undefined, w: Words): string {
   if (!trend || trend.runs.length < 2) return '';
+  const floor = sharedFloor(trend, SIMULATION_TREND_METRICS.map(([metric]) => metric));
   const figures = SIMULATION_TREND_METRICS.map(([metric]) => {
     const name = w(metric);
-    const chart = trendChart(trend, metric, name);
+    const chart = trendChart(trend, metric, name, floor);
     return chart ? `<figure class="trend" data-metric="${metric}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">

@@ -66,8 +66,10 @@ describe('renderHtml', () => {
     expect(withoutData).toContain('Regressions against <code>reports/baseline.json</code>');
     expect(withoutData).toMatch(/data-metric="correctionIndexMapping"[^]*?▼ -50\.0 pp[^]*?50\.0%/);
     expect(withoutData).toContain('<table class="confusion">');
-    expect(withoutData).toMatch(/<th>local<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
-    expect(withoutData).toMatch(/<th>firstTtsMs<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
+    expect(withoutData).toMatch(/<th>local rules \(local\)<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
+    // latency figures by their human names, durations in ms
+    expect(withoutData).toMatch(/<th>first spoken line<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
+    expect(withoutData).not.toMatch(/>firstTtsMs<|>llmP50Ms</);
     expect(withoutData).toContain('<svg class="bar');
     expect(withoutData).toMatch(/data-metric="confidenceFallback"[^]*?<div class="score score-na">n\/a<\/div>/);
     expect(withoutData).not.toContain('xmlns');
