@@ -56,7 +56,7 @@ function slicesTable(comparison: Comparison, lang: Lang): string {
     return `<tr data-slice="${esc(s.id)}"><th scope="row">${esc(sliceName(s.kind, s.name))} <span class="muted">${esc(label(lang, s.kind))}</span></th><td class="num">${esc(s.dialogues.a)} → ${esc(s.dialogues.b)}</td>${cells.join('')}</tr>`;
   });
   const head = names.map((n) => `<th scope="col">${esc(metricName(lang, n))}</th>`).join('');
-  return `<div class="table-scroll"><table class="figures" id="slice-deltas"><thead><tr><th scope="col">${esc(label(lang, 'slice'))}</th><th scope="col">${esc(label(lang, 'dialogues'))}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table-scroll" tabindex="0"><table class="figures" id="slice-deltas"><thead><tr><th scope="col">${esc(label(lang, 'slice'))}</th><th scope="col">${esc(label(lang, 'dialogues'))}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /** A multi-line value with the lines the other side does not have marked. */

@@ -78,6 +78,6 @@ function armsHtml(report: Report): string {
   return `<section class="section" id="arms">
   <h2>Protocol comparison</h2>
   <p class="muted">The same dialogues under the batch protocol (seeds 000-003) and the legacy conversation protocol (seed 004). The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes.</p>
-  <div class="table-scroll"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
 </section>`;
 }

@@ -45,7 +45,7 @@ export function latencyHtml(report: Report): string {
   const table =
     tables.length === 0
       ? ''
-      : `<div class="table-scroll"><table class="figures"><tr><th></th>${columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>${tables
+      : `<div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th>${columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>${tables
           .map(
             ([name, row]) =>
               `<tr><th>${esc(counterName(lang, name))}</th>${columns.map((c) => `<td>${c in row ? show(row[c] ?? null, c, name) : ''}</td>`).join('')}</tr>`,

@@ -57,6 +57,6 @@ export function routingHtml(report: Report): string {
   return `<section class="section" id="routing">
   <h2>${esc(label(lang, 'routingTitle'))}</h2>
   <p class="muted">${esc(label(lang, 'routingNote'))}</p>
-  <div class="table-scroll"><table class="confusion">${head}${body}</table></div>
+  <div class="table-scroll" tabindex="0"><table class="confusion">${head}${body}</table></div>
 </section>`;
 }

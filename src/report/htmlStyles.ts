@@ -103,7 +103,7 @@ details.raw summary { cursor: pointer; color: var(--muted); font-size: 12px; }
 details.raw pre { background: var(--sunken); border: 1px solid var(--border); border-radius: 6px; padding: 8px; margin-top: 6px; max-height: 260px; overflow: auto; }
 
 /* routing + latency */
-.split { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 0 28px; align-items: start; }
+.split { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 0 28px; align-items: start; }
 .table-scroll { overflow-x: auto; }
 table { border-collapse: collapse; }
 .confusion, .figures { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; font-variant-numeric: tabular-nums; }

@@ -76,7 +76,7 @@ function htmlTable(id: string, title: string, rows: readonly RateDelta[]): strin
     .join('');
   return `<section class="section" id="${id}">
   <h2>${esc(title)}</h2>
-  <div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Slice</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [95% interval]</th></tr></thead><tbody>${body}</tbody></table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><thead><tr><th scope="col">Slice</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [95% interval]</th></tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 

@@ -112,7 +112,7 @@ function sliceTable(id: string, heading: string, first: string, rows: readonly [
   const heads = [first, w('runs'), w('success'), w('interval'), w('firstTryShort'), w('turns'), w('extraTurns'), w('llmCalls')];
   return `<section class="section" id="${id}">
   <h2>${esc(heading)}</h2>
-  <div class="table-scroll"><table class="figures"><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 
