@@ -1,7 +1,7 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
 import { deltaPoints } from './format.js';
 import { label, metricName } from './labels.js';
-import { findDialogue, overallPassed } from './reportQueries.js';
+import { findingMetricName, metricKey, overallPassed } from './reportQueries.js';
 import { changeEvidence } from './modelExtras.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
@@ -85,7 +85,7 @@ function metricChange(report: Report, name: string, before: number, after: numbe
 }
 
 function findingOf(gate: GateResult, metric: string): GateFinding | undefined {
-  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && f.name.replace(/^metrics\./, '').replace(/\.score$/, '') === metric);
+  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric);
 }
 
 function gateChange(report: Report, lang: Lang): string {
@@ -100,12 +100,12 @@ function gateChange(report: Report, lang: Lang): string {
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
     if (finding.kind === 'metric' && typeof finding.baseline === 'number' && typeof finding.current === 'number') {
-      moved.set(finding.name.replace(/^metrics\./, '').replace(/\.score$/, ''), [finding.baseline, finding.current]);
+      moved.set(findingMetricName(finding), [finding.baseline, finding.current]);
     }
   }
   // Metrics the paired gate tested and found moved but not beyond doubt still belong in "what changed".
   for (const test of gate.paired?.tests ?? []) {
-    const name = test.name === 'dialoguePassRate' ? 'dialogueSuccess' : test.name;
+    const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
   for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang, knockOn));

@@ -6,7 +6,7 @@
  */
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inLang } from './labels.js';
-import { describeInput, failedChecks, turnNumber } from './reportQueries.js';
+import { describeInput, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
 import { failingDialogues } from './dialogueLog.js';
 import type { CheckReport, DialogueReport, GateResult, Lang, Report, TurnReport } from './reportTypes.js';
 
@@ -132,7 +132,7 @@ export function knockOnMetrics(gate: GateResult | null, behaviours: readonly Beh
   if (!gate || behaviours.length === 0) return knockOn;
   const primary = new Set(behaviours.map((b) => b.metric));
   for (const finding of gate.regressions) {
-    const name = finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');
+    const name = findingMetricName(finding);
     if (finding.kind === 'metric' && name !== 'dialogueSuccess' && !primary.has(name)) knockOn.add(name);
   }
   return knockOn;

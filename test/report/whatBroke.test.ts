@@ -75,3 +75,14 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
     expect(brokenFirst(dialogues, ['wrong-value', 'not-applied']).map((d) => d.id)).toEqual(['not-applied', 'wrong-value', 'wrong-item-1', 'wrong-item-2']);
   });
 });
+
+describe('one name per metric, however a gate spells it', () => {
+  it('the sign test over dialogues (dialoguePassRate) is Dialogue success on the card, the console and the headline', async () => {
+    const { metricComparison, metricLabel } = await import('../../src/report/reportQueries.js');
+    const finding = { kind: 'metric' as const, name: 'dialoguePassRate', baseline: 0.8, current: 0.4, significance: { pValue: 0.0006, method: 'sign' } };
+    const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [finding], improvements: [] };
+    expect(metricLabel('dialoguePassRate')).toBe('Dialogue success');
+    expect(metricLabel('metrics.routing.score')).toBe('Routing');
+    expect(metricComparison(gate, 'dialogueSuccess')?.direction).toBe('regression');
+  });
+});
