@@ -53,7 +53,7 @@ export interface InterleaveSettings {
  * 40 warm-up passes: with 5, V8 had not settled every function of both builds before timing began,
  * and two copies of one build differed by up to 14 % in one of five runs (within 6 % in 14 runs with 40).
  */
-export const INTERLEAVE_DEFAULTS: InterleaveSettings = { rounds: 30, warmupRounds: 40, minSpanNs: 2000 };
+export const INTERLEAVE_DEFAULTS: InterleaveSettings = { rounds: 10, warmupRounds: 40, minSpanNs: 2000 };
 
 export interface InterleaveOptions extends InterleaveSettings {
   readonly overheadNs: number;

@@ -86,3 +86,14 @@ export function confirmingState(build: Pick<Layer1Build, 'step' | 'initialState'
   if (state.phase !== 'CONFIRMING') throw new Error(`bench setup: expected CONFIRMING, got ${state.phase}`);
   return state;
 }
+
+/** A loaded build that cannot run the bench's calls is bad input too, found before anything is timed. */
+export function checkRuns(build: Layer1Build): void {
+  try {
+    confirmingState(build);
+    build.classifyLocal('确认');
+    build.parseOffline('吃饭花了60');
+  } catch (error) {
+    throw new BuildError(`${build.root}: its Layer-1 modules do not run the bench's calls (${(error as Error).message})`);
+  }
+}

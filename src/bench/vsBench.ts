@@ -1,8 +1,8 @@
 import { compareBuilds, CONFIDENCE, slowerFindings, type TargetComparison } from './compareBuilds.js';
 import type { Corpus } from './corpus.js';
-import { measureInterleaved, TARGET_NAMES, type InterleaveOptions, type InterleaveSettings, type TargetName } from './interleaved.js';
-import { BuildError, confirmingState, loadBuild, runningCheckout, type Layer1Build } from './layer1Build.js';
-import { timerOverheadNs } from './measure.js';
+import { TARGET_NAMES, type InterleaveSettings, type TargetName } from './interleaved.js';
+import { measureInIsolates } from './isolates.js';
+import { checkRuns, loadBuild, runningCheckout } from './layer1Build.js';
 import { machineInfo, type MachineInfo } from './machine.js';
 import { utteranceCosts, type UtteranceCosts } from './utteranceCosts.js';
 
@@ -17,6 +17,8 @@ export interface BuildLabel {
 export interface VsOptions extends InterleaveSettings {
   readonly tolerance: number;
   readonly top: number;
+  /** Fresh engines the timing is repeated in (see measureInIsolates). */
+  readonly isolates: number;
   readonly resamples: number;
   readonly seed: number;
   readonly labels: { readonly baseline: BuildLabel; readonly candidate: BuildLabel };
@@ -27,7 +29,9 @@ export const VS_METHOD =
   'Both builds\' compiled Layer-1 modules (dist/domain) are loaded into one process and timed interleaved: for each utterance ' +
   'A then B (B then A on the next utterance and the next round), warmed alike, each timing a run of calls on that utterance ' +
   '(process.hrtime.bigint(), the timer pair\'s median overhead subtracted) long enough to be above timer resolution. ' +
-  'An utterance\'s cost is the median over rounds of one call\'s time; mean, p50 and p99 are over the corpus\'s utterances (duplicates kept: the real mix). ' +
+  'This is repeated in several fresh engines (worker threads, one after another, each loading both builds anew, half of them B first), ' +
+  'V8 optimising on the main thread (--no-concurrent-recompilation) so both builds are optimised before timing begins. ' +
+  'An utterance\'s cost is the median over engines of its median over rounds; mean, p50 and p99 are over the corpus\'s utterances (duplicates kept: the real mix). ' +
   `B/A intervals: ${CONFIDENCE * 100} % percentile bootstrap over utterances (the same draw for both builds). ` +
   'orchestratorStep: one step from CONFIRMING with four pending items on each utterance as userText.';
 
@@ -40,21 +44,10 @@ export interface VsResult {
   readonly targets: Readonly<Record<TargetName, TargetComparison>>;
   readonly utterances: Readonly<Record<TargetName, UtteranceCosts>>;
   readonly corpus: { readonly utterances: number; readonly distinct: number; readonly fromDatasets: number; readonly synthetic: number; readonly files: readonly string[] };
-  readonly settings: InterleaveSettings & { readonly top: number; readonly callsPerTiming: Readonly<Record<TargetName, number>>; readonly resamples: number; readonly confidence: number; readonly seed: number };
+  readonly settings: InterleaveSettings & { readonly top: number; readonly isolates: number; readonly callsPerTiming: Readonly<Record<TargetName, readonly number[]>>; readonly resamples: number; readonly confidence: number; readonly seed: number };
   readonly method: string;
   readonly timerOverheadNs: number;
   readonly machine: MachineInfo;
-}
-
-/** A loaded baseline that cannot run the bench's calls is bad input too, found before anything is timed. */
-function checkRuns(build: Layer1Build): void {
-  try {
-    confirmingState(build);
-    build.classifyLocal('确认');
-    build.parseOffline('吃饭花了60');
-  } catch (error) {
-    throw new BuildError(`${build.root}: its Layer-1 modules do not run the bench's calls (${(error as Error).message})`);
-  }
 }
 
 /** `bench --vs DIR`: DIR's build is A (baseline), the running checkout's build is B (candidate). */
@@ -62,14 +55,11 @@ export async function runVsBench(baselineDir: string, corpus: Corpus, options: V
   const log = options.log ?? (() => {});
   const baseline = await loadBuild(baselineDir);
   const candidate = await loadBuild(runningCheckout());
-  // Both alike, so neither build's code has seen other inputs before the warm-up.
   checkRuns(baseline);
-  checkRuns(candidate);
   const texts = corpus.utterances;
   log(`bench --vs: A ${baseline.root}, B ${candidate.root}; ${texts.length} utterances, ${options.rounds} rounds`);
-  const overheadNs = timerOverheadNs();
-  const interleave: InterleaveOptions = { rounds: options.rounds, warmupRounds: options.warmupRounds, minSpanNs: options.minSpanNs, overheadNs, log };
-  const timings = measureInterleaved([baseline, candidate], texts, interleave);
+  const settings: InterleaveSettings = { rounds: options.rounds, warmupRounds: options.warmupRounds, minSpanNs: options.minSpanNs };
+  const { timings, callsPerTiming, timerOverheadNs } = await measureInIsolates([baseline.root, candidate.root], texts, settings, options.isolates, log);
   const targets = compareBuilds(timings, options);
   const intents = texts.map((text) => candidate.classifyLocal(text).kind);
   const utterances = {} as Record<TargetName, UtteranceCosts>;
@@ -89,13 +79,14 @@ export async function runVsBench(baselineDir: string, corpus: Corpus, options: V
       warmupRounds: options.warmupRounds,
       minSpanNs: options.minSpanNs,
       top: options.top,
-      callsPerTiming: Object.fromEntries(TARGET_NAMES.map((t) => [t, timings[t].callsPerTiming])) as Record<TargetName, number>,
+      isolates: options.isolates,
+      callsPerTiming,
       resamples: options.resamples,
       confidence: CONFIDENCE,
       seed: options.seed,
     },
     method: VS_METHOD,
-    timerOverheadNs: overheadNs,
+    timerOverheadNs,
     machine: machineInfo(),
   };
 }

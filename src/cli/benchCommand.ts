@@ -24,6 +24,7 @@ interface BenchArgs {
   vs?: string;
   tolerance: number;
   rounds: number;
+  isolates: number;
   seed: number;
 }
 
@@ -40,7 +41,8 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .option('samples', { type: 'number', default: 200_000, describe: 'Individually timed calls per target, for p50/p99/max (without --vs)' })
       .option('vs', { type: 'string', describe: 'A built checkout (e.g. a git worktree of the base branch) to compare against: it is A, this build is B' })
       .option('tolerance', { type: 'number', default: 0.1, describe: 'With --vs: how much slower B may be (0..1) before an interval wholly above it fails' })
-      .option('rounds', { type: 'number', default: INTERLEAVE_DEFAULTS.rounds, describe: 'Timed passes over the utterances, per target' })
+      .option('rounds', { type: 'number', default: INTERLEAVE_DEFAULTS.rounds, describe: 'Timed passes over the utterances, per target (per engine with --vs)' })
+      .option('isolates', { type: 'number', default: 4, describe: 'With --vs: fresh engines (worker threads) the timing is repeated in, an even number (half load A first, half B)' })
       .option('seed', { type: 'number', default: 1, describe: 'With --vs: seed of the bootstrap' })
       .example('$0 bench --json', 'exit 1 when the classifier p99 exceeds 1000 µs')
       .example('$0 bench --vs ../base', 'exit 1 when this build is slower than ../base beyond 10 %') as unknown as Argv<BenchArgs>,
@@ -53,7 +55,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       const interleave = { ...INTERLEAVE_DEFAULTS, rounds: args.rounds };
       if (args.vs !== undefined) {
         const labels = { baseline: await labelOf(args.vs), candidate: await labelOf(runningCheckout()) };
-        const options = { ...interleave, tolerance: args.tolerance, top: TOP_UTTERANCES, resamples: DEFAULT_RESAMPLES, seed: args.seed, labels, log };
+        const options = { ...interleave, isolates: args.isolates, tolerance: args.tolerance, top: TOP_UTTERANCES, resamples: DEFAULT_RESAMPLES, seed: args.seed, labels, log };
         const result = await runVsBench(args.vs, corpus, options);
         writeAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
         writeAtomically(markdown, renderVsMarkdown(result));
@@ -80,6 +82,7 @@ function checkArgs(args: BenchArgs): void {
   }
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   if (!(Number.isInteger(args.rounds) && args.rounds >= 1)) throw new UsageError('--rounds takes a whole number of at least 1');
+  if (!(Number.isInteger(args.isolates) && args.isolates >= 2 && args.isolates % 2 === 0)) throw new UsageError('--isolates takes an even number of at least 2 (half the engines load A first, half B)');
 }
 
 async function labelOf(dir: string): Promise<BuildLabel> {
