@@ -44,7 +44,7 @@ function statisticsOf(costs: Float64Array, draw?: readonly number[]): Record<Sta
   return { mean: summary.mean, p50: summary.p50, p99: summary.p99 };
 }
 
-export function costFigures(costs: Float64Array): CostFigures {
+function costFigures(costs: Float64Array): CostFigures {
   const s = statisticsOf(costs);
   return { meanUs: sig(s.mean), p50Us: sig(s.p50), p99Us: sig(s.p99) };
 }

@@ -36,7 +36,7 @@ function timingLoop(target: TargetName, build: Layer1Build): TimingLoop {
       consume(sink);
       return elapsed;
     };`,
-  ) as (fn: unknown, state: unknown, sink: typeof consume) => TimingLoop;
+  ) as (fn: unknown, state: unknown, consumeSink: typeof consume) => TimingLoop;
   return make(fn, state, consume);
 }
 
