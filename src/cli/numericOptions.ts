@@ -22,7 +22,7 @@ const MILLISECONDS = whole(1, 600_000, 'ten minutes');
  */
 export const NUMERIC_OPTIONS: Readonly<Record<string, Bounds>> = {
   alpha: { min: 0, max: 0.5, whole: false, above: true, why: 'the interval is 1 − 2α wide' },
-  resamples: whole(100, 10_000, 'the bootstrap takes about 25 s for 291 dialogues at 10 000'),
+  resamples: whole(100, 10_000, '10 000 resamples of 291 dialogues × 2 repeats took 58 s here'),
   tolerance: { min: 0, max: 1, whole: false },
   seed: SEED,
   'perturb-seed': SEED,
