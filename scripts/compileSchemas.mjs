@@ -33,7 +33,7 @@ export const TARGETS = [
   {
     file: 'src/report/reportValidators.generated.ts',
     options: { allowUnionTypes: true },
-    schemas: async () => (await load('dist/report/reportSchema.js')).REPORT_SCHEMAS,
+    schemas: async () => (await load('dist/report/readReport.js')).REPORT_SCHEMAS,
   },
   {
     file: 'src/llm/cassetteValidator.generated.ts',

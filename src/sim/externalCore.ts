@@ -18,7 +18,7 @@ export interface ExternalCoreOptions {
   readonly startTimeoutMs: number;
   /** After this many dialogues in a row end in a SUT fault, the rest fail without starting it again; 0: never give up. */
   readonly giveUpAfter: number;
-  /** Environment variables the SUT may see beyond the minimum (sutEnvironment.ts). */
+  /** Environment variables the SUT may see beyond the minimum (childEnvironment.ts). */
   readonly passEnv?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { sutEnvironment } from './sutEnvironment.js';
+import { childEnvironment } from './childEnvironment.js';
 import { MAX_SUT_LINE_CHARS } from './sutLimits.js';
 
 /** Something the external orchestrator did wrong: it fails the dialogue, never the run. */
@@ -24,9 +24,9 @@ export class SutProcess {
   private ended: string | null = null;
   private stderrTail = '';
 
-  /** `passEnv`: variables the SUT may see beyond the few every program needs (sutEnvironment.ts). */
+  /** `passEnv`: variables the SUT may see beyond the few every program needs (childEnvironment.ts). */
   constructor(command: string, passEnv: readonly string[] = []) {
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: sutEnvironment(process.env, passEnv) });
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: childEnvironment(process.env, (name) => passEnv.includes(name)) });
     live.add(this);
     installHooks();
     this.child.on('error', (error) => this.end(`could not be started (${error.message})`));
