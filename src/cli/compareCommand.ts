@@ -10,6 +10,7 @@ import { gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
+import { withoutControls } from '../report/format.js';
 
 interface CompareArgs {
   baseline: string;
@@ -57,9 +58,9 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
-        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
-        for (const warning of gate.warnings ?? []) process.stdout.write(`warning: ${warning}\n`);
+        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
+        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
+        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
         const paired = pairedGateLine(gate);
         if (paired) process.stdout.write(`${paired}\n`);
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
