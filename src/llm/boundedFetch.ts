@@ -1,8 +1,9 @@
 /**
- * A model's HTTP answer is read at most this far: a chat answer is a few KiB, and the gateway
- * refuses content over 64 KiB anyway (JSON escaping can make that up to ~400 KiB on the wire).
+ * A model's HTTP answer is read at most this far. A chat answer is a few KiB; up to this size an
+ * answer whose content is over the gateway's 64 KiB is still read and counted as malformed (as a
+ * 3 MB one always was); past it, reading stops and the call fails as an error.
  */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export class AnswerTooLargeError extends Error {
   override readonly name = 'AnswerTooLargeError';

@@ -7,7 +7,7 @@ import { OpenAiBackend } from '../../src/llm/openaiBackend.js';
 import { completion } from './loopbackModel.js';
 
 // Issue 23: the openai SDK read a whole HTTP answer before our 64 KiB check (a 200 MB answer took
-// the harness to 770 MB; an endless chunked one to 640 MB). Now reading stops at 1 MiB or the
+// the harness to 770 MB; an endless chunked one to 640 MB). Now reading stops at 4 MiB or the
 // request timeout, and the call fails as an error, naming why.
 const servers: Array<{ close(): void; closeAllConnections(): void }> = [];
 afterEach(() => {
@@ -54,7 +54,7 @@ function pour(res: ServerResponse, bytes = Infinity): void {
 }
 
 describe('HTTP answers are read only so far', () => {
-  it('an endless chunked answer stops at 1 MiB: a failed call, little read', async () => {
+  it('an endless chunked answer stops at the cap: a failed call, little read', async () => {
     const server = await hostileServer((res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"choices":[{"message":{"content":"');
