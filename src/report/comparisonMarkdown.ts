@@ -5,6 +5,7 @@ import { featureName, metricName, sliceName } from './labels.js';
 import { mdCode, mdText } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
+import { withoutControls } from './format.js';
 
 const MAX_FLIPS = 40;
 const MAX_SLICES = 20;
@@ -68,5 +69,5 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     for (const flip of flips.slice(0, MAX_FLIPS)) lines.push(...flipBlock(flip));
     if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
   }
-  return lines.join('\n') + '\n';
+  return withoutControls(lines.join('\n') + '\n');
 }

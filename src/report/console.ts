@@ -1,7 +1,7 @@
 /** End-of-run summary for the terminal. The caller adds where the report files went. */
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
+import { compactJson, inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import {
   describeFindingChange,
@@ -27,9 +27,7 @@ export { createProgress, type Progress } from './progress.js';
 const MAX_FAILURES = 20;
 
 /** Dataset and model text must not smuggle terminal escape sequences into the summary. */
-function safe(text: string): string {
-  return collapseWhitespace(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
-}
+const safe = inertText;
 const VALUE_CHARS = 70;
 const BAR_WIDTH = 20;
 

@@ -25,6 +25,7 @@ import {
   turnNumber,
 } from './reportQueries.js';
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from './reportTypes.js';
+import { withoutControls } from './format.js';
 
 /** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
 const BYTE_BUDGET = 58_000;
@@ -59,7 +60,7 @@ export function renderMarkdown(report: Report): string {
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
   const used = byteLength(head) + byteLength(foot);
-  return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
+  return withoutControls([...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n');
 }
 
 function headline(report: Report): string {

@@ -4,6 +4,7 @@ import type { Trend } from '../report/reportTypes.js';
 import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
+import { withoutControls } from '../report/format.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
@@ -97,7 +98,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     }
     lines.push('');
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 export function renderSimulationConsole(report: SimulationReport): string {
