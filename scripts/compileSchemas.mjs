@@ -31,6 +31,11 @@ export const TARGETS = [
     schemas: async () => (await load('dist/report/baseline.js')).BASELINE_SCHEMAS,
   },
   {
+    file: 'src/report/reportValidators.generated.ts',
+    options: { allowUnionTypes: true },
+    schemas: async () => (await load('dist/report/readReport.js')).REPORT_SCHEMAS,
+  },
+  {
     file: 'src/llm/cassetteValidator.generated.ts',
     options: { allErrors: false },
     schemas: async () => (await load('dist/llm/cassette.js')).CASSETTE_SCHEMAS,

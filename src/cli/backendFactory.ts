@@ -188,8 +188,8 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
 
 /** Validates --perturb and --perturb-seed; null without --perturb. */
 export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSeed'>): PerturbProvenance | null {
+  // Bounded before the command ran (numericOptions.ts).
   const seed = args.perturbSeed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--perturb-seed takes a whole number >= 0, got ${String(args.perturbSeed)}`);
   if (args.perturb === undefined) return null;
   try {
     return { rates: parsePerturbSpec(args.perturb), seed };

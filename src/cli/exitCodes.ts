@@ -1,3 +1,4 @@
+import { BuildError } from '../bench/layer1Build.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { CassetteError } from '../llm/cassette.js';
 import { BaselineError } from '../report/baseline.js';
@@ -18,7 +19,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError];
+  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError, BuildError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

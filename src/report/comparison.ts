@@ -1,5 +1,4 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { BaselineError, readJsonFile } from './baseline.js';
 import { formatPValue } from './format.js';
 import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
@@ -60,15 +59,6 @@ export function changeNote(m: MetricDelta): string {
   const pp = (v: number) => (v * 100).toFixed(1);
   const range = m.change.interval ? ` [${pp(m.change.interval[0])}, ${pp(m.change.interval[1])}] pp` : '';
   return `${range}, ${formatPValue(m.change.pValue)}`;
-}
-
-/** Reads a full report.json (a slim baseline has no transcripts or slices to compare). */
-export function readReport(file: string): Report {
-  const report = readJsonFile(file, 'report') as Partial<Report> | null;
-  if (!report || typeof report !== 'object' || !report.run || !report.metrics || !Array.isArray(report.dialogues)) {
-    throw new BaselineError(`${file}: not a report.json (a comparison report needs two full reports, not baselines)`);
-  }
-  return report as Report;
 }
 
 function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | undefined, names: readonly string[]): MetricDelta[] {

@@ -1,7 +1,7 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
 import { whatBrokeSection } from './markdown.js';
-import { deltaPoints, percent, truncate } from './format.js';
+import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { featureName, inLang, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { mdCode, mdText } from './markdownText.js';
@@ -73,5 +73,5 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
   }
   if (flaky.length > 0) lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${flaky.map((f) => mdCode(f.id)).join(', ')}_`, '');
-  return lines.join('\n') + '\n';
+  return withoutControls(lines.join('\n') + '\n');
 }

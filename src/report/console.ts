@@ -2,7 +2,7 @@
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
-import { collapseWhitespace, percent, truncate } from './format.js';
+import { inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import {
   describeFindingChange,
@@ -31,9 +31,7 @@ const MAX_FAILURES = 20;
 const MAX_BEHAVIOURS = 3;
 
 /** Dataset and model text must not smuggle terminal escape sequences into the summary. */
-function safe(text: string): string {
-  return collapseWhitespace(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
-}
+const safe = inertText;
 /** A difference line is cut here; checkDifferences already keeps the part that differs. */
 const LINE_CHARS = 150;
 /** Differences of the first failed check shown after its first. */

@@ -82,6 +82,7 @@ const METRICS: Readonly<Record<string, Pair>> = {
   latency: ['Latency budgets', '延迟预算'],
   tts: ['TTS wording', '播报措辞'],
   persistence: ['Persistence', '保存'],
+  baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
 
 /** What each metric measures, for Chinese pages (English pages show the scorer's own sentence). */

@@ -1,6 +1,6 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
-import { deltaPoints, percent, truncate } from './format.js';
+import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { behaviourName, brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
@@ -65,7 +65,7 @@ export function renderMarkdown(report: Report): string {
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
   const used = byteLength(head) + byteLength(foot);
-  return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
+  return withoutControls([...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n');
 }
 
 function headline(report: Report): string {

@@ -7,6 +7,7 @@ import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
 import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
+import { withoutControls } from '../report/format.js';
 
 const NOTE = 'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.';
 
@@ -30,7 +31,7 @@ export function headlineOf(c: SimulationComparison): string {
 /** What `compare` prints for two simulate reports. */
 export function renderSimulationCompareConsole(c: SimulationComparison): string {
   const lines = [headlineOf(c), ...c.regressions.map((r) => `REGRESSION ${r}`), c.passed ? 'gate: pass' : `gate: FAIL (${c.regressions.length} regression(s))`];
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 function mdTable(title: string, rows: readonly RateDelta[]): string[] {
@@ -64,7 +65,7 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison): str
     const flips = c.flips.filter((f) => f.direction === direction);
     lines.push(`### ${direction === 'broke' ? 'Broke' : 'Fixed'} (${flips.length})`, '', ...flips.map((f) => `- ${flipLine(f)}`), '');
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 function htmlTable(id: string, title: string, rows: readonly RateDelta[]): string {

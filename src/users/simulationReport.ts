@@ -5,6 +5,7 @@ import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
 import { outcomeCounts, outcomeName, outcomeWhy } from './simulationLabels.js';
+import { withoutControls } from '../report/format.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
@@ -98,7 +99,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     }
     lines.push('');
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 export function renderSimulationConsole(report: SimulationReport): string {
