@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 // the modules run instead, so what runs is always what was compiled last.
 const bundle = fileURLToPath(new URL('../dist/bundle/main.cjs', import.meta.url));
 const modifiedAt = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+// `bench` and `serve-model` run the compiled modules: `bench --vs` imports another build's modules and
+// serve-model its runtime (node-llama-cpp, an ES module), which code run from a vm.Script (the
+// bundle's) can do only behind an experimental flag; their start-up time does not matter.
 const command = process.argv[2] ?? '';
-// serve-model imports its runtime (node-llama-cpp, an ES module) at run time, which code run from a
-// vm.Script cannot do without an experimental loader; its start-up is the model's load anyway.
-const bundled = command !== 'serve-model' && modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
+const bundled = command !== 'bench' && command !== 'serve-model' && modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
 if (bundled) {
   const { runBundle } = await import('./runBundle.js');
   runBundle(bundle, /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'main');

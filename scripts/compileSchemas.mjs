@@ -5,7 +5,7 @@
 //   npm run build && node scripts/compileSchemas.mjs && npm run build
 //
 // test/gateway/compiledSchemas.test.ts fails when a generated file is stale.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
@@ -31,11 +31,26 @@ export const TARGETS = [
     schemas: async () => (await load('dist/report/baseline.js')).BASELINE_SCHEMAS,
   },
   {
+    file: 'src/report/reportValidators.generated.ts',
+    options: { allowUnionTypes: true },
+    schemas: async () => (await load('dist/report/readReport.js')).REPORT_SCHEMAS,
+  },
+  {
     file: 'src/llm/cassetteValidator.generated.ts',
     options: { allErrors: false },
     schemas: async () => (await load('dist/llm/cassette.js')).CASSETTE_SCHEMAS,
   },
 ];
+
+/** Schemas editors read as JSON files (e.g. `# yaml-language-server: $schema=…`): the same objects, as JSON. */
+export const JSON_FILES = [
+  { file: 'schema/dataset.schema.json', schema: async () => (await load('dist/datasets/datasetSchema.js')).datasetSchema },
+];
+
+/** The text of one JSON schema file. */
+export async function generateJson(target) {
+  return `${JSON.stringify(await target.schema(), null, 2)}\n`;
+}
 
 function load(path) {
   return import(pathToFileURL(join(ROOT, path)).href);
@@ -64,6 +79,11 @@ export async function generate(target) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const target of TARGETS) {
     writeFileSync(join(ROOT, target.file), await generate(target));
+    process.stderr.write(`compileSchemas: wrote ${target.file}\n`);
+  }
+  for (const target of JSON_FILES) {
+    mkdirSync(dirname(join(ROOT, target.file)), { recursive: true });
+    writeFileSync(join(ROOT, target.file), await generateJson(target));
     process.stderr.write(`compileSchemas: wrote ${target.file}\n`);
   }
 }

@@ -26,7 +26,7 @@ export interface Sampled {
 
 /** Results flow into here so the optimiser cannot drop a call whose value is unused. */
 let sink = 0;
-function consume(value: unknown): void {
+export function consume(value: unknown): void {
   if (value !== undefined) sink ^= 1;
 }
 export function sinkValue(): number {

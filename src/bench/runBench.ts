@@ -1,12 +1,15 @@
-import os from 'node:os';
 import { classifyLocal } from '../domain/localIntent.js';
 import { parseOffline } from '../domain/offlineParser.js';
 import { initialState, step } from '../domain/orchestrator.js';
-import type { OrchestratorEvent, OrchestratorState } from '../domain/orchestratorTypes.js';
+import type { OrchestratorEvent } from '../domain/orchestratorTypes.js';
 import { parseResult } from '../domain/parseResult.js';
 import type { Corpus } from './corpus.js';
+import { INTERLEAVE_DEFAULTS, measureInterleaved, TARGET_NAMES, type InterleaveSettings, type TargetName } from './interleaved.js';
+import { confirmingState, runningCheckout, type Layer1Build } from './layer1Build.js';
+import { machineInfo, type MachineInfo } from './machine.js';
 import { measureBatched, sampleCalls, timerOverheadNs, type Target } from './measure.js';
 import { sig } from './stats.js';
+import { TOP_UTTERANCES, utteranceCosts, type UtteranceCosts } from './utteranceCosts.js';
 
 /** Seed 003: Layer 1 answers in under 1 ms. */
 export const BUDGET_US = 1000;
@@ -19,7 +22,12 @@ export const METHOD =
   'p50Us, p99Us, maxUs: each call timed alone with process.hrtime.bigint(), cycling through the list, ' +
   'the timer pair\'s median overhead (timerOverheadNs) subtracted. maxUs includes GC pauses and scheduler noise. ' +
   'floorRatio: classifier meanUs / floor meanUs, the floor being one String.indexOf scan of the same string. ' +
-  'Node runs JavaScript on one thread; the figures are single-core.';
+  'Node runs JavaScript on one thread; the figures are single-core. ' +
+  'utterances: each utterance timed on its own (a run of calls long enough for the timer), its cost the median over rounds; ' +
+  'orchestratorStep there takes each utterance as userText in the same CONFIRMING state.';
+
+/** This checkout's Layer-1 functions, as the running code imported them. */
+const THIS_BUILD: Layer1Build = { root: runningCheckout(), classifyLocal, parseOffline, step, initialState, parseResult };
 
 export interface TargetResult {
   readonly p50Us: number;
@@ -43,9 +51,11 @@ export interface BenchResult {
   readonly offlineParser: TargetResult;
   readonly orchestratorStep: TargetResult & { readonly event: string };
   readonly corpus: { readonly utterances: number; readonly fromDatasets: number; readonly synthetic: number; readonly files: readonly string[] };
+  /** Where the time goes, per utterance, for each target. */
+  readonly utterances: Readonly<Record<TargetName, UtteranceCosts>>;
   readonly method: string;
   readonly timerOverheadNs: number;
-  readonly machine: { readonly node: string; readonly cpus: number; readonly cpuModel: string; readonly platform: string; readonly date: string };
+  readonly machine: MachineInfo;
 }
 
 export interface BenchOptions {
@@ -53,23 +63,9 @@ export interface BenchOptions {
   readonly timeMs: number;
   /** Individually timed calls per target. */
   readonly samples: number;
+  /** Per-utterance timing; the defaults when absent. */
+  readonly interleave?: InterleaveSettings;
   readonly log?: (line: string) => void;
-}
-
-/** A CONFIRMING state with four pending items, where 「确认第一笔」 is a typical Layer-1 step. */
-export function confirmingState(): OrchestratorState {
-  let state = step(initialState(), { type: 'start' }, 0).state;
-  state = step(state, { type: 'userText', text: '吃饭花了60，洗脚花了60，抢红包抢了30，工资收到90' }, 0).state;
-  const id = state.inFlight?.id ?? 0;
-  const transactions = [
-    parseResult({ amount: 60, category: '餐饮', description: '吃饭' }),
-    parseResult({ amount: 60, category: '洗浴', description: '洗脚' }),
-    parseResult({ amount: 30, category: '红包', type: 'INCOME', description: '抢红包' }),
-    parseResult({ amount: 90, category: '工资', type: 'INCOME', description: '工资' }),
-  ];
-  state = step(state, { type: 'parseSucceeded', id, transactions }, 0).state;
-  if (state.phase !== 'CONFIRMING') throw new Error(`bench setup: expected CONFIRMING, got ${state.phase}`);
-  return state;
 }
 
 const STEP_TEXT = '确认第一笔';
@@ -78,7 +74,7 @@ const STEP_REPEAT = 1000;
 export async function runBench(corpus: Corpus, options: BenchOptions): Promise<BenchResult> {
   const log = options.log ?? (() => {});
   const texts = corpus.utterances;
-  const state = confirmingState();
+  const state = confirmingState(THIS_BUILD);
   const event: OrchestratorEvent = { type: 'userText', text: STEP_TEXT };
   const targets: Target[] = [
     { name: 'localClassifier', inputs: texts, call: (text) => classifyLocal(text as string) },
@@ -109,6 +105,11 @@ export async function runBench(corpus: Corpus, options: BenchOptions): Promise<B
     });
   }
 
+  const timings = measureInterleaved([THIS_BUILD], texts, { ...(options.interleave ?? INTERLEAVE_DEFAULTS), overheadNs, log });
+  const intents = texts.map((text) => classifyLocal(text).kind);
+  const utterances = {} as Record<TargetName, UtteranceCosts>;
+  for (const target of TARGET_NAMES) utterances[target] = utteranceCosts(texts, intents, timings[target], { tolerance: 0, top: TOP_UTTERANCES });
+
   const classifier = results.get('localClassifier')!;
   const floor = results.get('floor')!;
   return {
@@ -125,14 +126,9 @@ export async function runBench(corpus: Corpus, options: BenchOptions): Promise<B
     offlineParser: results.get('offlineParser')!,
     orchestratorStep: { ...results.get('orchestratorStep')!, event: `CONFIRMING (4 pending) + 「${STEP_TEXT}」` },
     corpus: { utterances: texts.length, fromDatasets: corpus.fromDatasets, synthetic: corpus.synthetic, files: corpus.files },
+    utterances,
     method: METHOD,
     timerOverheadNs: overheadNs,
-    machine: {
-      node: process.version,
-      cpus: os.availableParallelism(),
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      platform: `${process.platform}-${process.arch}`,
-      date: new Date().toISOString(),
-    },
+    machine: machineInfo(),
   };
 }

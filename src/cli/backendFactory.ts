@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import type { Cassette } from '../llm/cassette.js';
@@ -7,7 +8,6 @@ import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { AnswerLedger } from '../llm/answerLedger.js';
 import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
-import { resolve } from 'node:path';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import type { RunInfo } from '../report/reportTypes.js';
 import { percentile } from '../scoring/scorer.js';
@@ -115,14 +115,8 @@ function usePrompts(dir: string): void {
   }
 }
 
-/** --temperature and --sampling-seed, checked before anything starts: they reach only a model behind --llm openai. */
+/** --temperature and --sampling-seed (bounded in numericOptions.ts) reach only a model behind --llm openai. */
 function checkSampling(args: BackendArgs): void {
-  if (args.temperature !== undefined && !(args.temperature >= 0 && args.temperature <= 2)) {
-    throw new UsageError(`--temperature takes a number from 0 to 2, got ${String(args.temperature)}`);
-  }
-  if (args.samplingSeed !== undefined && !(Number.isSafeInteger(args.samplingSeed) && args.samplingSeed >= 0 && args.samplingSeed < 2 ** 31 / 1_000_003)) {
-    throw new UsageError(`--sampling-seed takes a whole number from 0 to 2147, got ${String(args.samplingSeed)}`);
-  }
   const given = args.temperature !== undefined ? '--temperature' : args.samplingSeed !== undefined ? '--sampling-seed' : null;
   if (given && args.llm !== 'openai') throw new UsageError(`${given} applies to --llm openai; the ${args.llm} backend does not sample`);
 }
@@ -229,8 +223,8 @@ async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBacke
 
 /** Validates --perturb and --perturb-seed; null without --perturb. */
 export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSeed'>): PerturbProvenance | null {
+  // Bounded before the command ran (numericOptions.ts).
   const seed = args.perturbSeed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--perturb-seed takes a whole number >= 0, got ${String(args.perturbSeed)}`);
   if (args.perturb === undefined) return null;
   try {
     return { rates: parsePerturbSpec(args.perturb), seed };

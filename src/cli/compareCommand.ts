@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { readBaseline } from '../report/baseline.js';
-import { compareReports, readReport } from '../report/comparison.js';
+import { compareReports } from '../report/comparison.js';
+import { readComparableReport } from '../report/readReport.js';
 import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
 import { writeComparison } from '../report/writeComparison.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
@@ -9,6 +10,7 @@ import { gateVerdict } from './gateVerdict.js';
 import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
+import { withoutControls } from '../report/format.js';
 
 interface CompareArgs {
   baseline: string;
@@ -52,12 +54,13 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         seed: args.seed,
       });
       const comparison = args.out
-        ? compareReports({ label: args.baseline, report: readReport(args.baseline) }, { label: args.current, report: readReport(args.current) }, gate)
+        ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate)
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
-        for (const r of gate.improvements) process.stdout.write(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`);
+        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
+        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
+        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
         const paired = pairedGateLine(gate);
         if (paired) process.stdout.write(`${paired}\n`);
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);

@@ -11,6 +11,7 @@ import { runSuite } from './pipeline.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
+import { withoutControls } from '../report/format.js';
 
 interface ConformanceArgs extends SutArgs {
   sut: string;
@@ -55,8 +56,9 @@ async function conformance(args: ConformanceArgs): Promise<number> {
     const out = resolve(args.out);
     writeAtomically(out, 'conformance.md', renderConformanceMarkdown(rows, meta));
     writeAtomically(out, 'conformance.html', renderConformanceHtml(rows, meta));
-    process.stdout.write(`${sutName}: ${conformanceSummary(rows)}\n`);
-    for (const row of rows.filter((r) => r.status === 'broken')) process.stdout.write(`  ✘ seed ${row.seed} ${row.scenario}: ${row.detail}\n`);
+    // The name is the SUT's own handshake text, the details quote its answers: inert on the terminal.
+    process.stdout.write(withoutControls(`${sutName}: ${conformanceSummary(rows)}\n`));
+    for (const row of rows.filter((r) => r.status === 'broken')) process.stdout.write(withoutControls(`  ✘ seed ${row.seed} ${row.scenario}: ${row.detail}\n`));
     process.stdout.write(`Table: ${join(out, 'conformance.md')}, conformance.html\n`);
     const failedDialogues = reports.filter((d) => !d.passed).length;
     return countStatuses(rows).broken > 0 || failedDialogues > 0 ? 1 : 0;

@@ -1,3 +1,4 @@
+import { BuildError } from '../bench/layer1Build.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { CassetteError } from '../llm/cassette.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
@@ -19,7 +20,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError, RuntimeMissingError];
+  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

@@ -14,7 +14,7 @@ import { baseBackendName } from './backendFactory.js';
  * tolerance or any pass → fail flip does, as single runs always have.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
-  const verdict = verdictOf(baseline, current, label, settings);
+  const verdict = withCoverage(verdictOf(baseline, current, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
   const changed = changedDatasets(baseline.provenance, current.provenance);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
@@ -59,6 +59,26 @@ function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): str
   const now = after.servedModels ?? [];
   if (was.length === 0 || now.length === 0 || (was.length === now.length && was.every((name, i) => name === now[i]))) return null;
   return `the server said other models answered than in the baseline (baseline: ${was.join(', ')}; now: ${now.join(', ')}): the model may have changed under the name '${after.model}'`;
+}
+
+/**
+ * Baseline dialogues the run does not have. A run that meant to cover the whole suite fails the
+ * gate for them (a lost shard, a dropped dataset file would otherwise pass as the whole run); a run
+ * that selected part of it on purpose (`--filter`, `--exclude`) is only told.
+ */
+function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline): GateResult {
+  const present = new Set([...Object.keys(current.dialogues), ...(current.notApplicable ?? [])]);
+  const baselineIds = Object.keys(baseline.dialogues);
+  const missing = baselineIds.filter((id) => !present.has(id));
+  if (missing.length === 0) return verdict;
+  const examples = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
+  if (current.scope) {
+    const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are outside this run's ${current.scope} (${examples})`;
+    return { ...verdict, warnings: [...(verdict.warnings ?? []), note] };
+  }
+  const finding: GateFinding = { kind: 'metric', name: 'baselineDialoguesRun', baseline: baselineIds.length, current: baselineIds.length - missing.length };
+  const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are missing from this run (${examples}): a shard alone, a lost shard or a dropped dataset file fails the gate (gate the merged shards; update the baseline if dialogues were removed on purpose)`;
+  return { ...verdict, passed: false, regressions: [finding, ...verdict.regressions], warnings: [...(verdict.warnings ?? []), note] };
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {

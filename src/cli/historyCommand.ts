@@ -4,7 +4,6 @@ import { renderHistoryTable } from '../report/historyConsole.js';
 import { listRuns } from '../report/historyQueries.js';
 import { openHistory } from '../report/historyStore.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
-import { UsageError } from './exitCodes.js';
 
 interface HistoryArgs {
   history: string;
@@ -23,7 +22,6 @@ export const historyCommand: CommandModule<object, HistoryArgs> = {
       .example('$0 history --json', 'every recorded run with provenance and metric scores') as unknown as Argv<HistoryArgs>,
   handler: (args) => {
     try {
-      if (!Number.isInteger(args.limit) || args.limit < 1) throw new UsageError('--limit takes a whole number >= 1');
       // Listing never creates a history file.
       const runs = existsSync(args.history) ? withHistory(args.history, (db) => listRuns(db, args.limit)) : [];
       process.stdout.write(args.json ? `${JSON.stringify(runs, null, 2)}\n` : renderHistoryTable(runs));

@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { commandsFor } from './commandTable.js';
 import { EXIT_BAD_INPUT } from './exitCodes.js';
+import { checkNumericOptions } from './numericOptions.js';
 
 // `nlu-harness run | head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -20,6 +21,15 @@ async function main(argv: string[]): Promise<void> {
     .usage('$0 <command> [options]\n\nEvaluation and simulation harness for the NLU of a Chinese voice bookkeeping app.');
   for (const command of await commandsFor(argv)) parser.command(command);
   skipHelpPrerender(parser);
+  // Before any handler: a numeric option out of bounds is exit 2 with nothing run.
+  parser.middleware((args) => {
+    try {
+      checkNumericOptions(args);
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n`);
+      process.exit(EXIT_BAD_INPUT);
+    }
+  });
   await parser
     .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
     .strict()

@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { compareToBaseline, readBaseline, toBaseline } from '../report/baseline.js';
+import { readBaseline, toBaseline } from '../report/baseline.js';
+import { readShardReport } from '../report/readReport.js';
 import type { ReadReport as Report } from '../report/reportTypes.js';
 import { checkOutputDir, writeReports } from '../report/writeReports.js';
 import { MergeError, mergeReports } from './mergeReports.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
+import { checkShardSet } from './shardSet.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
+import { gateVerdict } from './gateVerdict.js';
 
 interface MergeArgs {
   reports: string[];
@@ -28,9 +31,12 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   handler: async (args) => {
     try {
       checkOutputDir(args.out);
-      const merged = mergeReports(args.reports.map(readReport));
-      const gate = args.baseline
-        ? compareToBaseline(readBaseline(args.baseline), toBaseline(merged), args.baseline, { tolerance: args.tolerance })
+      const shards = args.reports.map(readShardReport);
+      checkShardSet(shards, args.reports);
+      const baseline = args.baseline ? readBaseline(args.baseline) : null;
+      const merged = mergeReports(shards);
+      const gate = baseline
+        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1 })
         : null;
       const report: Report = { ...merged, gate };
       await writeReports(resolve(args.out), report);
@@ -43,10 +49,3 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   },
 };
 
-function readReport(file: string): Report {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Report;
-  } catch (error) {
-    throw new UsageError(`${file}: cannot read report (${(error as Error).message})`);
-  }
-}

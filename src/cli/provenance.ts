@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
 import { sha256OfFile } from '../llm/fileHash.js';
 import type { Provenance } from '../report/reportTypes.js';
+import { childEnvironment } from '../sim/childEnvironment.js';
 
 /**
  * What produced a report, so a baseline can say what it measured: the sha256 of every prompt and
@@ -58,11 +59,11 @@ export function withoutCredentials(url: string): string {
 type GitState = NonNullable<Provenance['git']>;
 
 /** The commit checked out and whether tracked files differ from it; null outside a git checkout. */
-export async function readGitState(): Promise<GitState | null> {
+export async function readGitState(cwd?: string): Promise<GitState | null> {
   // One process for both facts (each start of git costs the run a few ms of its own thread):
   // `# branch.oid` is the commit, any line not starting with `#` a tracked file that changed.
   const status = await new Promise<string | null>((resolve) =>
-    execFile('git', ['status', '--porcelain=v2', '--branch', '--untracked-files=no'], { encoding: 'utf8', timeout: 5000 }, (error, stdout) =>
+    execFile('git', ['status', '--porcelain=v2', '--branch', '--untracked-files=no'], { encoding: 'utf8', timeout: 5000, env: childEnvironment(process.env, (name) => name.startsWith('GIT_')), ...(cwd ? { cwd } : {}) }, (error, stdout) =>
       resolve(error ? null : stdout),
     ),
   );

@@ -109,10 +109,6 @@ async function run(args: RunArgs): Promise<number> {
   let history: HistoryDb | null = null;
   const results: SuiteResult[] = [];
   try {
-    if (args.repeat < 1 || !Number.isInteger(args.repeat)) throw new UsageError('--repeat takes a whole number >= 1');
-    if (args.concurrency < 1 || !Number.isInteger(args.concurrency)) throw new UsageError('--concurrency takes a whole number >= 1');
-    if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
-    if (args.trendRuns < 1 || !Number.isInteger(args.trendRuns)) throw new UsageError('--trend-runs takes a whole number >= 1');
     checkOutputPaths(args);
     const shard = args.shard ? parseShard(args.shard) : null;
     // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.

@@ -30,15 +30,8 @@ function ggufPath(args: ServeModelArgs): string {
   return installed;
 }
 
-function checkSizes(args: ServeModelArgs): void {
-  for (const [flag, value, least] of [['--prompt-slots', args.promptSlots, 1], ['--context-tokens', args.contextTokens, 512], ['--max-tokens', args.maxTokens, 1], ['--threads', args.threads, 1]] as const) {
-    if (!Number.isSafeInteger(value) || value < least) throw new UsageError(`${flag} takes a whole number >= ${least}, got ${String(value)}`);
-  }
-}
-
 /** Loads the model, starts the server and prints its base URL; the caller decides how long it runs. */
 export async function serveModel(args: ServeModelArgs, stdout: { write(text: string): unknown }): Promise<{ server: RunningServer; model: LocalGgufModel }> {
-  checkSizes(args);
   const gguf = ggufPath(args);
   // The runtime is looked for before the file is hashed: a missing one is the likelier problem.
   const runtime = await loadRuntime();

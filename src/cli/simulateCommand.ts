@@ -18,7 +18,7 @@ import {
 } from '../users/simulationReport.js';
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
@@ -75,20 +75,12 @@ export function parseSpeech(spec: string): Set<SpeechFeature> {
   return new Set(features as SpeechFeature[]);
 }
 
-function wholeNumber(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`--${name} takes a whole number >= ${min}, got ${String(value)}`);
-}
-
 async function simulate(args: SimulateArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
   let history: HistoryDb | null = null;
   try {
-    wholeNumber('users', args.users, 1);
-    wholeNumber('repeat', args.repeat, 1);
-    wholeNumber('seed', args.seed, 0);
-    wholeNumber('concurrency', args.concurrency, 1);
-    wholeNumber('trend-runs', args.trendRuns, 1);
+    // Numeric options were bounded before this ran (numericOptions.ts).
     if (Array.isArray(args.history) || Array.isArray(args.out)) throw new UsageError('--out and --history take one path each');
     checkOutputDir(args.out);
     const speech = parseSpeech(args.speech);
@@ -114,8 +106,8 @@ async function simulate(args: SimulateArgs): Promise<number> {
     } finally {
       await setup?.close();
     }
-    const inner = setup ? setup.describe : { backend: 'oracle', model: 'oracle-goal' };
-    const llm = perturb ? { backend: `perturb(${inner.backend})`, model: inner.model, perturb } : inner;
+    const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : { backend: 'oracle', model: 'oracle-goal' };
+    const llm = perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
     const report: SimulationReport = {
       schemaVersion: SIMULATION_SCHEMA_VERSION,
       kind: 'simulation',

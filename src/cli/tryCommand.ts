@@ -6,6 +6,7 @@ import { SqliteStore } from '../sim/sqliteStore.js';
 import { renderCard, TrySession } from '../users/trySession.js';
 import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
+import { withoutControls } from '../report/format.js';
 
 type TryArgs = BackendArgs;
 
@@ -33,7 +34,8 @@ async function tryConsole(args: TryArgs): Promise<number> {
   }
   const store = new SqliteStore(':memory:', seededUuids(1), () => 0);
   const session = new TrySession(setup.backend, store);
-  const out = (text: string) => process.stdout.write(`${text}\n`);
+  // What the model said (a category, a description) reaches the terminal inert.
+  const out = (text: string) => process.stdout.write(`${withoutControls(text)}\n`);
   out(`nlu-harness try — model ${setup.describe.backend}. ${HELP}`);
   await session.start();
   const lines = createInterface({ input: process.stdin, terminal: false });

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { loadDatasets } from '../datasets/loadDatasets.js';
-import { scriptedAnswerIssues } from './scriptedAnswerIssues.js';
+import { datasetFiles } from '../datasets/loadDatasets.js';
+import { checkDatasets } from './checkDatasets.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exitCodes.js';
 
 interface ValidateArgs {
@@ -12,23 +12,20 @@ interface Output {
   write(text: string): unknown;
 }
 
-/** Checks the datasets without running them; returns the exit code. */
+/** Checks the datasets as `run` does before it runs anything, without running them; returns the exit code. */
 export function validateDatasets(patterns: readonly string[], stdout: Output, stderr: Output): number {
+  const { files, issues } = datasetFiles(patterns);
   try {
-    const { dialogues, files } = loadDatasets(patterns);
-    const scripted = dialogues.flatMap(scriptedAnswerIssues);
-    if (scripted.length > 0) throw new DatasetError(scripted);
-    for (const file of files) {
-      const inFile = dialogues.filter((d) => d.file === file);
-      const turns = inFile.reduce((sum, d) => sum + d.turns.length, 0);
-      stdout.write(`ok  ${file}  (${inFile.length} dialogues, ${turns} turns)\n`);
-    }
+    const { counts } = checkDatasets(files);
+    if (issues.length > 0) throw new DatasetError([]);
+    for (const { file, dialogues, turns } of counts) stdout.write(`ok  ${file}  (${dialogues} dialogues, ${turns} turns)\n`);
     return EXIT_OK;
   } catch (error) {
     if (!(error instanceof DatasetError)) throw error;
-    for (const i of error.issues) stderr.write(`${i.file}:${i.line}:${i.col}: ${i.message}\n`);
-    const files = new Set(error.issues.map((i) => i.file)).size;
-    stderr.write(`${error.issues.length} problem(s) in ${files} file(s)\n`);
+    issues.push(...error.issues);
+    for (const i of issues) stderr.write(`${i.file}:${i.line}:${i.col}: ${i.message}\n`);
+    const inFiles = new Set(issues.map((i) => i.file)).size;
+    stderr.write(`${issues.length} problem(s) in ${inFiles} file(s)\n`);
     return EXIT_BAD_INPUT;
   }
 }

@@ -1,4 +1,9 @@
-/** JSON Schema (draft-07) of a YAML dataset file as written, before normalisation. */
+import { appendAnswerRule, conversationAnswerSchema, correctionAnswerSchema, parseAnswerSchema } from '../domain/answerSchemas.js';
+
+/**
+ * JSON Schema (draft-07) of a YAML dataset file as written, before normalisation. Editors read it
+ * as schema/dataset.schema.json (test/datasets/datasetSchemaFile.test.ts keeps the two equal).
+ */
 
 export const NETWORKS = ['online', 'offline'] as const;
 export const TAPS = ['confirm', 'cancel'] as const;
@@ -95,14 +100,16 @@ function itemWith(amount: object, extra: object = {}) {
 
 const itemList = { type: 'array', items: draftItem } as const;
 
-// The answer objects themselves are free model output: only their being objects is checked.
+// A scripted answer is held to what the gateway accepts from a model (an answer it would refuse
+// would silently take the fallback: a deliberately bad answer is written as `raw`), and an append
+// to its index rule, which needs no batch to check.
 const llmScript = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    parse: { type: 'object' },
-    correct: { type: 'object' },
-    conversation: { type: 'object' },
+    parse: parseAnswerSchema,
+    correct: { ...correctionAnswerSchema, allOf: [appendAnswerRule] },
+    conversation: conversationAnswerSchema,
     raw: { type: 'string' },
     fault: { enum: FAULTS },
     latencyMs,

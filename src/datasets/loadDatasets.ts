@@ -50,32 +50,46 @@ export function loadDatasets(patterns: readonly string[]): LoadedDatasets {
 
 /** The files `patterns` name, or a DatasetError for a pattern that matches nothing or a file of another type. */
 export function resolveDatasetFiles(patterns: readonly string[]): string[] {
-  const { files, issues } = expandPatterns(patterns);
-  issues.push(...files.filter((file) => !isDatasetFile(file)).map(unsupported));
+  const { files, issues } = datasetFiles(patterns);
   if (issues.length > 0) throw new DatasetError(issues);
   return files;
 }
 
+/** The dataset files `patterns` name, and the issues of those that name nothing or a file of another type. */
+export function datasetFiles(patterns: readonly string[]): { files: string[]; issues: DatasetIssue[] } {
+  const { files, issues } = expandPatterns(patterns);
+  issues.push(...files.filter((file) => !isDatasetFile(file)).map(unsupported));
+  return { files: files.filter(isDatasetFile), issues };
+}
+
 /**
  * The dialogues of `files` one at a time, for runs too large to hold in memory. A problem
- * stops the stream with a DatasetError (all of that file's issues); so does an id seen before
- * (in these files, or in the earlier ones `seen` was given).
+ * stops the stream with a DatasetError with all of that file's issues; so does an id seen
+ * before (in these files, or in the earlier ones `seen` was given), once the rest of its file has
+ * been read for the file's other problems.
  */
 export function* streamDatasets(files: readonly string[], seen: IdHashSet = new IdHashSet()): Generator<Dialogue> {
   for (const file of files) {
     seen.noteFile(file);
-    for (const dialogue of fileDialogues(file)) {
-      const ordinal = seen.dialogues++;
-      if (!seen.add(dialogue.id)) {
-        const there = earlierDefinition(seen.files, dialogue.id, ordinal);
+    const duplicates: DatasetIssue[] = [];
+    try {
+      for (const dialogue of fileDialogues(file)) {
+        const ordinal = seen.dialogues++;
+        const there = seen.add(dialogue.id) ? null : earlierDefinition(seen.files, dialogue.id, ordinal);
         if (there) {
-          throw new DatasetError([
-            { file: dialogue.file, ...positionOf(dialogue), message: `duplicate id "${dialogue.id}" (also defined at ${there.file}:${there.line}:${there.col})` },
-          ]);
+          const message = `duplicate id "${dialogue.id}" (also defined at ${there.file}:${there.line}:${there.col})`;
+          duplicates.push({ file: dialogue.file, ...positionOf(dialogue), message });
         }
+        if (duplicates.length === 0) yield dialogue;
       }
-      yield dialogue;
+    } catch (error) {
+      if (!(error instanceof DatasetError) || duplicates.length === 0) throw error;
+      // The file's own check names a repeat inside the file too: each place once.
+      const named = new Set(error.issues.map((i) => `${i.line}:${i.col}`));
+      const extra = duplicates.filter((d) => !named.has(`${d.line}:${d.col}`));
+      throw new DatasetError([...extra, ...error.issues].sort((a, b) => a.line - b.line || a.col - b.col));
     }
+    if (duplicates.length > 0) throw new DatasetError(duplicates);
   }
 }
 

@@ -10,9 +10,12 @@ import { intern, internList } from './intern.js';
  * The dialogues of a YAML file that loaded without a single issue, kept as JSON under the sha256
  * of the file's bytes: the next run of the same build reads them back instead of parsing YAML and
  * checking the schema again (a cold YAML parser is a fifth of a short run). Only the bundled
- * build caches, inside dist/bundle/, which every build empties, so a cache never outlives the
- * loader that wrote it. A file with issues is never cached: it is parsed, and its issues reported,
- * every time. Cross-file checks (duplicate ids) run on cached dialogues as on parsed ones.
+ * build caches, inside dist/bundle/cache/, which every build empties, so a cache never outlives the
+ * loader that wrote it, and only when bin/runBundle.js found that directory to be this user's
+ * alone (an entry planted by someone else would decide what a run tests). An entry is used only
+ * when it names the file's sha256 and has the shape of dialogues; any other is deleted and the
+ * file parsed. A file with issues is never cached: it is parsed, and its issues reported, every
+ * time. Cross-file checks (duplicate ids) run on cached dialogues as on parsed ones.
  */
 
 /** Larger files are read as streams, never whole; they gain little from a cache anyway. */
@@ -20,17 +23,23 @@ const MAX_CACHED_BYTES = 4 * 1024 * 1024;
 /** Entries kept at most; past it the least recently written go. */
 const MAX_ENTRIES = 256;
 /** Bumped whenever the cached shape changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface CacheEntry {
   readonly format: number;
+  /** The sha256 of the file's bytes, also the entry's name. */
+  readonly key: string;
   readonly dialogues: ReadonlyArray<Omit<Dialogue, 'file'> & { readonly idAt?: { line: number; col: number } }>;
 }
 
-/** cache/datasets beside the bundle when this code runs from one (dist/bundle/main.cjs), else none. */
-export function bundledCacheDirectory(moduleUrl: string): string | null {
+/**
+ * cache/datasets beside the bundle when this code runs from one (dist/bundle/main.cjs) that
+ * bin/runBundle.js started and found its cache directory private (`privateRoot`), else none.
+ */
+export function bundledCacheDirectory(moduleUrl: string, privateRoot: unknown = (globalThis as Record<symbol, unknown>)[Symbol.for('nlu-harness.privateCacheRoot')]): string | null {
   const file = fileURLToPath(moduleUrl);
-  return basename(file) === 'main.cjs' ? join(dirname(file), 'cache', 'datasets') : null;
+  const root = join(dirname(file), 'cache');
+  return basename(file) === 'main.cjs' && privateRoot === root ? join(root, 'datasets') : null;
 }
 
 const CACHE_DIRECTORY = bundledCacheDirectory(import.meta.url);
@@ -47,7 +56,7 @@ export function* withParsedCache(
   maxEntries = MAX_ENTRIES,
 ): Generator<Dialogue> {
   const key = directory === null ? null : keyOf(file);
-  const cached = key === null ? null : readEntry(join(directory!, `${key}.json`), shown);
+  const cached = key === null ? null : readEntry(join(directory!, `${key}.json`), key, shown);
   if (cached) return yield* cached;
   if (key === null) return yield* parse();
   const seen: Dialogue[] = [];
@@ -69,14 +78,19 @@ function keyOf(file: string): string | null {
   }
 }
 
-function readEntry(path: string, shown: string): Dialogue[] | null {
+function readEntry(path: string, key: string, shown: string): Dialogue[] | null {
   let entry: CacheEntry;
   try {
     entry = JSON.parse(readFileSync(path, 'utf8')) as CacheEntry;
-  } catch {
+  } catch (error) {
+    // Missing is the usual miss; anything else (half a file, not JSON) is discarded.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(path, { force: true });
     return null;
   }
-  if (entry?.format !== FORMAT || !Array.isArray(entry.dialogues)) return null;
+  if (!isEntryOf(entry, key)) {
+    rmSync(path, { force: true });
+    return null;
+  }
   return entry.dialogues.map(({ idAt, ...stored }) => {
     const dialogue: Dialogue = { ...stored, title: intern(stored.title), tags: internList(stored.tags), file: shown };
     if (idAt) idPositions.set(dialogue, idAt);
@@ -84,10 +98,28 @@ function readEntry(path: string, shown: string): Dialogue[] | null {
   });
 }
 
+/** The entry of the file whose bytes hash to `key`, in the shape written below (an older format, or anything else, is not). */
+function isEntryOf(entry: unknown, key: string): entry is CacheEntry {
+  const candidate = entry as Partial<CacheEntry> | null;
+  if (!candidate || candidate.format !== FORMAT || candidate.key !== key || !Array.isArray(candidate.dialogues)) return false;
+  return candidate.dialogues.every(
+    (d) =>
+      d !== null &&
+      typeof d === 'object' &&
+      typeof d.id === 'string' &&
+      typeof d.title === 'string' &&
+      Array.isArray(d.tags) &&
+      d.tags.every((tag: unknown) => typeof tag === 'string') &&
+      Array.isArray(d.turns) &&
+      d.turns.every((turn: unknown) => turn !== null && typeof turn === 'object'),
+  );
+}
+
 /** Written whole under a name of its own, then renamed; a cache that cannot be written is no error. */
 function writeEntry(directory: string, key: string, dialogues: readonly Dialogue[], maxEntries: number): void {
   const entry: CacheEntry = {
     format: FORMAT,
+    key,
     dialogues: dialogues.map((dialogue) => {
       const { file: _shownPath, ...kept } = dialogue;
       return { ...kept, idAt: idPositions.get(dialogue) };
@@ -96,8 +128,8 @@ function writeEntry(directory: string, key: string, dialogues: readonly Dialogue
   const partial = join(directory, `.${key}.${process.pid}.partial`);
   try {
     const text = JSON.stringify(entry, onlyWhatJsonKeeps);
-    mkdirSync(directory, { recursive: true });
-    writeFileSync(partial, text);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    writeFileSync(partial, text, { mode: 0o600 });
     renameSync(partial, join(directory, `${key}.json`));
     evictOldest(directory, maxEntries);
   } catch {

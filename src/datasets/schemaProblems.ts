@@ -18,12 +18,15 @@ const validate = validateDataset as { (data: unknown): boolean; errors?: ErrorOb
 
 export function schemaProblems(data: unknown): Problem[] {
   if (validate(data)) return [];
-  return (validate.errors ?? []).map((error) => toProblem(error, data));
+  // An if/then's own error only repeats the errors of its `then`.
+  return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => toProblem(error, data));
 }
 
 function toProblem(error: ErrorObject, data: unknown): Problem {
   const path = pointerSegments(error.instancePath, data);
   const params = error.params as Record<string, unknown>;
+  // A rule that says why (the append index) is named in its own words.
+  const why = error.parentSchema?.['description'] as string | undefined;
   switch (error.keyword) {
     case 'additionalProperties': {
       const field = String(params['additionalProperty']);
@@ -42,16 +45,30 @@ function toProblem(error: ErrorObject, data: unknown): Problem {
       const types = String(params['type']).split(',').map((t) => TYPE_NAMES[t] ?? t);
       return { path, message: `must be ${types.join(' or ')} (got ${showValue(error.data)})` };
     }
+    case 'const':
+      return { path, message: `${why ?? `must be ${showValue(params['allowedValue'])}`} (got ${showValue(error.data)})` };
     case 'minItems':
     case 'minLength':
-      return { path, message: 'must not be empty' };
+      return { path, message: why ? `must not be empty: ${why}` : 'must not be empty' };
     case 'minimum':
-      return { path, message: `must be >= ${String(params['limit'])} (got ${showValue(error.data)})` };
+    case 'maximum':
     case 'exclusiveMinimum':
-      return { path, message: `must be > ${String(params['limit'])} (got ${showValue(error.data)})` };
+    case 'exclusiveMaximum': {
+      const range = `${BOUNDS[error.keyword]} ${String(params['limit'])}`;
+      return { path, message: `must be ${range} (got ${showValue(error.data)})${rangeOf(error.parentSchema)}` };
+    }
     default:
       return { path, message: error.message ?? error.keyword };
   }
+}
+
+const BOUNDS: Record<string, string> = { minimum: '>=', maximum: '<=', exclusiveMinimum: '>', exclusiveMaximum: '<' };
+
+/** ` (a number from 0 to 1)` when the schema bounds the value on both sides. */
+function rangeOf(schema: Record<string, unknown> | undefined): string {
+  const low = schema?.['minimum'];
+  const high = schema?.['maximum'];
+  return typeof low === 'number' && typeof high === 'number' ? `: a number from ${low} to ${high}` : '';
 }
 
 const TYPE_NAMES: Record<string, string> = {

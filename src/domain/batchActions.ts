@@ -162,6 +162,11 @@ function awaitedCorrection(tx: BatchTx): RenumberedBatch {
   return call.sent;
 }
 
+/** The layer whose answer changes an item: the model's on the llm route, else the local rules' (fallback, offline). */
+function sourceOf(route: Route): ParseResult['source'] {
+  return route === 'llm' ? 'llm' : 'local';
+}
+
 /** Seed 003 LLM 对话式纠正协议: the intent is a second opinion, gated by the confidence floor. */
 function applyResponse(tx: BatchTx, response: CorrectionResponse, sent: RenumberedBatch, route: Route): void {
   const batch = session.currentBatch(tx);
@@ -194,7 +199,7 @@ function applyCorrections(tx: BatchTx, batch: DraftBatch, response: CorrectionRe
   }
   const mapping = mapCorrectionsBack(response.corrections, sent.originalIndexOf);
   let next = batch;
-  for (const { originalIndex, updatedFields } of mapping) next = updateItem(next, originalIndex, sanitizePatch(updatedFields));
+  for (const { originalIndex, updatedFields } of mapping) next = updateItem(next, originalIndex, sanitizePatch(updatedFields), sourceOf(route));
   routed(tx, route, { outcome: 'applied', mapping: mapping.map(({ sentIndex, originalIndex }) => ({ sentIndex, originalIndex })) });
   showBatch(tx, next);
   const touched = [...new Set(mapping.map((m) => m.originalIndex))].map((index) => findItem(next, index)!);
@@ -204,8 +209,7 @@ function applyCorrections(tx: BatchTx, batch: DraftBatch, response: CorrectionRe
 /** Seed 000 CONFIRMING 态追加新笔 / 超限拒绝追加. */
 function appendFromAnswer(tx: BatchTx, batch: DraftBatch, response: CorrectionResponse, route: Route): void {
   const fields = sanitizePatch(response.corrections[0]?.updatedFields ?? {});
-  const source = route === 'llm' ? 'llm' : 'local';
-  const appended = appendItem(batch, parseResult({ amount: null, confidence: response.confidence, source, ...fields }));
+  const appended = appendItem(batch, parseResult({ amount: null, confidence: response.confidence, source: sourceOf(route), ...fields }));
   if (!appended) {
     routed(tx, route, { outcome: 'appendRefused' });
     return speak(tx, say('limitReached'));

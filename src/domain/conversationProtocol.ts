@@ -2,6 +2,9 @@ import type { FieldPatch, ParseResult, TransactionType } from './parseResult.js'
 
 /** Seed 004: the legacy multi-turn conversation endpoint, as the orchestrator sees it. */
 export type ConversationAction = 'correct' | 'parse' | 'clarify' | 'query';
+// Keyed by the action type, so the list cannot drift from it.
+const ACTIONS: Readonly<Record<ConversationAction, true>> = { correct: true, parse: true, clarify: true, query: true };
+export const CONVERSATION_ACTIONS = Object.keys(ACTIONS) as readonly ConversationAction[];
 
 export interface ConversationTurn {
   readonly role: 'user' | 'assistant';

@@ -34,6 +34,9 @@ export interface CorrectionResponse {
 
 export const CONFIDENCE_FLOOR = 0.7;
 
+/** The index an append answer gives its new item (seed 002 decision 8). */
+export const APPEND_INDEX = -1;
+
 /**
  * The pending items renumbered from 0, and the table that maps each sent index
  * back to the item's original index (seed 001: 纠正时 pending items 过滤与 index 重编号).

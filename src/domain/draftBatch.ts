@@ -45,8 +45,9 @@ function mapItem(batch: DraftBatch, index: number, change: (item: DraftTransacti
   });
 }
 
-export function updateItem(batch: DraftBatch, index: number, patch: FieldPatch): DraftBatch {
-  return mapItem(batch, index, (item) => ({ ...item, result: freeze(applyPatch(item.result, patch)) }));
+/** Changes an item's fields; its `source` becomes the layer that changed it last. */
+export function updateItem(batch: DraftBatch, index: number, patch: FieldPatch, source: ParseResult['source']): DraftBatch {
+  return mapItem(batch, index, (item) => ({ ...item, result: freeze({ ...applyPatch(item.result, patch), source }) }));
 }
 
 export function confirmItem(batch: DraftBatch, index: number): DraftBatch {

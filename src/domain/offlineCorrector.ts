@@ -11,7 +11,7 @@ import {
   REFERENCE_WORDS,
   TYPE_CORRECTION_WORDS,
 } from './correctionLexicon.js';
-import type { BatchItemDto, CorrectionItem, CorrectionRequest, CorrectionResponse } from './correctionProtocol.js';
+import { APPEND_INDEX, type BatchItemDto, type CorrectionItem, type CorrectionRequest, type CorrectionResponse } from './correctionProtocol.js';
 import { KeywordTrie } from './keywordTrie.js';
 import { findAmounts, findOrdinals, type AmountMatch } from './numerals.js';
 import { parseSegment } from './offlineParser.js';
@@ -173,7 +173,7 @@ function appendResponse(text: string): CorrectionResponse | null {
   const updatedFields: MutablePatch = { amount: parsed.amount, type: parsed.type };
   if (parsed.category !== null) updatedFields.category = parsed.category;
   if (parsed.description !== null) updatedFields.description = parsed.description;
-  return { corrections: [{ index: -1, updatedFields }], intent: 'append', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
+  return { corrections: [{ index: APPEND_INDEX, updatedFields }], intent: 'append', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
 }
 
 /**

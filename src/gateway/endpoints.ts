@@ -1,4 +1,4 @@
-import type { CorrectionRequest, CorrectionResponse } from '../domain/correctionProtocol.js';
+import { APPEND_INDEX, type CorrectionRequest, type CorrectionResponse } from '../domain/correctionProtocol.js';
 import { EDITABLE_FIELDS, parseResult, type FieldPatch, type ParseResult } from '../domain/parseResult.js';
 import type { LlmEndpoint, LlmFailure } from '../domain/vocabulary.js';
 import { rejectionOf, type Completer, type Completion, type CompletionUsage, type PromptMessage } from './completion.js';
@@ -110,8 +110,8 @@ export async function converse(
 function indexProblem(response: WireCorrectionResponse, batchLength: number): string | null {
   if (response.intent === 'append') {
     if (response.corrections.length === 0) return 'append carries no transaction';
-    const wrong = response.corrections.find((c) => c.index !== -1);
-    return wrong ? `append uses index -1, got ${wrong.index}` : null;
+    const wrong = response.corrections.find((c) => c.index !== APPEND_INDEX);
+    return wrong ? `append uses index ${APPEND_INDEX}, got ${wrong.index}` : null;
   }
   const outside = response.corrections.find((c) => c.index < 0 || c.index >= batchLength);
   return outside ? `index ${outside.index} is out of range (currentBatch has ${batchLength} items)` : null;

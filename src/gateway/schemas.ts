@@ -1,7 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { CORRECTION_INTENTS } from '../domain/correctionProtocol.js';
-import { TRANSACTION_TYPES } from '../domain/parseResult.js';
-import { CONVERSATION_ACTIONS } from './dto.js';
+import type { CORRECTION_INTENTS } from '../domain/correctionProtocol.js';
+import type { TRANSACTION_TYPES } from '../domain/parseResult.js';
+import { conversationAnswerSchema, correctionAnswerSchema, parseAnswerSchema } from '../domain/answerSchemas.js';
+import type { CONVERSATION_ACTIONS } from '../domain/conversationProtocol.js';
 import * as compiled from './responseValidators.generated.js';
 
 /** The wire shapes as the model writes them, before defaults are filled in. */
@@ -31,85 +32,11 @@ export interface WireConversationResponse {
   message?: string | null;
 }
 
-const nullableString = { type: ['string', 'null'] };
-const typeEnum = { enum: [...TRANSACTION_TYPES] };
-const unitInterval = { type: 'number', minimum: 0, maximum: 1 };
-
-/** Fields a transaction may carry; other keys are tolerated and dropped when the DTO is built. */
-const transactionFields = {
-  amount: { type: ['number', 'null'] },
-  type: typeEnum,
-  category: nullableString,
-  description: nullableString,
-  date: nullableString,
-  account: nullableString,
-};
-
-// More than 10 transactions is not an error here: the client keeps the first 10.
-const parseResponseSchema = {
-  type: 'object',
-  required: ['transactions'],
-  properties: {
-    transactions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['amount', 'type'],
-        properties: { ...transactionFields, confidence: unitInterval },
-      },
-    },
-  },
-};
-
-/** Seed 002 decision 8, light validation: the JSON shape, the intent enum and field types. */
-const correctionResponseSchema = {
-  type: 'object',
-  required: ['corrections', 'intent'],
-  properties: {
-    corrections: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['index', 'updatedFields'],
-        properties: {
-          index: { type: 'integer' },
-          updatedFields: {
-            type: 'object',
-            properties: { ...transactionFields, amount: { type: 'number' }, confidence: unitInterval },
-          },
-        },
-      },
-    },
-    intent: { enum: [...CORRECTION_INTENTS] },
-    confidence: unitInterval,
-  },
-};
-
-const conversationResponseSchema = {
-  type: 'object',
-  required: ['action'],
-  properties: {
-    action: { enum: [...CONVERSATION_ACTIONS] },
-    transaction: { type: ['object', 'null'], properties: transactionFields },
-    message: nullableString,
-  },
-  allOf: [
-    {
-      if: { properties: { action: { enum: ['correct', 'parse'] } } },
-      then: { required: ['transaction'], properties: { transaction: { type: 'object' } } },
-    },
-    {
-      if: { properties: { action: { const: 'clarify' } } },
-      then: { required: ['message'], properties: { message: { type: 'string' } } },
-    },
-  ],
-};
-
 /** By the name of the validator compiled from each (scripts/compileSchemas.mjs). */
 export const RESPONSE_SCHEMAS = {
-  validateParseResponse: parseResponseSchema,
-  validateCorrectionResponse: correctionResponseSchema,
-  validateConversationResponse: conversationResponseSchema,
+  validateParseResponse: parseAnswerSchema,
+  validateCorrectionResponse: correctionAnswerSchema,
+  validateConversationResponse: conversationAnswerSchema,
 };
 
 /** A validator as the gateway uses it: a type guard that leaves the last call's errors behind. */

@@ -21,8 +21,15 @@ export function datasetHeader({ count, seed }: GenerateOptions): string {
   ].join('\n');
 }
 
-/** Streams the dataset into `out` (atomically) and returns how many dialogues and turns it holds. */
-export function writeGeneratedDataset(out: string, options: GenerateOptions): { dialogues: number; turns: number } {
+/** How many dialogues are written between looks at the event loop (a signal, `stop`). */
+const DIALOGUES_PER_SLICE = 2000;
+
+/**
+ * Streams the dataset into `out` (atomically) and returns how many dialogues and turns it holds.
+ * It yields to the event loop now and then, so a SIGINT or SIGTERM handler can run and `stop` it:
+ * then the temporary file is removed and the promise rejects with `stop`'s reason.
+ */
+export async function writeGeneratedDataset(out: string, options: GenerateOptions, stop?: AbortSignal): Promise<{ dialogues: number; turns: number }> {
   const writer = new AtomicFileWriter(out);
   let turns = 0;
   let dialogues = 0;
@@ -32,6 +39,10 @@ export function writeGeneratedDataset(out: string, options: GenerateOptions): { 
       writer.write(dialogueYaml(dialogue));
       turns += dialogue.turns.length;
       dialogues++;
+      if (dialogues % DIALOGUES_PER_SLICE === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        stop?.throwIfAborted();
+      }
     }
     writer.commit();
   } catch (error) {

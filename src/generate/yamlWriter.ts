@@ -26,6 +26,7 @@ export class AtomicFileWriter {
   private readonly fd: number;
   private buffer: string[] = [];
   private buffered = 0;
+  private closed = false;
 
   constructor(
     private readonly target: string,
@@ -45,13 +46,20 @@ export class AtomicFileWriter {
   commit(): void {
     this.flush();
     fsyncSync(this.fd);
-    closeSync(this.fd);
+    this.close();
     renameSync(this.temp, this.target);
   }
 
+  /** Drops the temporary file; also after a commit whose rename failed (the descriptor is closed once). */
   abort(): void {
-    closeSync(this.fd);
+    this.close();
     rmSync(this.temp, { force: true });
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
   }
 
   private flush(): void {

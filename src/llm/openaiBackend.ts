@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { abortableSleep } from './abortableSleep.js';
+import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
 import {
   LlmCallError,
@@ -83,6 +84,7 @@ export class OpenAiBackend implements ChatBackend {
       baseURL: options.baseURL,
       maxRetries: 0,
       timeout: options.requestTimeoutMs ?? 60_000,
+      fetch: boundedFetch({ maxBytes: MAX_ANSWER_BYTES, maxMs: options.requestTimeoutMs ?? 60_000 }),
     });
     // Answers and error bodies may echo request headers; nothing the key is in leaves this class.
     this.redact = secretRedactor(options.apiKey);

@@ -64,6 +64,13 @@ function sendError(res: ServerResponse, status: number, type: string, message: s
   sendJson(res, status, { error: { message, type, code: status } });
 }
 
+/**
+ * A user or assistant message longer than this is refused (413): the app's lines and correction
+ * contexts are a few hundred characters, and the reference model's cost grows faster than its
+ * input (one 1 MB prompt held the server, and every request queued behind it, for 15 s).
+ */
+const MAX_MESSAGE_CHARS = 16 * 1024;
+
 /** Accepts string content or OpenAI's array of text parts. */
 function parseMessages(body: unknown): { model: string | undefined; messages: ChatMessage[] } {
   const { model, messages } = (body ?? {}) as { model?: unknown; messages?: unknown };
@@ -75,12 +82,15 @@ function parseMessages(body: unknown): { model: string | undefined; messages: Ch
     if (role !== 'system' && role !== 'user' && role !== 'assistant') {
       throw new HttpError(400, 'invalid_request_error', `messages[${i}].role is not system, user or assistant`);
     }
-    if (typeof content === 'string') return { role, content };
-    if (Array.isArray(content)) {
-      const text = content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('');
-      return { role, content: text };
+    const text =
+      typeof content === 'string' ? content
+      : Array.isArray(content) ? content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('')
+      : null;
+    if (text === null) throw new HttpError(400, 'invalid_request_error', `messages[${i}].content must be text`);
+    if (role !== 'system' && text.length > MAX_MESSAGE_CHARS) {
+      throw new HttpError(413, 'invalid_request_error', `messages[${i}].content is ${text.length} characters; this server takes at most ${MAX_MESSAGE_CHARS}`);
     }
-    throw new HttpError(400, 'invalid_request_error', `messages[${i}].content must be text`);
+    return { role, content: text };
   });
   return { model: typeof model === 'string' ? model : undefined, messages: parsed };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { GateFinding, GateResult, MetricName, ModelInfo, Report } from './reportTypes.js';
 import * as compiled from './baselineValidators.generated.js';
+import { unsafeJson } from './inertJson.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
 export interface Baseline {
@@ -14,6 +15,10 @@ export interface Baseline {
   /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
   readonly repeated?: Report['repeated'];
   readonly provenance?: Report['run']['provenance'];
+  /** Dialogues the run had but could not judge (not applicable to its backend): present, not missing. */
+  readonly notApplicable?: readonly string[];
+  /** When the run covered part of its suite on purpose (`--filter x`, `--exclude y`): what part. */
+  readonly scope?: string;
 }
 
 export class BaselineError extends Error {
@@ -31,7 +36,21 @@ export function toBaseline(report: Report): Baseline {
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(report.repeated ? { repeated: report.repeated } : {}),
     ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
+    ...(report.notApplicable && report.notApplicable.length > 0 ? { notApplicable: report.notApplicable.map((d) => d.id) } : {}),
+    ...(runScope(report.run) ? { scope: runScope(report.run)! } : {}),
   };
+}
+
+/**
+ * The selection flags that narrowed the run on purpose, as typed; null for the whole suite. A
+ * shard is not one: alone it is never the whole run, so it is gated after `merge`.
+ */
+function runScope(run: Report['run']): string | null {
+  const parts = [
+    ...(run.filter.length > 0 ? [`--filter ${run.filter.join(' ')}`] : []),
+    ...(run.exclude && run.exclude.length > 0 ? [`--exclude ${run.exclude.join(' ')}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' ') : null;
 }
 
 /** Reads a baseline file, or a full report.json (which it slims to a baseline). */
@@ -50,12 +69,16 @@ export function readBaseline(file: string): Baseline {
 
 /** Parses a JSON file; a missing or unparsable file is a BaselineError naming it. */
 export function readJsonFile(file: string, what: string, hint = ''): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new BaselineError(`${file}: cannot read ${what} (${reason})${hint}`);
   }
+  const problem = unsafeJson(parsed);
+  if (problem) throw new BaselineError(`${file}: not a valid ${what} (${problem})`);
+  return parsed;
 }
 
 function isBaseline(value: unknown): value is Baseline {
@@ -98,7 +121,7 @@ type Validate = { (data: unknown): boolean; errors?: { instancePath: string; mes
 const validBaseline = compiled.validBaseline as Validate;
 const validReport = compiled.validReport as Validate;
 
-function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
+export function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
   const error = validate.errors?.[0];
   return error ? `${error.instancePath || '/'} ${error.message ?? ''}`.trim() : 'unknown shape';
 }

@@ -1,9 +1,10 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { BaselineError, readJsonFile } from './baseline.js';
+import { formatPValue } from './format.js';
 import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, GateResult, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
+import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
 
 export interface Side {
   readonly label: string;
@@ -46,6 +47,10 @@ export interface Comparison {
   /** Dialogues in only one of the two reports. */
   readonly onlyA: readonly string[];
   readonly onlyB: readonly string[];
+  /** The verdict `compare` reached on the same two files, when it judged them. */
+  readonly gate: GateResult | null;
+  /** What broke, counted as `run` counts it against the same baseline (the gate's flips, over repeats every run's). */
+  readonly broke: WhatBroke;
 }
 
 /** " [-7.0, -1.1] pp, p = 0.012" when the gate tested the change over repeats. */
@@ -53,16 +58,7 @@ export function changeNote(m: MetricDelta): string {
   if (!m.change || m.a === m.b) return '';
   const pp = (v: number) => (v * 100).toFixed(1);
   const range = m.change.interval ? ` [${pp(m.change.interval[0])}, ${pp(m.change.interval[1])}] pp` : '';
-  return `${range}, p = ${m.change.pValue.toPrecision(2)}`;
-}
-
-/** Reads a full report.json (a slim baseline has no transcripts or slices to compare). */
-export function readReport(file: string): Report {
-  const report = readJsonFile(file, 'report') as Partial<Report> | null;
-  if (!report || typeof report !== 'object' || !report.run || !report.metrics || !Array.isArray(report.dialogues)) {
-    throw new BaselineError(`${file}: not a report.json (a comparison report needs two full reports, not baselines)`);
-  }
-  return report as Report;
+  return `${range}, ${formatPValue(m.change.pValue)}`;
 }
 
 function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | undefined, names: readonly string[]): MetricDelta[] {
@@ -117,6 +113,25 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null)
     flips,
     onlyA: a.report.dialogues.filter((d) => !idsB.has(d.id)).map((d) => d.id),
     onlyB: b.report.dialogues.filter((d) => !byIdA.has(d.id)).map((d) => d.id),
+    gate,
+    broke: whatBrokeBetween(gate, flips, b.report.dialogues),
+  };
+}
+
+function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialogues: readonly DialogueReport[]): WhatBroke {
+  const ids = gate ? brokenIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
+  const behaviours = changedBehaviours(ids, dialogues);
+  return { ids, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
+}
+
+/** The flips each way as the headline counts them: with a gate, a pass → fail it did not count (flaky over repeats) is apart. */
+export function flipsByDirection(comparison: Comparison): { broke: Flip[]; fixed: Flip[]; flaky: Flip[] } {
+  const counted = new Set(comparison.broke.ids);
+  const brokeFlips = comparison.flips.filter((f) => f.direction === 'broke');
+  return {
+    broke: brokeFlips.filter((f) => !comparison.gate || counted.has(f.id)),
+    fixed: comparison.flips.filter((f) => f.direction === 'fixed'),
+    flaky: brokeFlips.filter((f) => comparison.gate !== null && !counted.has(f.id)),
   };
 }
 

@@ -1,10 +1,12 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
-import { changeNote, sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
-import { featureName, label, metricName, sliceName } from './labels.js';
+import { whatBrokeHtml } from './htmlSummary.js';
+import { featureName, inLang, label, metricName, sliceName } from './labels.js';
+import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
 
@@ -37,9 +39,10 @@ function deltaCell(m: MetricDelta): string {
 }
 
 function metricsTable(comparison: Comparison, lang: Lang): string {
+  const knockOn = (name: string) => (comparison.broke.knockOn.has(name) ? ` <span class="knock-on">${esc(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}</span>` : '');
   const rows = comparison.metrics.map(
     (m) =>
-      `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m)}</tr>`,
+      `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}${knockOn(m.name)}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m)}</tr>`,
   );
   return `<table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -53,7 +56,7 @@ function slicesTable(comparison: Comparison, lang: Lang): string {
     return `<tr data-slice="${esc(s.id)}"><th scope="row">${esc(sliceName(s.kind, s.name))} <span class="muted">${esc(label(lang, s.kind))}</span></th><td class="num">${esc(s.dialogues.a)} → ${esc(s.dialogues.b)}</td>${cells.join('')}</tr>`;
   });
   const head = names.map((n) => `<th scope="col">${esc(metricName(lang, n))}</th>`).join('');
-  return `<div class="table-scroll"><table class="figures" id="slice-deltas"><thead><tr><th scope="col">${esc(label(lang, 'slice'))}</th><th scope="col">${esc(label(lang, 'dialogues'))}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table-scroll" tabindex="0"><table class="figures" id="slice-deltas"><thead><tr><th scope="col">${esc(label(lang, 'slice'))}</th><th scope="col">${esc(label(lang, 'dialogues'))}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /** A multi-line value with the lines the other side does not have marked. */
@@ -100,25 +103,30 @@ function sideInfo(name: string, side: Side): string {
 }
 
 export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
-  const broke = comparison.flips.filter((f) => f.direction === 'broke');
-  const fixed = comparison.flips.filter((f) => f.direction === 'fixed');
+  const { broke, fixed, flaky } = flipsByDirection(comparison);
   const zh = lang === 'zh';
   const headline = zh
     ? `${broke.length} 段对话由通过变为失败，${fixed.length} 段由失败变为通过`
     : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
+  const gate = comparison.gate;
+  const badge = gate ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>` : '';
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
+  // Transcripts come last and closed: the verdict, what broke and the figures fit the first screen.
+  const flipList = (flips: readonly Flip[]) => flips.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>';
+  const flakyNote = flaky.length > 0 ? `<p class="muted">${esc(zh ? `另有 ${flaky.length} 段在部分重复中失败（不稳定，门禁不单独计入）：` : `${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): `)}${flaky.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>` : '';
   return `${pageHead({ lang, title: `${zh ? '对比' : 'Comparison'} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
 <body>
 <header class="top"><div class="wrap">
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
-  <h1 id="headline">${esc(headline)}</h1>
+  <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
 </div></header>
 <main class="wrap">
+${whatBrokeHtml(lang, true, comparison.broke, 'f-')}
 <section class="stats">${sideInfo('A', comparison.a)}${sideInfo('B', comparison.b)}</section>
 ${section('metrics', label(lang, 'metrics'), metricsTable(comparison, lang))}
-${section('broke', zh ? `由通过变为失败（${broke.length}）` : `Pass → fail (${broke.length})`, broke.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>')}
-${section('fixed', zh ? `由失败变为通过（${fixed.length}）` : `Fail → pass (${fixed.length})`, fixed.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>')}
 ${section('slices', label(lang, 'slices'), slicesTable(comparison, lang))}
+${section('broke', zh ? `由通过变为失败（${broke.length}）` : `Pass → fail (${broke.length})`, `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${flakyNote}`)}
+${section('fixed', zh ? `由失败变为通过（${fixed.length}）` : `Fail → pass (${fixed.length})`, `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>`)}
 </main>
 </body>
 </html>

@@ -1,7 +1,9 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
-import { changeNote, sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
-import { deltaPoints, percent, truncate } from './format.js';
-import { featureName, metricName, sliceName } from './labels.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
+import { whatBrokeSection } from './markdown.js';
+import { deltaPoints, percent, truncate, withoutControls } from './format.js';
+import { featureName, inLang, metricName, sliceName } from './labels.js';
+import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { mdCode, mdText } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
@@ -37,17 +39,19 @@ function flipBlock(flip: Flip): string[] {
 }
 
 export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'en'): string {
-  const broke = comparison.flips.filter((f) => f.direction === 'broke');
-  const fixed = comparison.flips.filter((f) => f.direction === 'fixed');
+  const { broke, fixed, flaky } = flipsByDirection(comparison);
+  const gate = comparison.gate;
+  const verdict = gate ? `${gate.passed ? '✅' : '❌'} ` : '';
   const lines = [
-    `## Comparison: ${broke.length} broke, ${fixed.length} fixed`,
+    `## ${verdict}Comparison: ${broke.length} broke, ${fixed.length} fixed`,
     '',
+    ...whatBrokeSection(lang, true, comparison.broke),
     `- **A** ${mdCode(comparison.a.label)} — ${mdText(`${comparison.a.report.run.llm.backend} / ${comparison.a.report.run.llm.model}`)}`,
     `- **B** ${mdCode(comparison.b.label)} — ${mdText(`${comparison.b.report.run.llm.backend} / ${comparison.b.report.run.llm.model}`)}`,
     '',
     '| Metric | A | B | Δ |',
     '| --- | ---: | ---: | ---: |',
-    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m)} |`),
+    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m)} |`),
     '',
   ];
   const moved = comparison.slices
@@ -68,5 +72,6 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     for (const flip of flips.slice(0, MAX_FLIPS)) lines.push(...flipBlock(flip));
     if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
   }
-  return lines.join('\n') + '\n';
+  if (flaky.length > 0) lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${flaky.map((f) => mdCode(f.id)).join(', ')}_`, '');
+  return withoutControls(lines.join('\n') + '\n');
 }

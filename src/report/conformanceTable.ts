@@ -1,6 +1,7 @@
 import { countStatuses, type ConformanceRow, type ConformanceStatus } from '../scoring/results.js';
 import { escapeHtml } from './escape.js';
 import { mdText } from './markdownText.js';
+import { withoutControls } from './format.js';
 
 /** The conformance table of an external orchestrator: requirement, scenario, held / broken / not applicable. */
 
@@ -32,7 +33,7 @@ export function renderConformanceMarkdown(rows: readonly ConformanceRow[], meta:
     const cells = [row.seed, mdText(row.requirement), mdText(row.scenario), `${MARK[row.status]} ${LABEL[row.status]}`, row.dialogues.map(mdText).join(', '), mdText(row.detail ?? '')];
     lines.push(`| ${cells.join(' | ')} |`);
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 export function renderConformanceHtml(rows: readonly ConformanceRow[], meta: ConformanceMeta): string {

@@ -1,7 +1,8 @@
 /** End-of-run summary for the terminal. The caller adds where the report files went. */
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { collapseWhitespace, compactJson, percent, truncate } from './format.js';
+import { callDetails, checkDifferences } from './checkDiff.js';
+import { inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import {
   describeFindingChange,
@@ -14,32 +15,39 @@ import {
   metricRegressions,
   notApplicableLine,
   pairedGateLine,
-  narrowDiff,
   nothingJudged,
   orderedMetrics,
   overallPassed,
   turnNumber,
 } from './reportQueries.js';
-import type { DialogueReport, GateResult, Report } from './reportTypes.js';
+import { inLang, label, metricName } from './labels.js';
+import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
+import { behaviourName, brokenFirst, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
 const MAX_FAILURES = 20;
+/** Behaviours on the first screen; the rest are counted. */
+const MAX_BEHAVIOURS = 3;
 
 /** Dataset and model text must not smuggle terminal escape sequences into the summary. */
-function safe(text: string): string {
-  return collapseWhitespace(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
-}
-const VALUE_CHARS = 70;
+const safe = inertText;
+/** A difference line is cut here; checkDifferences already keeps the part that differs. */
+const LINE_CHARS = 150;
+/** Differences of the first failed check shown after its first. */
+const MORE_DIFFERENCES = 2;
 const BAR_WIDTH = 20;
 
 export function renderConsoleSummary(report: Report, opts: { color: boolean }): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
-  const plain = headlineOf(report, report.view?.lang);
+  const lang = report.view?.lang ?? 'en';
+  const plain = headlineOf(report, lang);
   const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
   if (plain.changed) lines.push(c.bold(safe(plain.changed)));
-  lines.push('', ...metricLines(report, c));
-  const failing = failingDialogues(report.dialogues);
+  const broke = whatBroke(report);
+  if (broke.behaviours.length > 0) lines.push('', ...whatBrokeLines(report, broke, lang, c));
+  lines.push('', ...metricLines(report, broke.knockOn, lang, c));
+  const failing = brokenFirst(failingDialogues(report.dialogues), broke.ids);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
   const paired = report.gate ? pairedGateLine(report.gate) : null;
@@ -88,9 +96,24 @@ function rateLimitWarning(traffic: unknown): string | null {
   );
 }
 
-function metricLines(report: Report, c: ChalkInstance): string[] {
+/** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
+function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
+  const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke.ids.length))];
+  const width = String(broke.behaviours[0]?.count ?? 0).length;
+  for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
+    const { id, turn, input, difference, why } = behaviour.example;
+    lines.push(`  ${c.red(String(behaviour.count).padStart(width))}  ${safe(behaviourName(lang, behaviour.key))}`);
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${id} ${label(lang, 'turn', turn)} ${truncate(safe(input), 40)} · ${difference}${why ? ` (${why})` : ''}`;
+    lines.push(c.dim(`  ${' '.repeat(width)}  ${truncate(safe(example), LINE_CHARS)}`));
+  }
+  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
+  if (rest.length > 0) lines.push(c.dim(`  ${inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0))}`));
+  return lines;
+}
+
+function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c: ChalkInstance): string[] {
   const metrics = orderedMetrics(report);
-  const width = Math.max(...metrics.map(([name]) => metricLabel(name).length));
+  const width = Math.max(...metrics.map(([name]) => metricName(lang, name).length));
   return metrics.map(([name, metric]) => {
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
@@ -103,8 +126,9 @@ function metricLines(report: Report, c: ChalkInstance): string[] {
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
       note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
+      if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     }
-    return `  ${metricLabel(name).padEnd(width)}  ${bar} ${score}${note}`;
+    return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
   });
 }
 
@@ -114,13 +138,12 @@ function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): str
     lines.push(`  ${c.red('✘')} ${c.bold(safe(dialogue.id))} ${truncate(safe(dialogue.title), 60)} ${c.dim(safe(dialogue.file))}`);
     const first = failedChecks(dialogue)[0];
     if (first) {
-      const diff = narrowDiff(first.check.expected, first.check.actual);
+      const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual);
       const input = truncate(safe(describeInput(first.turn)), 40);
-      lines.push(
-        c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) +
-          `${safe(first.check.name)}: expected ${c.green(truncate(safe(compactJson(diff.expected)), VALUE_CHARS))}` +
-          ` got ${c.red(truncate(safe(compactJson(diff.actual)), VALUE_CHARS))}`,
-      );
+      lines.push(c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
+      for (const line of more.slice(0, MORE_DIFFERENCES)) lines.push(`        ${truncate(safe(line), LINE_CHARS)}`);
+      if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        …and ${more.length - MORE_DIFFERENCES} more`));
+      for (const detail of callDetails(first.turn.llmCalls)) lines.push(c.yellow(`        ${truncate(safe(detail), LINE_CHARS)}`));
     }
   }
   if (failing.length > MAX_FAILURES) lines.push(c.dim(`  …and ${failing.length - MAX_FAILURES} more`));

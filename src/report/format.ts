@@ -37,6 +37,11 @@ export function deltaPoints(baseline: number, current: number): string {
   return `${sign}${Math.abs(pp).toFixed(1)} pp`;
 }
 
+/** A p-value the same way on every page: "p = 0.012", or "p < 0.001" below what three decimals show. */
+export function formatPValue(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+
 export function formatMs(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.round(ms)} ms`;
@@ -49,4 +54,21 @@ export function formatNumber(value: number): string {
 
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Control characters but newline and tab (ESC, BEL, CR, C1) and the bidirectional overrides:
+ * in untrusted text (dataset ids and titles, model answers, SUT names, file names) they could
+ * clear a terminal, set its title, overwrite a line or reorder what a reader sees.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every control character shown as U+FFFD; newlines and tabs kept. */
+export function withoutControls(text: string): string {
+  return text.replace(CONTROLS, '\ufffd');
+}
+
+/** One inert line of untrusted text: whitespace collapsed, controls made visible. */
+export function inertText(text: string): string {
+  return withoutControls(collapseWhitespace(text));
 }

@@ -1,10 +1,10 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
 import { deltaPoints } from './format.js';
-import { featureName, label, metricName } from './labels.js';
-import { findDialogue, overallPassed } from './reportQueries.js';
+import { label, metricName } from './labels.js';
+import { findingMetricName, metricKey, overallPassed } from './reportQueries.js';
 import { changeEvidence } from './modelExtras.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
-import { sliceOfTag } from './slices.js';
+import { whatBroke } from './whatBroke.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -70,24 +70,6 @@ function onWhat(report: Report, lang: Lang): string {
   return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
 }
 
-/** The feature tags most of the given dialogues share: "both 追加", "3 纠正, 1 追加". */
-function featuresOf(report: Report, ids: readonly string[], lang: Lang): string {
-  const counts = new Map<string, number>();
-  for (const id of ids) {
-    const tags = findDialogue(report, id)?.tags ?? [];
-    for (const tag of tags) if (sliceOfTag(tag).kind === 'feature') counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
-  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  if (ranked.length === 0) return '';
-  const [topTag, topCount] = ranked[0]!;
-  if (topCount === ids.length && ids.length > 1) {
-    if (lang === 'zh') return `，均为${featureName(topTag)}`;
-    return `, ${ids.length === 2 ? 'both' : 'all'} ${featureName(topTag)}`;
-  }
-  if (ids.length === 1) return ` (${featureName(topTag)})`;
-  return ` (${ranked.slice(0, 3).map(([tag, n]) => `${n} ${featureName(tag)}`).join(', ')})`;
-}
-
 /** ", significant" when the repeat-aware gate tested the change (or a report says so outright). */
 function significance(flag: boolean | undefined, lang: Lang): string {
   if (flag === undefined) return '';
@@ -95,39 +77,38 @@ function significance(flag: boolean | undefined, lang: Lang): string {
   return flag ? ', significant' : ', not significant';
 }
 
-function metricChange(report: Report, name: string, before: number, after: number, lang: Lang): string {
+function metricChange(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
   const flag = (report.gate ? findingOf(report.gate, name) as { significant?: unknown } | undefined : undefined)?.significant;
   const tested = changeEvidence(report.gate, name)?.significant;
-  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(typeof flag === 'boolean' ? flag : tested, lang)}`;
+  const follows = knockOn.has(name) ? (lang === 'zh' ? '，连带' : ', knock-on') : '';
+  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(typeof flag === 'boolean' ? flag : tested, lang)}${follows}`;
 }
 
 function findingOf(gate: GateResult, metric: string): GateFinding | undefined {
-  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && f.name.replace(/^metrics\./, '').replace(/\.score$/, '') === metric);
+  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric);
 }
 
 function gateChange(report: Report, lang: Lang): string {
   const gate = report.gate!;
   const zh = lang === 'zh';
   // Over repeats the paired gate names the dialogues that broke or got fixed in every run.
-  const broke = [...new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyBroken ?? [])])];
+  const { ids: broke, knockOn } = whatBroke(report);
   const fixed = [...new Set([...gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyFixed ?? [])])];
   const parts: string[] = [];
-  if (broke.length > 0) {
-    parts.push(zh ? `新增 ${broke.length} 个失败${featuresOf(report, broke, lang).replace(/^ \((.*)\)$/, '（$1）')}` : `${broke.length} new failure${broke.length === 1 ? '' : 's'}${featuresOf(report, broke, lang)}`);
-  }
+  if (broke.length > 0) parts.push(zh ? `${broke.length} 段对话新近失败` : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke`);
   if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
     if (finding.kind === 'metric' && typeof finding.baseline === 'number' && typeof finding.current === 'number') {
-      moved.set(finding.name.replace(/^metrics\./, '').replace(/\.score$/, ''), [finding.baseline, finding.current]);
+      moved.set(findingMetricName(finding), [finding.baseline, finding.current]);
     }
   }
   // Metrics the paired gate tested and found moved but not beyond doubt still belong in "what changed".
   for (const test of gate.paired?.tests ?? []) {
-    const name = test.name === 'dialoguePassRate' ? 'dialogueSuccess' : test.name;
+    const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
-  for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang));
+  for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang, knockOn));
   const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';

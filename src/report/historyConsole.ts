@@ -1,5 +1,5 @@
 /** The `history` command's table: one line per run, newest last. */
-import { percent, truncate } from './format.js';
+import { percent, truncate, withoutControls } from './format.js';
 import type { HistoryRun } from './historyQueries.js';
 
 export function renderHistoryTable(runs: readonly HistoryRun[]): string {
@@ -19,7 +19,7 @@ export function renderHistoryTable(runs: readonly HistoryRun[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n') + '\n';
+  return withoutControls([line(header), ...rows.map(line)].join('\n') + '\n');
 }
 
 function successOf(run: HistoryRun): string {

@@ -4,7 +4,7 @@ import type { HistoryDb } from './historyStore.js';
 import { failingDialogues } from './dialogueLog.js';
 import { dialogueOutcome } from './modelExtras.js';
 import { overallPassed } from './reportQueries.js';
-import type { Report, Trend, TrendRun } from './reportTypes.js';
+import type { Provenance, Report, Trend, TrendRun } from './reportTypes.js';
 
 export interface HistoryRun {
   readonly id: number;
@@ -91,6 +91,12 @@ export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
   }));
 }
 
+/** The prompt files' hashes, short, as the console's run line shows them ("84c69f26/9544f09b/…"). */
+function promptsOf(provenance: Provenance | null): string | null {
+  const prompts = Object.values(provenance?.prompts ?? {});
+  return prompts.length > 0 ? prompts.map((sha) => sha.slice(0, 8)).join('/') : null;
+}
+
 /**
  * The report's run after up to `limit - 1` earlier comparable runs, and for each dialogue failing
  * now when it last passed and when its current failing streak began.
@@ -98,19 +104,30 @@ export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
 export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
   const key = comparableKey(report.run);
   const earlier = (
-    db.prepare(`SELECT id, started_at, passed FROM runs WHERE comparable_key = ? ORDER BY id DESC LIMIT ?`).all(key, Math.max(0, limit - 1)) as {
+    db.prepare(`SELECT id, started_at, passed, git_commit, provenance FROM runs WHERE comparable_key = ? ORDER BY id DESC LIMIT ?`).all(key, Math.max(0, limit - 1)) as {
       id: number;
       started_at: string;
       passed: number;
+      git_commit: string | null;
+      provenance: string | null;
     }[]
   ).reverse();
   const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
-  const runs: TrendRun[] = earlier.map((r) => ({ id: r.id, startedAt: r.started_at, passed: r.passed === 1, metrics: metrics.get(r.id)! }));
+  const runs: TrendRun[] = earlier.map((r) => ({
+    id: r.id,
+    startedAt: r.started_at,
+    passed: r.passed === 1,
+    metrics: metrics.get(r.id)!,
+    commit: r.git_commit?.slice(0, 7) ?? null,
+    prompts: promptsOf(r.provenance === null ? null : (JSON.parse(r.provenance) as Provenance)),
+  }));
   runs.push({
     id: null,
     startedAt: report.run.startedAt,
     passed: overallPassed(report),
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    commit: report.run.provenance?.git?.commit.slice(0, 7) ?? null,
+    prompts: promptsOf(report.run.provenance ?? null),
   });
 
   const streaks = new Map(

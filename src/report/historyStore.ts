@@ -3,7 +3,7 @@
  * (application_id) and which schema it holds (user_version); older schemas migrate forward,
  * anything else is refused untouched. WAL and a busy timeout let concurrent runs both land.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -95,6 +95,7 @@ export function openHistory(file: string): HistoryDb {
   const path = resolve(file);
   const fresh = !existsSync(path) || statSync(path).size === 0;
   if (fresh) mkdirSync(dirname(path), { recursive: true });
+  checkWritable(path, file);
   let db: HistoryDb;
   try {
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
@@ -113,6 +114,20 @@ export function openHistory(file: string): HistoryDb {
     db.close();
     if (error instanceof HistoryError) throw error;
     throw new HistoryError(`${file}: not a usable run history (${(error as Error).message}); the file was left as it was`);
+  }
+}
+
+/**
+ * A run records into its history after running, so a history it could not write (a read-only
+ * file, a directory without room for SQLite's journal) is refused now, before any work.
+ */
+function checkWritable(path: string, file: string): void {
+  for (const target of existsSync(path) ? [path, dirname(path)] : [dirname(path)]) {
+    try {
+      accessSync(target, constants.W_OK);
+    } catch (error) {
+      throw new HistoryError(`${file}: cannot write the run history (${(error as NodeJS.ErrnoException).code ?? 'denied'} on ${target}); checked before the run, which would record into it`);
+    }
   }
 }
 

@@ -7,7 +7,8 @@ import { metricsHtml } from './htmlMetrics.js';
 import { routingHtml } from './htmlRouting.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { slicesHtml } from './htmlSlices.js';
-import { gateHtml, headerHtml, totalsHtml } from './htmlSummary.js';
+import { gateHtml, headerHtml, totalsHtml, whatBrokeHtml } from './htmlSummary.js';
+import { whatBroke } from './whatBroke.js';
 import { trendsHtml } from './htmlTrends.js';
 import { label } from './labels.js';
 import { pageHead } from './htmlPage.js';
@@ -28,11 +29,13 @@ export function* htmlChunks(report: Report): Generator<string> {
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
+  const broke = whatBroke(report);
   yield `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
 <body>
 ${headerHtml(report)}
 <main class="wrap">
-${metricsHtml(report)}
+${whatBrokeHtml(lang, report.gate !== null, broke)}
+${metricsHtml(report, broke.knockOn)}
 ${totalsHtml(report)}
 ${gateHtml(report)}
 ${trendsHtml(report, lang)}
@@ -75,6 +78,6 @@ function armsHtml(report: Report): string {
   return `<section class="section" id="arms">
   <h2>Protocol comparison</h2>
   <p class="muted">The same dialogues under the batch protocol (seeds 000-003) and the legacy conversation protocol (seed 004). The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes.</p>
-  <div class="table-scroll"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
 </section>`;
 }

@@ -5,6 +5,7 @@
  */
 import { escapeHtml as esc } from './escape.js';
 import { formatNumber, prettyJson } from './format.js';
+import { counterName, label, metricDescription } from './labels.js';
 import type { Report } from './reportTypes.js';
 
 type Scalar = number | string | boolean | null;
@@ -31,11 +32,12 @@ function show(value: Scalar, key: string, parent: string): string {
 export function latencyHtml(report: Report): string {
   const details = report.metrics.latency?.details;
   if (!details || Object.keys(details).length === 0) return '';
+  const lang = report.view?.lang ?? 'en';
   const tiles: string[] = [];
   const tables: Array<[string, Record<string, Scalar>]> = [];
   const other: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(details)) {
-    if (isScalar(value)) tiles.push(`<div class="tile"><div class="tile-label">${esc(key)}</div><div class="tile-value">${show(value, key, '')}</div></div>`);
+    if (isScalar(value)) tiles.push(`<div class="tile"><div class="tile-label">${esc(counterName(lang, key))}</div><div class="tile-value">${show(value, key, '')}</div></div>`);
     else if (isScalarRecord(value)) tables.push([key, value]);
     else other.push([key, value]);
   }
@@ -43,18 +45,18 @@ export function latencyHtml(report: Report): string {
   const table =
     tables.length === 0
       ? ''
-      : `<div class="table-scroll"><table class="figures"><tr><th></th>${columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>${tables
+      : `<div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th>${columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>${tables
           .map(
             ([name, row]) =>
-              `<tr><th>${esc(name)}</th>${columns.map((c) => `<td>${c in row ? show(row[c] ?? null, c, name) : ''}</td>`).join('')}</tr>`,
+              `<tr><th>${esc(counterName(lang, name))}</th>${columns.map((c) => `<td>${c in row ? show(row[c] ?? null, c, name) : ''}</td>`).join('')}</tr>`,
           )
           .join('')}</table></div>`;
   const raw = other
-    .map(([key, value]) => `<details class="raw"><summary>${esc(key)}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
+    .map(([key, value]) => `<details class="raw"><summary>${esc(counterName(lang, key))}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
     .join('');
   return `<section class="section" id="latency">
-  <h2>Latency</h2>
-  <p class="muted">${esc(report.metrics.latency.description)}</p>
+  <h2>${esc(label(lang, 'latency'))}</h2>
+  <p class="muted">${esc(metricDescription(lang, 'latency', report.metrics.latency.description))}</p>
   ${tiles.length > 0 ? `<div class="tiles">${tiles.join('')}</div>` : ''}
   ${table}
   ${raw}

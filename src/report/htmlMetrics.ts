@@ -2,7 +2,9 @@
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
-import { counterName, label, metricDescription, metricName } from './labels.js';
+import { counterName, inLang, label, metricDescription, metricName } from './labels.js';
+import { changeEvidence } from './modelExtras.js';
+import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { describeFindingChange, metricComparison, nothingJudged, orderedMetrics } from './reportQueries.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
 import { metricSeries, sparkline } from './trendText.js';
@@ -10,9 +12,9 @@ import { metricSeries, sparkline } from './trendText.js';
 /** Details with their own section (confusion matrix, latency figures) are not repeated as raw JSON. */
 const DETAILS_SHOWN_ELSEWHERE = new Set(['routing', 'latency']);
 
-export function metricsHtml(report: Report): string {
+export function metricsHtml(report: Report, knockOn: ReadonlySet<string> = new Set()): string {
   const lang = report.view?.lang ?? 'en';
-  const cards = orderedMetrics(report).map(([name, metric]) => card(report, name, metric, lang));
+  const cards = orderedMetrics(report).map(([name, metric]) => card(report, name, metric, lang, knockOn.has(name)));
   return `<section class="section" id="metrics">
   <h2>${esc(label(lang, 'metrics'))}</h2>
   <div class="cards">${cards.join('')}</div>
@@ -31,7 +33,7 @@ function lang(report: Report): Lang {
   return report.view?.lang ?? 'en';
 }
 
-function card(report: Report, name: string, metric: MetricResult, language: Lang): string {
+function card(report: Report, name: string, metric: MetricResult, language: Lang, knockOn: boolean): string {
   const comparison = metricComparison(report.gate, name);
   const baseline = typeof comparison?.finding.baseline === 'number' ? comparison.finding.baseline : null;
   let delta = '';
@@ -42,8 +44,13 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
     delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding))}">${arrow} ${esc(text)}</span>`;
   } else if (report.gate) {
-    delta = `<span class="delta delta-none" title="${esc(label(language, 'withinTolerance'))}">≈ ${esc(label(language, 'baseline'))}</span>`;
+    // Over repeats a change the paired test could not tell from noise is still named, as the headline names it.
+    const tested = changeEvidence(report.gate, name);
+    const moved = tested && Math.abs(tested.current - tested.baseline) > 1e-9;
+    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}, ${label(language, tested.significant ? 'significant' : 'notSignificant')}` : `≈ ${label(language, 'baseline')}`;
+    delta = `<span class="delta delta-none" title="${esc(label(language, 'withinTolerance'))}">${esc(text)}</span>`;
   }
+  const follows = knockOn ? `<p class="knock-on">${esc(inLang(language, WHAT_BROKE_WORDS.knockOn))}</p>` : '';
   const counts = Object.entries(metric.counts)
     .map(([key, value]) => `<div><dt>${esc(counterName(language, key))}</dt><dd>${value}</dd></div>`)
     .join('');
@@ -56,7 +63,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
         : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
     }
-    <p class="desc">${esc(metricDescription(language, name, metric.description))}</p>
+    ${follows}<p class="desc">${esc(metricDescription(language, name, metric.description))}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
   </article>`;
 }

@@ -1,6 +1,7 @@
 /** The routing confusion matrix: expected route per row, actual route per column. */
 import { escapeHtml as esc } from './escape.js';
 import { percent } from './format.js';
+import { label, routeName } from './labels.js';
 import type { Report } from './reportTypes.js';
 
 type Confusion = Record<string, Record<string, number>>;
@@ -35,7 +36,8 @@ export function routingHtml(report: Report): string {
   const cols = orderRoutes([...rows, ...Object.values(confusion).flatMap((row) => Object.keys(row))]);
   const max = Math.max(1, ...Object.values(confusion).flatMap((row) => Object.values(row)));
 
-  const head = `<tr><th class="corner">expected ↓ · actual →</th>${cols.map((c) => `<th>${esc(c)}</th>`).join('')}<th>accuracy</th></tr>`;
+  const lang = report.view?.lang ?? 'en';
+  const head = `<tr><th class="corner">${esc(label(lang, 'routingCorner'))}</th>${cols.map((c) => `<th>${esc(routeName(lang, c))}</th>`).join('')}<th>${esc(label(lang, 'accuracy'))}</th></tr>`;
   const body = rows
     .map((expected) => {
       const row = confusion[expected] ?? {};
@@ -49,12 +51,12 @@ export function routingHtml(report: Report): string {
         return `<td class="cm-${kind}${count === 0 ? ' cm-zero' : ''}"${style}>${count === 0 ? '·' : count}</td>`;
       });
       const accuracy = total === 0 ? '—' : percent((row[expected] ?? 0) / total, 0);
-      return `<tr><th>${esc(expected)}</th>${cells.join('')}<td class="cm-acc">${accuracy}</td></tr>`;
+      return `<tr><th>${esc(routeName(lang, expected))}</th>${cells.join('')}<td class="cm-acc">${accuracy}</td></tr>`;
     })
     .join('');
   return `<section class="section" id="routing">
-  <h2>Routing confusion matrix</h2>
-  <p class="muted">How each turn was routed compared with the route the dataset expects. The diagonal is correct.</p>
-  <div class="table-scroll"><table class="confusion">${head}${body}</table></div>
+  <h2>${esc(label(lang, 'routingTitle'))}</h2>
+  <p class="muted">${esc(label(lang, 'routingNote'))}</p>
+  <div class="table-scroll" tabindex="0"><table class="confusion">${head}${body}</table></div>
 </section>`;
 }

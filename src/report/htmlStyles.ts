@@ -72,6 +72,13 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .findings { margin: 0; padding: 0; list-style: none; }
 .findings li { padding: 4px 0; }
 .findings li + li { border-top: 1px dashed var(--border); }
+.what-broke { margin-top: 18px; margin-bottom: 18px; }
+.behaviours { margin: 0; padding: 0; list-style: none; }
+.behaviours li { padding: 6px 0; display: grid; grid-template-columns: 3.5em 1fr; gap: 2px 10px; }
+.behaviours li + li { border-top: 1px dashed var(--border); }
+.behaviours .n { grid-row: span 2; font-size: 20px; font-weight: 700; color: var(--fail); text-align: right; }
+.behaviours .example { color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
+.knock-on { margin: 4px 0 0; font-size: 12px; color: var(--muted); font-style: italic; }
 
 /* metric cards */
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
@@ -96,7 +103,7 @@ details.raw summary { cursor: pointer; color: var(--muted); font-size: 12px; }
 details.raw pre { background: var(--sunken); border: 1px solid var(--border); border-radius: 6px; padding: 8px; margin-top: 6px; max-height: 260px; overflow: auto; }
 
 /* routing + latency */
-.split { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 0 28px; align-items: start; }
+.split { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(420px, 100%), 1fr)); gap: 0 28px; align-items: start; }
 .table-scroll { overflow-x: auto; }
 table { border-collapse: collapse; }
 .confusion, .figures { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden; font-variant-numeric: tabular-nums; }

@@ -1,8 +1,8 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
 import { escapeHtml as esc } from './escape.js';
-import { percent } from './format.js';
+import { percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
-import { label, metricName, type PageLabel } from './labels.js';
+import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
 import {
   provenanceEntries,
@@ -10,7 +10,8 @@ import {
   findDialogue,
   overallPassed,
 } from './reportQueries.js';
-import type { GateFinding, Report } from './reportTypes.js';
+import type { GateFinding, Lang, Report } from './reportTypes.js';
+import { behaviourName, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
@@ -48,6 +49,27 @@ export function headerHtml(report: Report): string {
   </div>
 </header>`;
 }
+
+/** The first thing under the verdict: which behaviours broke, how often, and one example each (its transcript one click away). */
+/** `anchor`: the prefix of the element ids a page gives its transcripts (`d-` on a report, `f-` on a comparison). */
+export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatBroke, anchor = 'd-'): string {
+  if (broke.behaviours.length === 0) return '';
+  const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map((behaviour) => {
+    const { id, turn, input, difference, why } = behaviour.example;
+    const link = `<a href="#${anchor}${esc(encodeURIComponent(id))}"><code>${esc(id)}</code></a>`;
+    const example = `${esc(inLang(lang, WHAT_BROKE_WORDS.example))} ${link} · ${esc(label(lang, 'turn', turn))} ${esc(truncate(input, 60))} · ${esc(truncate(difference, 200))}${why ? ` <span class="muted">(${esc(truncate(why, 160))})</span>` : ''}`;
+    return `<li><span class="n">${behaviour.count}</span><strong>${esc(behaviourName(lang, behaviour.key))}</strong><span class="example">${example}</span></li>`;
+  });
+  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
+  if (rest.length > 0) items.push(`<li><span class="n"></span><span class="example">${esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}</span></li>`);
+  return `<section class="panel panel-fail what-broke" id="what-broke">
+  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>
+  <ol class="behaviours">${items.join('')}</ol>
+</section>`;
+}
+
+/** Behaviours on the first screen; the rest are counted. */
+const MAX_BEHAVIOURS = 3;
 
 export function totalsHtml(report: Report): string {
   const { dialogues, turns, checks, passAt1, passHatK } = report.summary;

@@ -3,7 +3,7 @@ import { escapeHtml as esc } from './escape.js';
 import { percent } from './format.js';
 import { label, metricName } from './labels.js';
 import { orderedMetrics } from './reportQueries.js';
-import type { Lang, Report, Trend } from './reportTypes.js';
+import type { Lang, Report, Trend, TrendRun } from './reportTypes.js';
 import { metricSeries } from './trendText.js';
 
 const WIDTH = 240;
@@ -16,11 +16,27 @@ function floorOf(values: readonly number[]): number {
   return Math.max(0, Math.min(0.9, Math.floor(low * 10) / 10));
 }
 
-export function trendChart(trend: Trend, metric: string, name: string): string {
+/** One lower bound for all the given metrics' charts, so cards side by side compare by eye. */
+export function sharedFloor(trend: Trend, metrics: readonly string[]): number {
+  return floorOf(metrics.flatMap((metric) => metricSeries(trend, metric).filter((v): v is number => v !== null)));
+}
+
+/** "2025-05-01 08:00" (UTC), as the x-axis and each point's label give a run's start. */
+function runDate(startedAt: string): string {
+  return startedAt.slice(0, 16).replace('T', ' ');
+}
+
+/** "run #4 · 2025-05-01 08:00 · commit 1a2b3c4 · prompts 84c69f26/…" */
+function runLabel(run: TrendRun, now: boolean): string {
+  return [now ? 'this run' : `run #${run.id}`, runDate(run.startedAt), ...(run.commit ? [`commit ${run.commit}`] : []), ...(run.prompts ? [`prompts ${run.prompts}`] : [])].join(' · ');
+}
+
+/** `floor`: the lower bound of the y-axis (default: this metric's own). */
+export function trendChart(trend: Trend, metric: string, name: string, floor?: number): string {
   const series = metricSeries(trend, metric);
   const known = series.filter((v): v is number => v !== null);
   if (known.length === 0) return '';
-  const floor = floorOf(known);
+  floor ??= floorOf(known);
   const step = series.length > 1 ? (WIDTH - 2 * PAD) / (series.length - 1) : 0;
   const x = (i: number) => (series.length > 1 ? PAD + i * step : WIDTH / 2);
   const y = (v: number) => PAD + (1 - (v - floor) / (1 - floor)) * (HEIGHT - 2 * PAD);
@@ -30,7 +46,7 @@ export function trendChart(trend: Trend, metric: string, name: string): string {
     .map(({ v, i }) => {
       const run = trend.runs[i]!;
       const now = i === series.length - 1;
-      const what = `${now ? 'this run' : `run #${run.id}`} · ${run.startedAt} · ${percent(v)}`;
+      const what = `${runLabel(run, now)} · ${percent(v)}`;
       return `<circle class="pt${now ? ' pt-now' : ''}" cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="${now ? 4 : 3}" data-score="${v}"><title>${esc(what)}</title></circle>`;
     })
     .join('');
@@ -40,21 +56,30 @@ export function trendChart(trend: Trend, metric: string, name: string): string {
     `<line class="trend-top" x1="0" x2="${WIDTH}" y1="${PAD}" y2="${PAD}"/>` +
     `<line class="trend-floor" x1="0" x2="${WIDTH}" y1="${HEIGHT - PAD}" y2="${HEIGHT - PAD}"/>` +
     `<polyline class="trend-line" points="${line}"/>${dots}</svg>` +
-    `<div class="trend-scale"><span>${percent(floor, 0)}</span><span>100%</span></div>`
+    `<div class="trend-scale"><span>${percent(floor, 0)}–100%</span><span>${esc(runDate(trend.runs[0]!.startedAt))} → ${esc(runDate(trend.runs.at(-1)!.startedAt))}</span></div>`
   );
 }
 
 export function trendsHtml(report: Report, lang: Lang): string {
   const trend = report.view?.trend;
   if (!trend || trend.runs.length < 2) return '';
-  const figures = orderedMetrics(report).map(([metric]) => {
+  const metrics = orderedMetrics(report).map(([metric]) => metric);
+  const floor = sharedFloor(trend, metrics);
+  const figures = metrics.map((metric) => {
     const name = metricName(lang, metric);
-    const chart = trendChart(trend, metric, name);
+    const chart = trendChart(trend, metric, name, floor);
     return chart ? `<figure class="trend" data-metric="${esc(metric)}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">
   <h2>${esc(label(lang, 'trends'))}</h2>
   <p class="muted">${esc(label(lang, 'trendsNote', trend.runs.length))}</p>
   <div class="trends">${figures.join('')}</div>
+  ${trendRunsHtml(trend, lang)}
 </section>`;
+}
+
+/** The runs behind the points, oldest first: date, commit and prompts, so a step can be traced to its change. */
+export function trendRunsHtml(trend: Trend, lang: Lang): string {
+  const runs = trend.runs.map((run, i) => `<li>${esc(runLabel(run, i === trend.runs.length - 1))}</li>`).join('');
+  return `<details class="raw trend-runs"><summary>${esc(label(lang, 'trendRuns', trend.runs.length))}</summary><ol>${runs}</ol></details>`;
 }

@@ -1,5 +1,6 @@
 /** The report as JUnit XML: one testsuite per dataset file, one testcase per dialogue. */
 import { dialogueCountsByFile, dialogueSummaries, type DialogueSummary } from './dialogueLog.js';
+import { callDetails, checkDifferences } from './checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
 import { describeInput, failedChecks, provenanceEntries, turnNumber } from './reportQueries.js';
@@ -85,6 +86,8 @@ function failureText(dialogue: DialogueReport): string {
     .map(({ turn, check }) =>
       [
         `turn ${turnNumber(turn)} ${describeInput(turn)}: check ${check.name} failed`,
+        ...checkDifferences(check.expected, check.actual).map((line) => `  differs: ${line}`),
+        ...callDetails(turn.llmCalls).map((line) => `  why: ${line}`),
         `  expected: ${indent(truncate(prettyJson(check.expected), VALUE_CHARS))}`,
         `  actual:   ${indent(truncate(prettyJson(check.actual), VALUE_CHARS))}`,
       ].join('\n'),

@@ -7,11 +7,17 @@ const PAGE = {
   passed: ['Passed', '通过'],
   failed: ['Failed', '未通过'],
   eyebrow: ['Voice bookkeeping · NLU evaluation', '语音记账 · NLU 评测'],
+  latency: ['Latency', '延迟'],
+  routingTitle: ['Routing: where each line went', '分流：每句话由谁处理'],
+  routingNote: ['How each turn was routed compared with the route the dataset expects. The diagonal is correct.', '每轮实际的处理方式与数据集期望的对比；对角线为正确。'],
+  routingCorner: ['expected ↓ · actual →', '期望 ↓ · 实际 →'],
+  accuracy: ['accuracy', '准确率'],
   dialoguesPassed: ['{0} of {1} dialogues passed', '{1} 段对话中 {0} 段通过'],
   metrics: ['Metrics', '指标'],
   slices: ['Slices', '切片'],
   slicesNote: ['Every metric again over the dialogues of one feature tag, seed, scenario or dataset file. Click a heading to sort; a slice name opens its dialogues.', '按功能标签、种子文档、场景或数据文件拆开的各项指标。点击表头排序；点击切片名查看其对话。'],
   trends: ['Trend', '趋势'],
+  trendRuns: ['The {0} runs, oldest first', '这 {0} 次运行（从早到晚）'],
   trendsNote: ['Each metric over the last {0} comparable runs (same datasets, backend, model, mode and protocol) from the run history; the last point is this run.', '运行历史中最近 {0} 次可比运行（相同数据集、后端、模型、模式与协议）的各项指标；最后一点是本次运行。'],
   dialogues: ['Dialogues', '对话'],
   turns: ['Turns', '轮次'],
@@ -24,6 +30,9 @@ const PAGE = {
   counts: ['Counts', '计数'],
   baseline: ['baseline', '基线'],
   withinTolerance: ['within tolerance', '在容差内'],
+  significant: ['significant', '显著'],
+  turn: ['turn {0}', '第 {0} 轮'],
+  notSignificant: ['not significant', '不显著'],
   feature: ['feature', '功能'],
   seed: ['seed', '种子'],
   scenario: ['scenario', '场景'],
@@ -73,6 +82,7 @@ const METRICS: Readonly<Record<string, Pair>> = {
   latency: ['Latency budgets', '延迟预算'],
   tts: ['TTS wording', '播报措辞'],
   persistence: ['Persistence', '保存'],
+  baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
 
 /** What each metric measures, for Chinese pages (English pages show the scorer's own sentence). */
@@ -125,6 +135,15 @@ const COUNTERS: Readonly<Record<string, Pair>> = {
   rowsSaved: ['rows saved', '已保存行数'],
   failedSaves: ['failed saves', '保存失败'],
   rolledBackAndKept: ['rolled back, batch kept', '已回滚并保留批次'],
+  // latency figures (metrics.latency.details)
+  deadlineMs: ['model deadline', '模型截止时间'],
+  llmP50Ms: ['model answer, median (p50)', '模型回答中位数（p50）'],
+  llmP95Ms: ['model answer, p95', '模型回答 p95'],
+  llmMaxMs: ['model answer, slowest', '模型回答最慢'],
+  llmOverDeadline: ['model answers past the deadline', '超过截止时间的模型回答'],
+  firstTtsMs: ['first spoken line', '首句播报'],
+  firstTtsP50Ms: ['first spoken line, median (p50)', '首句播报中位数（p50）'],
+  firstTtsP95Ms: ['first spoken line, p95', '首句播报 p95'],
 };
 
 /** A counter's human name: known ones from the table, others split out of camelCase. */
@@ -147,6 +166,11 @@ const FEATURES: Readonly<Record<string, string>> = {
   'correct-description': '描述词纠正',
   'correct-ordinal': '序号纠正',
   correction: '纠正',
+  decision: '种子决策',
+  delegate: '回调',
+  dispose: '销毁',
+  exit: '退出',
+  fallback: '降级',
   fault: '故障',
   income: '收入',
   'index-range': '序号越界',
@@ -157,6 +181,7 @@ const FEATURES: Readonly<Record<string, string>> = {
   'multi-batch': '连续多批',
   'no-amount': '无金额',
   offline: '离线',
+  'offline-strength': '离线规则强度',
   persistence: '保存',
   remap: '重编号',
   'remap-shifted': '重编号偏移',
@@ -169,6 +194,20 @@ const FEATURES: Readonly<Record<string, string>> = {
   tts: '播报',
   unclear: '不明确',
 };
+
+/** Routes by what they mean (the key kept alongside): who handled the line. */
+const ROUTES: Readonly<Record<string, Pair>> = {
+  local: ['local rules (local)', '本地规则（local）'],
+  llm: ['model (llm)', '模型（llm）'],
+  fallback: ['fallback to local (fallback)', '降级到本地（fallback）'],
+  offline: ['offline (offline)', '离线（offline）'],
+  none: ['no line (none)', '无语句（none）'],
+};
+
+export function routeName(lang: Lang, route: string): string {
+  const pair = ROUTES[route];
+  return pair ? pair[lang === 'zh' ? 1 : 0] : route;
+}
 
 export function featureName(tag: string): string {
   return FEATURES[tag] ?? tag;

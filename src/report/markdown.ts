@@ -1,11 +1,13 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
-import { compactJson, deltaPoints, percent, truncate } from './format.js';
+import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
-import { counterName, label, metricName, sliceName } from './labels.js';
+import { counterName, inLang, label, metricName, sliceName } from './labels.js';
+import { behaviourName, brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
 import { mdCode, mdText } from './markdownText.js';
+import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
@@ -18,7 +20,6 @@ import {
   notApplicableLine,
   pairedGateLine,
   provenanceEntries,
-  narrowDiff,
   nothingJudged,
   orderedMetrics,
   overallPassed,
@@ -31,21 +32,26 @@ const BYTE_BUDGET = 58_000;
 const MAX_FAILED_DIALOGUES = 40;
 const MAX_CHECK_ROWS = 8;
 const MAX_FLIPPED = 40;
-const VALUE_CHARS = 120;
+/** A difference line is cut here; checkDifferences already keeps the part that differs. */
+const VALUE_CHARS = 160;
 const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 const MAX_SLICE_ROWS = 8;
+/** Behaviours in the first lines; the rest are counted. */
+const MAX_BEHAVIOURS = 3;
 
 export function renderMarkdown(report: Report): string {
+  const broke = whatBroke(report);
   const head = [
     headline(report),
     runLine(report),
     '',
     ...plainWords(report),
+    ...whatBrokeSection(report.view?.lang ?? 'en', report.gate !== null, broke),
     ...warningLines(report),
     summaryLine(report),
     '',
-    ...metricsTable(report),
+    ...metricsTable(report, broke.knockOn),
     '',
     ...trendSection(report),
     ...armsTable(report),
@@ -59,7 +65,7 @@ export function renderMarkdown(report: Report): string {
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
   const used = byteLength(head) + byteLength(foot);
-  return [...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n';
+  return withoutControls([...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n');
 }
 
 function headline(report: Report): string {
@@ -79,6 +85,21 @@ function headline(report: Report): string {
 function plainWords(report: Report): string[] {
   const { measured, changed } = headlineOf(report, report.view?.lang);
   return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
+}
+
+/** The behaviours that broke, each with a count and one example: what a reader acts on first. */
+export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
+  if (broke.behaviours.length === 0) return [];
+  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
+  for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
+    const { id, turn, input, difference, why } = behaviour.example;
+    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} ${label(lang, 'turn', turn)} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;
+    lines.push(`- **${behaviour.count}** · ${mdText(behaviourName(lang, behaviour.key))} — ${example}`);
+  }
+  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
+  if (rest.length > 0) lines.push(`- ${mdText(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}`);
+  lines.push('');
+  return lines;
 }
 
 function trendSection(report: Report): string[] {
@@ -142,13 +163,13 @@ function summaryLine(report: Report): string {
   return `**Dialogues** ${dialogues.passed}/${dialogues.total} · **Turns** ${turns.passed}/${turns.total} · **Checks** ${checks.passed}/${checks.total}`;
 }
 
-function metricsTable(report: Report): string[] {
+function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const withGate = report.gate !== null;
   const lang = report.view?.lang ?? 'en';
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name));
+    if (withGate) cells.push(baselineCell(report.gate, name) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -223,7 +244,7 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 }
 
 function failureSection(report: Report, budget: number): string[] {
-  const failing = failingDialogues(report.dialogues);
+  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
   if (failing.length === 0) return [];
   const lines = [`### Failing dialogues (${failing.length})`, ''];
   let used = byteLength(lines);
@@ -255,15 +276,16 @@ function dialogueBlock(dialogue: DialogueReport): string[] {
     lines.push('_No failed check in the recorded transcript._', '');
     return lines;
   }
-  lines.push('| Turn | Input | Check | Expected | Actual |', '| ---: | --- | --- | --- | --- |');
+  lines.push('| Turn | Input | Check | What differs |', '| ---: | --- | --- | --- |');
+  const explained = new Set<unknown>();
   for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
-    const diff = narrowDiff(check.expected, check.actual);
-    lines.push(
-      `| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ` +
-        `${mdCode(truncate(compactJson(diff.expected), VALUE_CHARS))} | ${mdCode(truncate(compactJson(diff.actual), VALUE_CHARS))} |`,
-    );
+    const differs = checkDifferences(check.expected, check.actual).map((line) => mdText(truncate(line, VALUE_CHARS)));
+    // Why the turn's model call was refused, once per turn.
+    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
+    explained.add(turn);
+    lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
   }
-  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | | |`);
+  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | |`);
   lines.push('');
   return lines;
 }

@@ -1,9 +1,9 @@
 /** Escaping for GitHub-flavoured Markdown, including inside table cells. */
-import { collapseWhitespace } from './format.js';
+import { inertText } from './format.js';
 
 /** Plain text that must not turn into markup, HTML or a table column break. */
 export function mdText(text: string): string {
-  return collapseWhitespace(text)
+  return inertText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -12,7 +12,7 @@ export function mdText(text: string): string {
 
 /** An inline code span that survives backticks and pipes in its content (GFM tables split on `|` even in code). */
 export function mdCode(text: string): string {
-  const body = collapseWhitespace(text).replace(/\|/g, '\\|');
+  const body = inertText(text).replace(/\|/g, '\\|');
   if (body === '') return '(empty)';
   const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);

@@ -1,5 +1,6 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
-import { deltaPoints, formatNumber, percent } from './format.js';
+import { deltaPoints, formatNumber, percent, formatPValue } from './format.js';
+import { metricName } from './labels.js';
 import type {
   CheckReport,
   DialogueReport,
@@ -45,19 +46,15 @@ const METRIC_ORDER: readonly MetricName[] = [
   'persistence',
 ];
 
-const METRIC_LABELS: Readonly<Record<MetricName, string>> = {
-  dialogueSuccess: 'Dialogue success',
-  batchSplitting: 'Batch splitting',
-  correctionIndexMapping: 'Correction index mapping',
-  confidenceFallback: 'Confidence fallback',
-  routing: 'Routing',
-  latency: 'Latency budgets',
-  tts: 'TTS wording',
-  persistence: 'Persistence',
-};
+/** A metric's key as gate findings and paired tests may spell it ("metrics.routing", "routing.score", the sign test's "dialoguePassRate"). */
+export function metricKey(name: string): string {
+  const key = name.replace(/^metrics\./, '').replace(/\.score$/, '');
+  return key === 'dialoguePassRate' ? 'dialogueSuccess' : key;
+}
 
+/** A metric's one English name, whichever way it is spelled (metricName gives it in either language). */
 export function metricLabel(name: string): string {
-  return (METRIC_LABELS as Record<string, string>)[name] ?? name;
+  return metricName('en', metricKey(name));
 }
 
 /** The metrics in a fixed reading order; names the contract does not know yet come last. */
@@ -74,8 +71,8 @@ export function nothingJudged(metric: MetricResult): boolean {
 }
 
 /** Gate findings name metrics loosely ("routing", "metrics.routing", "routing.score"); normalise. */
-function findingMetricName(finding: GateFinding): string {
-  return finding.name.replace(/^metrics\./, '').replace(/\.score$/, '');
+export function findingMetricName(finding: GateFinding): string {
+  return metricKey(finding.name);
 }
 
 export interface MetricComparison {
@@ -118,7 +115,7 @@ export function describeFindingChange(finding: GateFinding): string {
   }
   const significance = finding.significance;
   if (significance) {
-    extras.push(`p = ${formatNumber(significance.pValue)}`);
+    extras.push(formatPValue(significance.pValue));
     if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
   }
   if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
@@ -200,14 +197,3 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * For two objects, keeps only the expected fields whose values differ, so a one-field
- * mismatch in a large snapshot reads as one field. Anything else is returned as is.
- */
-export function narrowDiff(expected: unknown, actual: unknown): { expected: unknown; actual: unknown } {
-  if (!isPlainObject(expected) || !isPlainObject(actual)) return { expected, actual };
-  const keys = Object.keys(expected).filter((key) => JSON.stringify(expected[key]) !== JSON.stringify(actual[key]));
-  if (keys.length === 0) return { expected, actual };
-  const pick = (source: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, source[key]]));
-  return { expected: pick(expected), actual: pick(actual) };
-}

@@ -144,6 +144,9 @@ export interface TrendRun {
   readonly startedAt: string;
   readonly passed: boolean;
   readonly metrics: Readonly<Record<string, number | null>>;
+  /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
+  readonly commit?: string | null;
+  readonly prompts?: string | null;
 }
 
 /** One protocol arm of a `--protocol both` run. */

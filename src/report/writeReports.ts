@@ -85,17 +85,38 @@ function* mapPieces(pieces: Iterable<string>, map: (text: string) => string): Ge
   for (const piece of pieces) yield map(piece);
 }
 
+/**
+ * Another run writing the same --out may put its set in place between our two renames: then ours
+ * goes in after it, as the later writer (each set is whole; the last one stays). A few rounds of
+ * that, and the staging directory is removed and the error is the caller's.
+ */
+const SWAP_ATTEMPTS = 8;
+
 async function swapIn(staging: string, out: string): Promise<void> {
-  const old = join(dirname(out), `${stagePrefix(out, 'old')}${process.pid}-${randomBytes(4).toString('hex')}`);
-  let moved = false;
+  const olds: string[] = [];
   try {
-    await rename(out, old);
-    moved = true;
+    for (let attempt = 1; ; attempt++) {
+      const old = join(dirname(out), `${stagePrefix(out, 'old')}${process.pid}-${randomBytes(4).toString('hex')}`);
+      try {
+        await rename(out, old);
+        olds.push(old);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      try {
+        await rename(staging, out);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt === SWAP_ATTEMPTS) throw error;
+      }
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    for (const old of olds) await rm(old, { recursive: true, force: true });
   }
-  await rename(staging, out);
-  if (moved) await rm(old, { recursive: true, force: true });
 }
 
 function stagePrefix(out: string, kind: 'new' | 'old'): string {

@@ -24,11 +24,15 @@ export class CorrectionIndexMappingScorer extends Scorer<{
     const t = this.t;
     traces.forEach((trace, i) => {
       const targets = expectedTargets(trace);
-      if (targets === null) return;
+      // A turn that names the index pairs of its correction is judged by them too, batch or not.
+      const pairs = trace.turn.expect?.mapping;
+      const mappingPassed = checkPassed(checks[i]!, 'mapping');
+      if (targets === null && !(pairs && pairs.length > 0)) return;
       t.judged++;
       const actual = [...new Set(trace.mapping.map((m) => m.originalIndex))].sort((a, b) => a - b);
-      if (sameSet(targets, actual)) t.rightIndex++;
-      const exact = checkPassed(checks[i]!, 'batch') === true;
+      if (targets === null ? mappingPassed === true : sameSet(targets, actual) && mappingPassed !== false) t.rightIndex++;
+      const batchPassed = checkPassed(checks[i]!, 'batch');
+      const exact = (targets === null ? batchPassed !== false : batchPassed === true) && mappingPassed !== false;
       if (exact) t.exactBatch++;
       if (trace.batchBefore?.items.some((item) => item.status !== 'pending')) {
         t.afterCancelOrConfirm++;

@@ -6,6 +6,7 @@ import type { Protocol } from '../domain/vocabulary.js';
 import { protocolValidators, schemaErrorText, SUT_PROTOCOL_VERSION, type HarnessRequest, type SutMessage, type SutState } from './sutProtocol.js';
 import { quote, SutFault, SutProcess } from './sutProcess.js';
 import { SutWatch } from './sutWatch.js';
+import { oversizedField } from './sutLimits.js';
 
 export interface ExternalCoreOptions {
   /** A shell command line that starts the SUT. */
@@ -17,6 +18,8 @@ export interface ExternalCoreOptions {
   readonly startTimeoutMs: number;
   /** After this many dialogues in a row end in a SUT fault, the rest fail without starting it again; 0: never give up. */
   readonly giveUpAfter: number;
+  /** Environment variables the SUT may see beyond the minimum (childEnvironment.ts). */
+  readonly passEnv?: readonly string[];
 }
 
 /** The harness's mirror of the SUT's session: what the SUT last reported, plus which dialogue it belongs to. */
@@ -124,7 +127,7 @@ export class ExternalCore implements DialogueCore<ExternalState> {
   }
 
   private async connect(): Promise<void> {
-    this.process = new SutProcess(this.options.command);
+    this.process = new SutProcess(this.options.command, this.options.passEnv);
     const { protocol } = this.options;
     const ready = await this.ask({ type: 'hello', protocolVersion: SUT_PROTOCOL_VERSION, protocol }, 'hello', 'ready', this.options.startTimeoutMs);
     if (ready.type !== 'ready') throw new Error('unreachable');
@@ -180,6 +183,8 @@ function parseReply(line: string, named: string, seq: number): SutMessage {
   if (typeof replySeq === 'number' && replySeq < seq) {
     throw new SutFault(`before answering ${named}, the SUT wrote a line nobody asked for (seq ${replySeq})`);
   }
+  const oversized = oversizedField(value);
+  if (oversized) throw new SutFault(`the SUT's answer to ${named} is too large: ${oversized}`);
   const type = (value as { type?: unknown } | null)?.type;
   const validators = protocolValidators();
   if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof type !== 'string') {

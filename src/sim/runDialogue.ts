@@ -74,6 +74,9 @@ function restoreGold(session: DialogueSession, turn: Turn): void {
   const expect = turn.expect!;
   const phase = expect.state ?? session.phase;
   const batch = expect.batch === undefined ? session.batch : expectedBatch(expect.batch, session.batch);
+  // A draft cannot be restored from nothing: when the turn expects CONFIRMING without saying its
+  // batch and the run has none (a model that parsed nothing), the next turn starts from the run's state.
+  if (phase === 'CONFIRMING' && batch === null) return;
   session.restore(phase, batch);
 }
 

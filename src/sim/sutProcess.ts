@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { childEnvironment } from './childEnvironment.js';
+import { MAX_SUT_LINE_CHARS } from './sutLimits.js';
 
 /** Something the external orchestrator did wrong: it fails the dialogue, never the run. */
 export class SutFault extends Error {
@@ -6,9 +8,9 @@ export class SutFault extends Error {
 }
 
 const STDERR_TAIL_CHARS = 1200;
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
+/** Every SUT process group started and not yet closed, even when its shell has exited: its children may not have. */
 const live = new Set<SutProcess>();
-let exitHookInstalled = false;
+let hooksInstalled = false;
 
 /**
  * One running SUT: the command under a shell, in its own process group, one JSON line out and one
@@ -22,10 +24,11 @@ export class SutProcess {
   private ended: string | null = null;
   private stderrTail = '';
 
-  constructor(command: string) {
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `passEnv`: variables the SUT may see beyond the few every program needs (childEnvironment.ts). */
+  constructor(command: string, passEnv: readonly string[] = []) {
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: childEnvironment(process.env, (name) => passEnv.includes(name)) });
     live.add(this);
-    installExitHook();
+    installHooks();
     this.child.on('error', (error) => this.end(`could not be started (${error.message})`));
     this.child.on('close', (code, signal) => this.end(signal ? `was killed by ${signal}` : `exited with code ${code}`));
     // A write after the SUT died fails with EPIPE; the close above already says what happened.
@@ -58,14 +61,17 @@ export class SutProcess {
     return answer;
   }
 
-  /** Kills the whole process group (a shell and whatever it started). */
+  /**
+   * Kills the whole process group (a shell and whatever it started), also when the shell has
+   * already exited: a background child it left behind is still in the group.
+   */
   close(): void {
     live.delete(this);
-    if (this.child.pid !== undefined && this.ended === null) {
+    if (this.child.pid !== undefined) {
       try {
         process.kill(-this.child.pid, 'SIGKILL');
       } catch {
-        // already gone
+        // the whole group is gone already
       }
     }
     this.child.stdin.destroy();
@@ -75,6 +81,7 @@ export class SutProcess {
   }
 
   private receive(chunk: string): void {
+    if (this.ended !== null) return;
     this.partial += chunk;
     let newline = this.partial.indexOf('\n');
     while (newline !== -1) {
@@ -83,16 +90,17 @@ export class SutProcess {
       if (line.trim() !== '') this.lines.push(line);
       newline = this.partial.indexOf('\n');
     }
-    if (this.partial.length > MAX_LINE_CHARS) {
-      this.lines.push(this.partial.slice(0, 200));
+    if (this.partial.length > MAX_SUT_LINE_CHARS) {
+      // Taken no further: the SUT is killed with its dialogue's fault, as one that exits.
       this.partial = '';
+      this.end(`wrote a line longer than ${MAX_SUT_LINE_CHARS} characters`);
+      return;
     }
     if (this.lines.length > 0) this.waiting?.();
   }
 
   private end(how: string): void {
     this.ended ??= how;
-    live.delete(this);
     this.waiting?.();
   }
 
@@ -106,10 +114,24 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}…` : text);
 }
 
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
+/**
+ * SUT groups are detached (so one kill reaches all they started), hence not killed with the
+ * harness: on exit and on SIGINT, SIGTERM or SIGHUP the harness kills them itself. A signal then
+ * ends the harness as it would have (128 + signal), unless something else listens for it.
+ */
+function installHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  const closeAll = () => {
     for (const sut of live) sut.close();
-  });
+  };
+  process.once('exit', closeAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      closeAll();
+      process.off(signal, onSignal);
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }

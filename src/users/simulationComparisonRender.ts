@@ -7,6 +7,7 @@ import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
 import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
+import { withoutControls } from '../report/format.js';
 
 const NOTE = 'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.';
 
@@ -30,7 +31,7 @@ export function headlineOf(c: SimulationComparison): string {
 /** What `compare` prints for two simulate reports. */
 export function renderSimulationCompareConsole(c: SimulationComparison): string {
   const lines = [headlineOf(c), ...c.regressions.map((r) => `REGRESSION ${r}`), c.passed ? 'gate: pass' : `gate: FAIL (${c.regressions.length} regression(s))`];
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 function mdTable(title: string, rows: readonly RateDelta[]): string[] {
@@ -64,7 +65,7 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison): str
     const flips = c.flips.filter((f) => f.direction === direction);
     lines.push(`### ${direction === 'broke' ? 'Broke' : 'Fixed'} (${flips.length})`, '', ...flips.map((f) => `- ${flipLine(f)}`), '');
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 function htmlTable(id: string, title: string, rows: readonly RateDelta[]): string {
@@ -76,7 +77,7 @@ function htmlTable(id: string, title: string, rows: readonly RateDelta[]): strin
     .join('');
   return `<section class="section" id="${id}">
   <h2>${esc(title)}</h2>
-  <div class="table-scroll"><table class="figures"><thead><tr><th scope="col">Slice</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [95% interval]</th></tr></thead><tbody>${body}</tbody></table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><thead><tr><th scope="col">Slice</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ [95% interval]</th></tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 

@@ -4,9 +4,9 @@ import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { scoreBar } from '../report/htmlSvg.js';
-import { trendChart } from '../report/htmlTrends.js';
+import { sharedFloor, trendChart } from '../report/htmlTrends.js';
 import type { Lang, Trend } from '../report/reportTypes.js';
-import { simulationWord, type SimulationWord } from './simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, type SimulationWord } from './simulationLabels.js';
 import { wilson } from './rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { SIMULATION_TREND_METRICS, type SimulationReport } from './simulationReport.js';
@@ -17,11 +17,11 @@ const SHOWN_FAILURES = 50;
 const mean = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const range = (interval: readonly [number, number] | null) => (interval ? `${percent(interval[0])}–${percent(interval[1])}` : '—');
 
-type Words = (key: SimulationWord, ...args: readonly (string | number)[]) => string;
+type Words = ((key: SimulationWord, ...args: readonly (string | number)[]) => string) & { readonly lang: Lang };
 
 export function renderSimulationHtml(report: SimulationReport, trend?: Trend, lang: Lang = 'en'): string {
   const { overall } = report.scores;
-  const w: Words = (key, ...args) => simulationWord(lang, key, ...args);
+  const w: Words = Object.assign((key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args), { lang });
   const title = w('pageTitle', percent(overall.successRate), String(report.run.llm['model']));
   return `${pageHead({ lang, title, css: REPORT_CSS })}
 <body>
@@ -51,7 +51,7 @@ function headerHtml(report: SimulationReport, w: Words): string {
     [w('started'), run.startedAt],
     [w('finished'), run.finishedAt],
   ];
-  const outcomes = Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ');
+  const outcomes = outcomeCounts(w.lang, overall.outcomes);
   return `<header class="top">
   <div class="wrap">
     <div class="eyebrow">${esc(w('eyebrow'))}</div>
@@ -82,7 +82,7 @@ function cardsHtml(report: SimulationReport, w: Words): string {
   <div class="cards">
   ${rate('taskSuccess', w('taskSuccess'), overall.successRate, w('taskSuccessNote', range(wilson(overall.succeeded, overall.runs))))}
   ${rate('firstTry', w('firstTry'), overall.firstTryRate, w('firstTryNote', range(wilson(firstTries, overall.runs))))}
-  ${rate('passAllRepeats', w('passAll', overall.repeat), overall.passAllRepeats, w('passAllNote', overall.repeat))}
+  ${overall.repeat > 1 ? rate('passAllRepeats', w('passAll', overall.repeat), overall.passAllRepeats, w('passAllNote', overall.repeat)) : ''}
   ${figure('meanTurnsToSuccess', w('turns'), overall.meanTurnsToSuccess, w('turnsNote', mean(overall.meanExtraTurns)))}
   ${figure('meanLlmCallsToSuccess', w('llmCalls'), overall.meanLlmCallsToSuccess, w('llmCallsNote'))}
   ${figure('gaveUp', w('gaveUp'), String(overall.outcomes.gaveUp + overall.outcomes.cancelled), w('gaveUpNote', overall.outcomes.gaveUp, overall.outcomes.cancelled))}
@@ -92,9 +92,10 @@ function cardsHtml(report: SimulationReport, w: Words): string {
 
 function trendHtml(trend: Trend | undefined, w: Words): string {
   if (!trend || trend.runs.length < 2) return '';
+  const floor = sharedFloor(trend, SIMULATION_TREND_METRICS.map(([metric]) => metric));
   const figures = SIMULATION_TREND_METRICS.map(([metric]) => {
     const name = w(metric);
-    const chart = trendChart(trend, metric, name);
+    const chart = trendChart(trend, metric, name, floor);
     return chart ? `<figure class="trend" data-metric="${metric}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">
@@ -111,7 +112,7 @@ function sliceTable(id: string, heading: string, first: string, rows: readonly [
   const heads = [first, w('runs'), w('success'), w('interval'), w('firstTryShort'), w('turns'), w('extraTurns'), w('llmCalls')];
   return `<section class="section" id="${id}">
   <h2>${esc(heading)}</h2>
-  <div class="table-scroll"><table class="figures"><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>
+  <div class="table-scroll" tabindex="0"><table class="figures"><thead><tr>${heads.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>
 </section>`;
 }
 
@@ -122,7 +123,7 @@ function failuresHtml(report: SimulationReport, w: Words): string {
     const turns = failure.transcript
       .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
       .join('');
-    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(failure.outcome)}</span> · ${esc(w(failure.goal.length === 1 ? 'item' : 'items', failure.goal.length))}</summary>
+    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(outcomeName(w.lang, failure.outcome))}</span> · ${esc(outcomeWhy(w.lang, failure.outcome, failure.transcript.length))} · ${esc(w(failure.goal.length === 1 ? 'item' : 'items', failure.goal.length))}</summary>
     <p class="muted">${esc(w('goal', goal))}</p><ol class="msgs">${turns}</ol></details></article>`;
   });
   const more = report.failures.length > shown.length ? `<p class="muted">${esc(w('moreInJson', report.failures.length - shown.length))}</p>` : '';

@@ -62,6 +62,32 @@ const WORDS = {
 
 export type SimulationWord = keyof typeof WORDS;
 
+/** How a simulated user's run ended, and why it did not reach the goal ({0}: its turns). */
+const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pair }>> = {
+  success: { name: ['succeeded', '成功'], why: ['reached the goal in {0} turns', '{0} 轮达成目标'] },
+  gaveUp: { name: ['walked away', '放弃离开'], why: ['ran out of patience and left after {0} turns, nothing saved', '{0} 轮后耐心耗尽离开，没有保存'] },
+  cancelled: { name: ['cancelled', '取消'], why: ['ran out of patience and cancelled the draft after {0} turns', '{0} 轮后耐心耗尽，取消了草稿'] },
+  wrongSave: { name: ['saved wrong rows', '保存了错误的记录'], why: ['the app saved rows the goal does not have (turn {0})', '应用保存了目标之外的记录（第 {0} 轮）'] },
+  error: { name: ['harness error', '工具出错'], why: ['the harness failed on turn {0}', '第 {0} 轮工具出错'] },
+};
+
+/** "walked away" / "放弃离开": an outcome by its meaning. */
+export function outcomeName(lang: Lang, outcome: string): string {
+  const words = OUTCOMES[outcome];
+  return words ? inLang(lang, words.name) : outcome;
+}
+
+/** Why a run ended as it did, e.g. "ran out of patience and left after 6 turns, nothing saved". */
+export function outcomeWhy(lang: Lang, outcome: string, turns: number): string {
+  const words = OUTCOMES[outcome];
+  return words ? inLang(lang, words.why, turns) : outcome;
+}
+
+/** "succeeded 45, walked away 9, …" */
+export function outcomeCounts(lang: Lang, outcomes: Readonly<Record<string, number>>): string {
+  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(lang === 'zh' ? '，' : ', ');
+}
+
 /** A word of the simulate page with {0}, {1}… filled in. */
 export function simulationWord(lang: Lang, key: SimulationWord, ...args: readonly (string | number)[]): string {
   return inLang(lang, WORDS[key], ...args);

@@ -4,6 +4,8 @@ import type { Trend } from '../report/reportTypes.js';
 import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
+import { outcomeCounts, outcomeName, outcomeWhy } from './simulationLabels.js';
+import { withoutControls } from '../report/format.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
@@ -64,8 +66,8 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     '',
     `${overall.users} users × ${report.run.repeat} run(s), seed ${report.run.seed}, model \`${String(report.run.llm['backend'])}\`, speech: ${report.run.speech.join(', ') || 'clean'}.`,
     '',
-    `**Task success ${percent(overall.successRate)}** (pass@1); every run of a user succeeded (pass^${overall.repeat}): ${percent(overall.passAllRepeats)}.`,
-    `Outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}.`,
+    `**Task success ${percent(overall.successRate)}** (pass@1)${overall.repeat > 1 ? `; every run of a user succeeded (pass^${overall.repeat}): ${percent(overall.passAllRepeats)}` : ''}.`,
+    `Outcomes: ${outcomeCounts('en', overall.outcomes)}.`,
     '',
     ...(trend && trend.runs.length >= 2
       ? [
@@ -90,14 +92,14 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     '',
   ];
   for (const failure of report.failures.slice(0, shownFailures)) {
-    lines.push(`### User ${failure.userId}, run ${failure.repeat}: ${failure.outcome}`, '');
+    lines.push(`### User ${failure.userId}, run ${failure.repeat}: ${outcomeName('en', failure.outcome)} — ${outcomeWhy('en', failure.outcome, failure.transcript.length)}`, '');
     lines.push(`Goal: ${failure.goal.map((item) => mdText(`${item.description} ${item.amount} (${item.category})`)).join('; ')}`, '');
     for (const turn of failure.transcript) {
       lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || '(silence)')}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);
     }
     lines.push('');
   }
-  return `${lines.join('\n')}\n`;
+  return withoutControls(`${lines.join('\n')}\n`);
 }
 
 export function renderSimulationConsole(report: SimulationReport): string {
@@ -105,9 +107,9 @@ export function renderSimulationConsole(report: SimulationReport): string {
   const sizes = byGoalSize.map((slice) => `${slice.goalSize}:${percent(slice.successRate, 0)}`).join(' ');
   return [
     `simulated users: ${overall.users} × ${report.run.repeat}, model ${String(report.run.llm['backend'])}`,
-    `task success ${percent(overall.successRate)} (pass^${overall.repeat} ${percent(overall.passAllRepeats)}), first try ${percent(overall.firstTryRate)}, mean turns to success ${mean(overall.meanTurnsToSuccess)}, LLM calls ${mean(overall.meanLlmCallsToSuccess)}`,
+    `task success ${percent(overall.successRate)}${overall.repeat > 1 ? ` (pass^${overall.repeat} ${percent(overall.passAllRepeats)})` : ''}, first try ${percent(overall.firstTryRate)}, mean turns to success ${mean(overall.meanTurnsToSuccess)}, LLM calls ${mean(overall.meanLlmCallsToSuccess)}`,
     `by goal size: ${sizes}`,
-    `outcomes: ${Object.entries(overall.outcomes).map(([outcome, n]) => `${outcome} ${n}`).join(', ')}`,
+    `outcomes: ${outcomeCounts('en', overall.outcomes)}`,
     '',
   ].join('\n');
 }

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_MIX } from '../../src/bench/corpus.js';
-import { confirmingState, runBench } from '../../src/bench/runBench.js';
+import { confirmingState } from '../../src/bench/layer1Build.js';
+import { runBench } from '../../src/bench/runBench.js';
+import { initialState, step } from '../../src/domain/orchestrator.js';
+import { parseResult } from '../../src/domain/parseResult.js';
 import { percentileOf, summarize } from '../../src/bench/stats.js';
 import { loadDatasets } from '../../src/datasets/loadDatasets.js';
 import { cli, tempDir } from '../support/cli.js';
@@ -19,14 +22,14 @@ describe('bench statistics', () => {
 
 describe('runBench', () => {
   it('starts the step benchmark from CONFIRMING with four pending items', () => {
-    const state = confirmingState();
+    const state = confirmingState({ step, initialState, parseResult });
     expect(state.phase).toBe('CONFIRMING');
     expect(state.batch?.items.map((i) => i.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
   });
 
   it('reports every target, the floor ratio and the machine', async () => {
     const corpus = { utterances: SYNTHETIC_MIX, fromDatasets: 0, synthetic: SYNTHETIC_MIX.length, files: [] };
-    const result = await runBench(corpus, { timeMs: 20, samples: 2000 });
+    const result = await runBench(corpus, { timeMs: 20, samples: 2000, interleave: { rounds: 3, warmupRounds: 2, minSpanNs: 500 } });
     for (const target of [result.localClassifier, result.floor, result.offlineParser, result.orchestratorStep]) {
       expect(target.samples).toBe(2000);
       expect(target.p50Us).toBeGreaterThanOrEqual(0);
@@ -38,13 +41,19 @@ describe('runBench', () => {
     expect(result.localClassifier.floorRatio).toBeGreaterThan(1);
     expect(result.machine.cpus).toBeGreaterThan(0);
     expect(result.method).toContain('hrtime.bigint');
+    const classifier = result.utterances.localClassifier;
+    expect(classifier.slowest).toHaveLength(10);
+    expect(classifier.slowest[0]!.candidateUs).toBeGreaterThanOrEqual(classifier.slowest[9]!.candidateUs);
+    expect(classifier.byIntent.reduce((n, g) => n + g.utterances, 0)).toBe(SYNTHETIC_MIX.length);
+    expect(classifier.byIntent.map((g) => g.group)).toContain('confirm');
+    expect(classifier.movers).toBeUndefined();
   }, 30_000);
 });
 
 describe('nlu-harness bench and generate (built CLI)', () => {
   it('bench --json prints only the JSON result and writes the same to --out', () => {
     const out = join(tempDir(), 'bench.json');
-    const result = cli(['bench', '--json', '--time', '20', '--samples', '2000', '--out', out]);
+    const result = cli(['bench', '--json', '--time', '20', '--samples', '2000', '--rounds', '2', '--out', out]);
     expect(result.status).toBe(0);
     const printed = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
     expect(Object.keys(printed)).toEqual(expect.arrayContaining(['localClassifier', 'offlineParser', 'orchestratorStep', 'machine']));
@@ -54,6 +63,9 @@ describe('nlu-harness bench and generate (built CLI)', () => {
     expect(Object.keys(printed['machine']!)).toEqual(expect.arrayContaining(['node', 'cpus', 'platform', 'date']));
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(printed);
     expect(result.stderr).toContain('bench:');
+    const markdown = readFileSync(out.replace(/\.json$/, '.md'), 'utf8');
+    expect(markdown).toContain('## Layer-1 bench');
+    expect(markdown).toContain('<b>localClassifier</b>: where the time goes');
   }, 60_000);
 
   it('generate writes a dataset the loader accepts', () => {

@@ -51,6 +51,14 @@ describe('nlu-harness run (bundled suite)', () => {
     }
   });
 
+  it('gold mode with a model that leaves no draft where the dataset expects one (but does not say it) runs on, not a crash', () => {
+    const out = tempDir();
+    const result = cli(['run', '--mode', 'gold', '--llm', 'heuristic', '--out', out, '--no-progress']);
+    expect(result.stderr).not.toMatch(/no DraftBatch/);
+    expect([0, 1]).toContain(result.status);
+    expect(readReport(out).run.mode).toBe('gold');
+  });
+
   it('gold mode passes the bundled suite too', () => {
     const out = tempDir();
     const result = cli(['run', '--mode', 'gold', '--out', out, '--no-progress']);

@@ -117,8 +117,9 @@ describe('parsed-dataset cache (datasets/parsedDatasetCache.ts)', () => {
     expect([...withParsedCache(join(dir, 'c.yaml'), 'c.yaml', parseMustNotRun, cache, 2)].map((d) => d.id)).toEqual(['c', 'second']);
   });
 
-  it('only the bundle caches (a main.cjs, whose cache folder every build empties); the compiled modules do not', () => {
-    expect(bundledCacheDirectory(pathToFileURL('/x/dist/bundle/main.cjs').href)).toBe('/x/dist/bundle/cache/datasets');
+  it('only the bundle caches (a main.cjs, whose cache folder every build empties), when its launcher found that folder private; the compiled modules do not', () => {
+    expect(bundledCacheDirectory(pathToFileURL('/x/dist/bundle/main.cjs').href, '/x/dist/bundle/cache')).toBe('/x/dist/bundle/cache/datasets');
+    expect(bundledCacheDirectory(pathToFileURL('/x/dist/bundle/main.cjs').href, null)).toBeNull();
     expect(bundledCacheDirectory(pathToFileURL('/x/dist/datasets/parsedDatasetCache.js').href)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ describe('DraftBatch (seed 002 Core Concepts)', () => {
     const original = batch();
     const snapshot = JSON.stringify(original);
     const results = [
-      updateItem(original, 0, { amount: 1 }),
+      updateItem(original, 0, { amount: 1 }, 'local'),
       confirmItem(original, 1),
       cancelItem(original, 2),
       confirmAll(original),

@@ -69,7 +69,7 @@ describe('seed 003 离线降级纠正', () => {
       const response = correctOffline(request);
       expect(response.intent).toBe('correction');
       for (const c of mapCorrectionsBack(response.corrections, originalIndexOf)) {
-        batch = updateItem(batch, c.originalIndex, c.updatedFields);
+        batch = updateItem(batch, c.originalIndex, c.updatedFields, 'local');
       }
     }
     expect(batch.items[0]?.result).toMatchObject({ type: 'INCOME', amount: 100, category: '红包' });

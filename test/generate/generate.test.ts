@@ -25,7 +25,7 @@ describe('generate', () => {
   for (const seed of [1, 20240607]) {
     it(`seed ${seed}: 300 dialogues load and all pass with the scripted backend`, async () => {
       const file = join(dir, `gen-${seed}.yaml`);
-      const written = writeGeneratedDataset(file, { count: 300, seed });
+      const written = await writeGeneratedDataset(file, { count: 300, seed });
       expect(written.dialogues).toBe(300);
 
       const { dialogues } = loadDatasets([file]);
@@ -49,7 +49,7 @@ describe('generate', () => {
 
   it('is not vacuous: one wrong number in the file makes its dialogue fail', async () => {
     const file = join(dir, 'mutated.yaml');
-    writeGeneratedDataset(file, { count: 20, seed: 5 });
+    await writeGeneratedDataset(file, { count: 20, seed: 5 });
     const text = readFileSync(file, 'utf8');
     const saved = /已保存(\d+)笔交易/.exec(text)!;
     writeFileSync(file, text.replace(saved[0], `已保存${Number(saved[1]) + 1}笔交易`));
@@ -58,13 +58,13 @@ describe('generate', () => {
     expect([...result.dialogues].filter((d) => !d.passed)).toHaveLength(1);
   });
 
-  it('writes the same bytes for the same seed, other bytes for another', () => {
+  it('writes the same bytes for the same seed, other bytes for another', async () => {
     const a = join(dir, 'a.yaml');
     const b = join(dir, 'b.yaml');
     const c = join(dir, 'c.yaml');
-    writeGeneratedDataset(a, { count: 200, seed: 9 });
-    writeGeneratedDataset(b, { count: 200, seed: 9 });
-    writeGeneratedDataset(c, { count: 200, seed: 10 });
+    await writeGeneratedDataset(a, { count: 200, seed: 9 });
+    await writeGeneratedDataset(b, { count: 200, seed: 9 });
+    await writeGeneratedDataset(c, { count: 200, seed: 10 });
     expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
     expect(readFileSync(a).equals(readFileSync(c))).toBe(false);
   });

@@ -38,6 +38,7 @@ const CASES: Case[] = [
   { name: 'a cassette of another version', files: { 'c.json': JSON.stringify({ version: 3, entries: [] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /not a nlu-harness cassette \(version 1 or 2\)/ },
   { name: 'a cassette that is a directory', args: (ws) => ['--llm', 'replay', '--cassette', ws.path('dir')], where: /cassette \S+dir: cannot read \(EISDIR\)/ },
   { name: 'a cassette with two models and no --model', files: { 'c.json': JSON.stringify({ version: 1, entries: [CASSETTE_ENTRY, { ...CASSETTE_ENTRY, key: 'k2', model: 'n' }] }) }, args: (ws) => ['--llm', 'replay', '--cassette', ws.path('c.json')], where: /holds several models \(m, n\); name one/ },
+  { name: 'a read-only --history (issue 23: was found only after the run)', files: { 'h.sqlite': '' }, args: (ws) => { chmodSync(ws.path('h.sqlite'), 0o444); chmodSync(ws.out, 0o777); return ['--history', ws.path('h.sqlite')]; }, where: /h\.sqlite: cannot write the run history \(EACCES on \S+h\.sqlite\); checked before the run/, asUser: true },
   { name: 'a --record cassette that is corrupt', files: { 'c.json': '[]' }, args: (ws) => ['--record', ws.path('c.json')], where: /cassette \S+c\.json: not a nlu-harness cassette/ },
 ];
 

@@ -32,7 +32,7 @@ describe('nlu-harness run --perturb (issue 11 item 3)', () => {
   it.each([
     [['--perturb', 'drop=2'], "--perturb: rate of 'drop' must be a number from 0 to 1, got '2'"],
     [['--perturb', 'dorp=0.1'], "--perturb: unknown kind 'dorp'"],
-    [['--perturb', 'drop=0.1', '--perturb-seed', '-3'], '--perturb-seed takes a whole number >= 0, got -3'],
+    [['--perturb', 'drop=0.1', '--perturb-seed', '-3'], '--perturb-seed takes a whole number from 0 to 4294967295, got -3'],
   ])('a bad spec %j is exit 2 with the reason, and writes no report', (flags, message) => {
     const out = join(tempDir(), 'out');
     const result = cli(['run', '--llm', 'heuristic', ...flags, '--out', out, '--no-progress']);

@@ -35,7 +35,9 @@ describe('renderConsoleSummary', () => {
 
   it('shows each failed dialogue with its first failed check', () => {
     expect(plain).toContain('✘ multi-correct-02 两笔消费，纠正第二笔金额 datasets/multi.yaml');
-    expect(plain).toMatch(/turn 2 「打车二十<\/script>.*· batch: expected \{"amount":25\} got \{"amount":20\}/);
+    expect(plain).toMatch(/turn 2 「打车二十<\/script>.*· batch: amount: expected 25, got 20\n/);
+    // and why the turn's model call was refused
+    expect(plain).toContain('        correct call invalid: index 0 points at 午饭, expected 1');
     expect(plain).not.toContain('ttsIncludes');
   });
 

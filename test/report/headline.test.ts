@@ -44,9 +44,9 @@ describe('headline in plain words', () => {
     expect(headlineOf(report, 'zh').measured).toBe('模型 qwen-plus（openai）在面向模型的 3 段对话上的质量。');
   });
 
-  it('names new failures by their shared feature, fixes, and metric moves', () => {
-    expect(headlineOf(regressed()).changed).toBe('Against the baseline: 2 new failures, both 追加; 1 fixed; Correction index mapping -4.2 pp.');
-    expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：新增 2 个失败，均为追加；修复 1 个；纠正序号映射 -4.2 pp。');
+  it('counts the dialogues that broke (what broke is its own block), fixes, and metric moves', () => {
+    expect(headlineOf(regressed()).changed).toBe('Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -4.2 pp.');
+    expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：2 段对话新近失败；修复 1 个；纠正序号映射 -4.2 pp。');
   });
 
   it('adds whether a metric change is significant when the gate says so', () => {
@@ -76,7 +76,7 @@ describe('headline in plain words', () => {
       },
     };
     expect(headlineOf({ ...report, gate }).changed).toBe(
-      'Against the baseline: 1 new failure (追加); Dialogue success -33.3 pp, not significant; Correction index mapping -4.2 pp, significant.',
+      'Against the baseline: 1 dialogue broke; Dialogue success -33.3 pp, not significant; Correction index mapping -4.2 pp, significant.',
     );
   });
 
@@ -99,7 +99,7 @@ describe('headline in plain words', () => {
       '',
       '> Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model\'s quality; latencies are virtual).',
       '>',
-      '> **Against the baseline: 2 new failures, both 追加; 1 fixed; Correction index mapping -4.2 pp.**',
+      '> **Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -4.2 pp.**',
     ]);
   });
 });

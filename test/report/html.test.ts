@@ -41,8 +41,13 @@ describe('renderHtml', () => {
   });
 
   it('escapes user text in the server-rendered parts', () => {
-    const gateLink = withoutData.match(/<a href="#d-multi-correct-02">[^]*?<\/a>/)?.[0];
+    const gateLink = withoutData.match(/id="regressions"[^]*?(<a href="#d-multi-correct-02">[^]*?<\/a>)/)?.[1];
     expect(gateLink).toContain('两笔消费，纠正第二笔金额');
+    // The what-broke example quotes the user line, escaped.
+    const example = withoutData.match(/id="what-broke"[^]*?<\/section>/)?.[0] ?? '';
+    expect(example).toContain('<a href="#d-multi-correct-02"><code>multi-correct-02</code></a>');
+    expect(example).toContain('打车二十&lt;/script&gt;&lt;script&gt;');
+    expect(example).not.toContain('<script>');
     const nasty = renderHtml(makeReport({ run: { ...report.run, llm: { backend: '<b>x</b>', model: XSS_TITLE } } }));
     expect(nasty.replace(DATA_BLOCK, '')).not.toMatch(/<b>x<\/b>|<img/);
   });
@@ -61,8 +66,10 @@ describe('renderHtml', () => {
     expect(withoutData).toContain('Regressions against <code>reports/baseline.json</code>');
     expect(withoutData).toMatch(/data-metric="correctionIndexMapping"[^]*?▼ -50\.0 pp[^]*?50\.0%/);
     expect(withoutData).toContain('<table class="confusion">');
-    expect(withoutData).toMatch(/<th>local<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
-    expect(withoutData).toMatch(/<th>firstTtsMs<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
+    expect(withoutData).toMatch(/<th>local rules \(local\)<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
+    // latency figures by their human names, durations in ms
+    expect(withoutData).toMatch(/<th>first spoken line<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
+    expect(withoutData).not.toMatch(/>firstTtsMs<|>llmP50Ms</);
     expect(withoutData).toContain('<svg class="bar');
     expect(withoutData).toMatch(/data-metric="confidenceFallback"[^]*?<div class="score score-na">n\/a<\/div>/);
     expect(withoutData).not.toContain('xmlns');

@@ -29,20 +29,19 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| Confidence fallback | n/a | within tolerance | judged 0 |');
   });
 
-  it('names the failing dialogue and diffs only the fields that differ', () => {
+  it('names the failing dialogue, the fields that differ and why the model call was refused', () => {
     expect(md).toContain('#### ❌ `multi-correct-02` 两笔消费，纠正第二笔金额');
     expect(md).not.toContain(`#### ❌ \`${passingDialogue.id}\``);
     const row = md.split('\n').find((line) => line.startsWith('| 2 |') && line.includes('| batch |'));
     expect(row).toBeDefined();
-    expect(row).toContain('`{"amount":25}`');
-    expect(row).toContain('`{"amount":20}`');
+    expect(row).toContain('| amount: expected 25, got 20<br>_correct call invalid: index 0 points at 午饭, expected 1_ |');
   });
 
   it('escapes user text so markup and table pipes stay inert', () => {
     expect(md).not.toContain('<script>');
     expect(md).toContain('&lt;/script&gt;&lt;script&gt;window.\\_\\_xss=1;alert(1)&lt;/script&gt;');
     const rows = md.split('\n').filter((line) => line.startsWith('| 2 |'));
-    for (const line of rows) expect(line.split(/(?<!\\)\|/).length - 2).toBe(5);
+    for (const line of rows) expect(line.split(/(?<!\\)\|/).length - 2).toBe(4);
   });
 
   it('ends with the start time and nothing else time-dependent', () => {

@@ -84,7 +84,12 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
   it('the comparison page names the flipped dialogue and marks the differing fields side by side', async () => {
     const page = await open(join(r.compareOut, 'comparison.html'));
     await expect(page.locator('#headline').innerText()).resolves.toBe('1 dialogue broke, 0 fixed');
+    await expect(page.locator('.verdict').innerText()).resolves.toBe('✗ Failed');
+    await expect(page.locator('#what-broke').innerText()).resolves.toContain(BROKEN_ID);
+    // The transcripts come after the figures, closed until asked for.
     const flip = page.locator('#broke article.flip');
+    await expect(flip.isVisible()).resolves.toBe(false);
+    await page.locator('#broke details.flips > summary').click();
     await expect(flip.count()).resolves.toBe(1);
     await expect(flip.locator('h3').innerText()).resolves.toContain(BROKEN_ID);
     const batch = flip.locator('tr.differs[data-field="batch"]');

@@ -20,10 +20,15 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Opens a report file at 1280×800 in a fresh context; every page error and console error it raises
- * is added to `pageErrors` (named by file), for a test that asserts there were none.
+ * Opens a report file at 1280×800 (or `viewport`) in a fresh context; every page error and console
+ * error it raises is added to `pageErrors` (named by file), for a test that asserts there were none.
  */
-export async function openPage(browser: Browser, file: string, pageErrors: string[], options: { bypassCSP?: boolean } = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  file: string,
+  pageErrors: string[],
+  options: { bypassCSP?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${file}: ${error.message}`));

@@ -85,6 +85,6 @@ describe('a faulty SUT fails its dialogue, never the run (issue 13)', () => {
     expect(cli(['run', '--sut', ' ', '--out', tempDir()]).status).toBe(2);
     const result = cli(['run', '--sut', 'true', '--sut-timeout', '0', '--out', tempDir()]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--sut-timeout takes a number of milliseconds > 0');
+    expect(result.stderr).toContain('--sut-timeout takes a whole number from 1 to 600000, got 0');
   });
 });

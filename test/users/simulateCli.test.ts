@@ -65,8 +65,8 @@ describe('nlu-harness simulate (issue 15)', () => {
   });
 
   it.each([
-    [['--users', '0'], '--users takes a whole number >= 1, got 0'],
-    [['--repeat', '1.5'], '--repeat takes a whole number >= 1, got 1.5'],
+    [['--users', '0'], '--users takes a whole number from 1 to 1000000, got 0'],
+    [['--repeat', '1.5'], '--repeat takes a whole number from 1 to 1000, got 1.5'],
     [['--speech', 'fillers,accent'], "--speech: unknown feature 'accent'"],
     [['--perturb', 'drop=0.1,drop=0.2'], "--perturb: 'drop' is given twice"],
     [['--llm', 'scripted'], 'Invalid values'],

@@ -72,6 +72,6 @@ describe('simulate --llm openai --concurrency: users in flight through the pool,
   it('--concurrency 0 is exit 2 with the reason', async () => {
     const result = await cliAsync(['simulate', '--concurrency', '0', '--out', join(tempDir(), 'out'), '--no-history']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--concurrency takes a whole number >= 1, got 0');
+    expect(result.stderr).toContain('--concurrency takes a whole number from 1 to 256, got 0');
   });
 });

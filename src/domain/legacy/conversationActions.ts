@@ -97,7 +97,7 @@ export function applyConversationAnswer(tx: ConvTx, event: EventOf<'conversation
   switch (reply.action) {
     case 'correct': {
       routed(tx, 'llm', { outcome: 'applied', mapping: [{ sentIndex: 0, originalIndex: 0 }] });
-      const batch = updateItem(session.currentBatch(tx), 0, sanitizePatch(reply.transaction ?? {}));
+      const batch = updateItem(session.currentBatch(tx), 0, sanitizePatch(reply.transaction ?? {}), 'llm');
       tx.state = { ...tx.state, batch, history: [...tx.state.history, assistantTurn(reply)] };
       tx.effects.push({ type: 'notify', callback: 'onParseResultUpdated', result: transaction(tx) });
       return speak(tx, describeCorrections(batch.items));
@@ -141,7 +141,7 @@ function correctLocally(tx: ConvTx, text: string, route: Route): void {
     return speak(tx, say('unclear'));
   }
   routed(tx, route, { outcome: 'applied', mapping: [{ sentIndex: 0, originalIndex: 0 }] });
-  const batch = updateItem(before, 0, sanitizePatch(patch));
+  const batch = updateItem(before, 0, sanitizePatch(patch), 'local');
   set(tx, { batch });
   const result = transaction(tx);
   if (!sameFields(result, before.items[0]!.result)) tx.effects.push({ type: 'notify', callback: 'onParseResultUpdated', result });

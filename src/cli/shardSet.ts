@@ -1,0 +1,54 @@
+import type { ReadReport as Report } from '../report/reportTypes.js';
+import { parseShard } from './selectDialogues.js';
+import { UsageError } from './exitCodes.js';
+
+/** What must be the same in every shard of one run, beyond the run options mergeReports compares. */
+const SAME_PROVENANCE = ['datasets', 'prompts'] as const;
+
+/**
+ * The reports make one whole run: all are shards `i/n` of the same n, each i from 1 to n exactly
+ * once, over the same dataset and prompt contents (or it is a single unsharded report). Anything
+ * else is a UsageError naming the files and what is missing, so a CI job that lost a shard's
+ * artifact cannot pass as the whole run.
+ */
+export function checkShardSet(reports: readonly Report[], files: readonly string[]): void {
+  const unsharded = files.filter((_, i) => reports[i]!.run.shard === null);
+  if (unsharded.length > 0) {
+    if (reports.length === 1) return;
+    throw new UsageError(`cannot merge: ${unsharded.join(', ')} ${unsharded.length === 1 ? 'is a whole run' : 'are whole runs'}, not a shard (merge takes the reports of one \`run --shard i/n\` set)`);
+  }
+  const byIndex = new Map<number, string>();
+  let count: number | null = null;
+  for (const [i, report] of reports.entries()) {
+    const shard = parseShardOf(report.run.shard!, files[i]!);
+    if (count === null) count = shard.count;
+    else if (shard.count !== count) throw new UsageError(`cannot merge: ${files[i]} is shard ${report.run.shard} but ${files[0]} is of ${count} shards (a mixed set)`);
+    const twin = byIndex.get(shard.index);
+    if (twin !== undefined) throw new UsageError(`cannot merge: shard ${shard.index}/${count} given twice (${twin} and ${files[i]})`);
+    byIndex.set(shard.index, files[i]!);
+  }
+  const missingCount = count! - byIndex.size;
+  if (missingCount > 0) {
+    const shown: string[] = [];
+    for (let index = 1; shown.length < Math.min(10, missingCount); index++) if (!byIndex.has(index)) shown.push(`${index}/${count}`);
+    const more = missingCount > shown.length ? ` and ${missingCount - shown.length} more` : '';
+    throw new UsageError(`cannot merge: the set is incomplete, shard${missingCount === 1 ? '' : 's'} ${shown.join(', ')}${more} missing (${reports.length} of ${count} given); a merged report must be the whole run`);
+  }
+  const first = reports[0]!.run.provenance;
+  for (const [i, report] of reports.entries()) {
+    for (const key of SAME_PROVENANCE) {
+      const mine = report.run.provenance?.[key];
+      const theirs = first?.[key];
+      const differ = Object.keys({ ...mine, ...theirs }).filter((name) => mine?.[name] !== theirs?.[name]);
+      if (differ.length > 0) throw new UsageError(`cannot merge: ${files[i]} ran other ${key === 'datasets' ? 'dataset' : 'prompt'} contents than ${files[0]} (${differ.slice(0, 3).join(', ')})`);
+    }
+  }
+}
+
+function parseShardOf(text: string, file: string): { index: number; count: number } {
+  try {
+    return parseShard(text);
+  } catch {
+    throw new UsageError(`${file}: run.shard "${text}" is not i/n with 1 <= i <= n`);
+  }
+}

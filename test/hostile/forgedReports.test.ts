@@ -1,0 +1,122 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, tempDir } from '../support/cli.js';
+import { expectRejected, oneTurn } from './workspace.js';
+
+// Issue 23: merge and compare read files another process wrote (CI artifacts). A forged, odd or
+// incomplete set is exit 2 naming the file and field, never a crash (exit 3) or a green gate.
+let dir = '';
+const shard = (i: number) => join(dir, `s${i}`, 'report.json');
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- forging edits any field
+type Json = Record<string, any>;
+const read = (file: string): Json => JSON.parse(readFileSync(file, 'utf8')) as Json;
+
+beforeAll(() => {
+  dir = tempDir('nlu-forged-');
+  writeFileSync(join(dir, 'd.yaml'), ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => oneTurn(id)).join(''));
+  for (const i of [1, 2, 3]) {
+    expect(cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--shard', `${i}/3`, '--out', join(dir, `s${i}`)]).status).toBe(0);
+  }
+  expect(cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'whole')]).status).toBe(0);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Shard 1 rewritten by `edit`, written beside the others. */
+function forged(name: string, edit: (report: Json) => unknown): string {
+  const file = join(dir, `${name}.json`);
+  const value = edit(read(shard(1)));
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+}
+
+const FORGERIES: Array<{ name: string; edit: (r: Json) => unknown; where: RegExp }> = [
+  { name: 'an empty object', edit: () => ({}), where: /must have required property 'schemaVersion'/ },
+  { name: 'an array', edit: () => [], where: /\/ must be object/ },
+  { name: 'no summary', edit: ({ summary: _s, ...r }) => r, where: /required property 'summary'/ },
+  { name: 'no tallies', edit: ({ tallies: _t, ...r }) => r, where: /required property 'tallies'/ },
+  { name: 'no dialogues', edit: ({ dialogues: _d, ...r }) => r, where: /required property 'dialogues'/ },
+  { name: 'no run', edit: ({ run: _r, ...r }) => r, where: /required property 'run'/ },
+  { name: 'a string tally', edit: (r) => ({ ...r, tallies: { ...r.tallies, routing: { ...r.tallies.routing, right: '12' } } }), where: /\/tallies\/routing\/right must be number/ },
+  { name: 'a negative tally', edit: (r) => ({ ...r, tallies: { ...r.tallies, persistence: { ...r.tallies.persistence, failedSaves: -3 } } }), where: /\/tallies\/persistence\/failedSaves must be >= 0/ },
+  { name: 'a negative turn count', edit: (r) => ({ ...r, summary: { ...r.summary, turns: { ...r.summary.turns, failed: -1 } } }), where: /\/summary\/turns\/failed must be >= 0/ },
+  { name: 'a __proto__ key', edit: (r) => JSON.stringify(r).replace('"tallies":{', '"tallies":{"__proto__":{"x":1},'), where: /\/tallies\/__proto__ is not an allowed key/ },
+  { name: 'nesting 100 000 deep', edit: (r) => JSON.stringify({ ...r, run: 0 }).replace('"run":0', `"run":${'['.repeat(100_000)}${']'.repeat(100_000)}`), where: /nests deeper than 64 levels/ },
+  { name: 'a dialogue without turns', edit: (r) => ({ ...r, dialogues: [{ ...r.dialogues[0], turns: undefined }] }), where: /\/dialogues\/0 must have required property 'turns'/ },
+  { name: 'a shard that is not i/n', edit: (r) => ({ ...r, run: { ...r.run, shard: 'all' } }), where: /\/run\/shard/ },
+  { name: 'not JSON', edit: () => '{"run":', where: /cannot read report/ },
+];
+
+describe('merge: forged shards are exit 2 naming the file and field', () => {
+  for (const c of FORGERIES) {
+    it(c.name, () => {
+      const file = forged(c.name.replace(/\W+/g, '-'), c.edit);
+      const out = join(dir, 'merged-forged');
+      expectRejected(cli(['merge', file, shard(2), shard(3), '--out', out]), new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]*${c.where.source}`));
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+});
+
+describe('merge: only a whole shard set is the whole run', () => {
+  it('one shard of three, gated, is exit 2 naming the missing shards (it used to pass the gate as the whole run)', () => {
+    const out = join(dir, 'merged-partial');
+    expectRejected(cli(['merge', shard(1), '--out', out, '--baseline', join(dir, 'whole', 'report.json')]), /the set is incomplete, shards 2\/3, 3\/3 missing \(1 of 3 given\)/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a shard given twice', () => {
+    expectRejected(cli(['merge', shard(1), shard(1), shard(3), '--out', join(dir, 'm2')]), /shard 1\/3 given twice/);
+  });
+
+  it('shards of two different splits', () => {
+    const other = forged('of-four', (r) => ({ ...r, run: { ...r.run, shard: '2/4' } }));
+    expectRejected(cli(['merge', shard(1), other, shard(3), '--out', join(dir, 'm3')]), /is shard 2\/4 but \S+ is of 3 shards \(a mixed set\)/);
+  });
+
+  it('a whole run mixed in with shards', () => {
+    expectRejected(cli(['merge', shard(1), join(dir, 'whole', 'report.json'), '--out', join(dir, 'm4')]), /whole\/report\.json is a whole run, not a shard/);
+  });
+
+  it('shards of other dataset contents', () => {
+    const other = forged('other-data', (r) => ({ ...r, run: { ...r.run, provenance: { ...r.run.provenance, datasets: { [r.run.datasets[0]]: '0'.repeat(64) } } } }));
+    expectRejected(cli(['merge', other, shard(2), shard(3), '--out', join(dir, 'm5')]), /ran other dataset contents than/);
+  });
+
+  it('the whole set merges and passes its gate', () => {
+    const result = cli(['merge', shard(1), shard(2), shard(3), '--out', join(dir, 'm6'), '--baseline', join(dir, 'whole', 'report.json')]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(read(join(dir, 'm6', 'report.json')).summary.dialogues.total).toBe(6);
+  });
+});
+
+describe('a gate over fewer dialogues than its baseline says so and fails', () => {
+  it('compare of a whole baseline with one shard is exit 1, naming the missing dialogues', () => {
+    const result = cli(['compare', join(dir, 'whole', 'report.json'), shard(1)]);
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/REGRESSION metric baselineDialoguesRun: 6 → 2/);
+    expect(result.stdout).toMatch(/4 of the baseline's 6 dialogues are missing from this run \(b, c, e, f\)/);
+  });
+
+  it('run --baseline over a dataset that lost dialogues fails the gate', () => {
+    const fewer = join(dir, 'fewer.yaml');
+    writeFileSync(fewer, ['a', 'b', 'c'].map((id) => oneTurn(id)).join(''));
+    const result = cli(['run', '--no-progress', '--dataset', fewer, '--out', join(dir, 'fewer'), '--baseline', join(dir, 'whole', 'report.json')]);
+    expect(result.status, result.stdout).toBe(1);
+    expect(result.stdout).toMatch(/3 of the baseline's 6 dialogues are missing from this run/);
+  });
+
+  it('a run narrowed on purpose with --filter is told, not failed', () => {
+    const result = cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--filter', 'a', '--out', join(dir, 'filtered'), '--baseline', join(dir, 'whole', 'report.json')]);
+    expect(result.status, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(/5 of the baseline's 6 dialogues are outside this run's --filter a/);
+  });
+
+  it('compare --out of a report without summary is exit 2 and writes nothing', () => {
+    const file = forged('no-summary-compare', ({ summary: _s, ...r }) => r);
+    const out = join(dir, 'cmp');
+    expectRejected(cli(['compare', join(dir, 'whole', 'report.json'), file, '--out', out]), /no-summary-compare\.json: not a report\.json [^\n]*required property 'summary'/);
+    expect(existsSync(out)).toBe(false);
+  });
+});

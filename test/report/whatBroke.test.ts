@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { DialogueReport, GateResult, TurnReport } from '../../src/report/reportTypes.js';
+import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics } from '../../src/report/whatBroke.js';
+
+const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
+
+function turn(index: number, fields: Partial<TurnReport>): TurnReport {
+  return {
+    index,
+    input: { user: `第${index}句` },
+    network: 'online',
+    route: 'llm',
+    intent: { kind: 'newInput' },
+    stateAfter: 'CONFIRMING',
+    tts: [],
+    batch: null,
+    saved: [],
+    llmCalls: [],
+    checks: [],
+    passed: true,
+    firstTtsMs: 0,
+    virtualMs: 0,
+    ...fields,
+  };
+}
+
+/** A draft of 60 and 30, then a correction turn whose batch check compares `expected` with what came out. */
+function corrected(id: string, expected: number[], actual: number[], extra: Partial<TurnReport> = {}): DialogueReport {
+  const first = turn(0, { batch: [item(0, 60), item(1, 30)], llmCalls: [{ endpoint: 'parse', request: '', responseText: '', outcome: 'ok', latencyMs: 1 }] });
+  const check = { name: 'batch', passed: false, expected: expected.map((amount) => ({ amount })), actual: actual.map((amount, i) => item(i, amount)) };
+  const second = turn(1, { intent: { kind: 'correction' }, batch: actual.map((amount, i) => item(i, amount)), checks: [check], passed: false, ...extra });
+  return { id, title: id, tags: [], file: 'd.yaml', passed: false, failedChecks: 1, runsPassed: 0, runs: 1, turns: [first, second], turnCount: 2 };
+}
+
+describe('what broke for users: the first failure of each dialogue, grouped by behaviour', () => {
+  const refused = { endpoint: 'correct' as const, request: {}, responseText: '{}', outcome: 'invalid', detail: 'index 2 is out of range (currentBatch has 2 items)', latencyMs: 120 };
+  const dialogues = [
+    corrected('wrong-item-1', [50, 30], [60, 50]),
+    corrected('wrong-item-2', [60, 10], [10, 30]),
+    corrected('not-applied', [60, 25], [60, 30], { llmCalls: [refused] }),
+    corrected('wrong-value', [50, 30], [55, 30]),
+  ];
+
+  it('tells a wrong item from a change not made and a wrong value, with a count and one example each', () => {
+    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    expect(behaviours.map((b) => [b.key, b.count, b.example.id])).toEqual([
+      ['correction:batch:wrongItem', 2, 'wrong-item-1'],
+      ['correction:batch:notApplied', 1, 'not-applied'],
+      ['correction:batch:wrongValue', 1, 'wrong-value'],
+    ]);
+    expect(behaviours[0]!.example).toMatchObject({ turn: 2, input: '「第1句」', difference: 'batch: item 1: amount expected 50, got 60; item 2: amount expected 30, got 50', why: null });
+    expect(behaviours[1]!.example.why).toBe('correct call invalid: index 2 is out of range (currentBatch has 2 items)');
+    expect(behaviourName('en', behaviours[0]!.key)).toBe('Corrections: the wrong item was changed');
+    expect(behaviourName('zh', behaviours[1]!.key)).toBe('纠正：没有改动');
+    expect(behaviours.every((b) => b.metric === 'correctionIndexMapping')).toBe(true);
+  });
+
+  it('counts only the dialogues asked about, each once', () => {
+    expect(changedBehaviours(['wrong-item-2', 'not-applied'], dialogues).map((b) => [b.key, b.ids])).toEqual([
+      ['correction:batch:notApplied', ['not-applied']],
+      ['correction:batch:wrongItem', ['wrong-item-2']],
+    ]);
+  });
+
+  it('marks a regressed metric knock-on when no first failure is measured by it', () => {
+    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    const metric = (name: string) => ({ kind: 'metric' as const, name, baseline: 0.9, current: 0.5 });
+    const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [metric('correctionIndexMapping'), metric('persistence'), metric('metrics.confidenceFallback'), metric('dialogueSuccess')], improvements: [] };
+    expect([...knockOnMetrics(gate, behaviours)].sort()).toEqual(['confidenceFallback', 'persistence']);
+    expect(knockOnMetrics(gate, []).size).toBe(0);
+    expect(knockOnMetrics(null, behaviours).size).toBe(0);
+  });
+
+  it('puts the dialogues that broke first in a failure list', () => {
+    expect(brokenFirst(dialogues, ['wrong-value', 'not-applied']).map((d) => d.id)).toEqual(['not-applied', 'wrong-value', 'wrong-item-1', 'wrong-item-2']);
+  });
+});
+
+describe('one name per metric, however a gate spells it', () => {
+  it('the sign test over dialogues (dialoguePassRate) is Dialogue success on the card, the console and the headline', async () => {
+    const { metricComparison, metricLabel } = await import('../../src/report/reportQueries.js');
+    const finding = { kind: 'metric' as const, name: 'dialoguePassRate', baseline: 0.8, current: 0.4, significance: { pValue: 0.0006, method: 'sign' } };
+    const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [finding], improvements: [] };
+    expect(metricLabel('dialoguePassRate')).toBe('Dialogue success');
+    expect(metricLabel('metrics.routing.score')).toBe('Routing');
+    expect(metricComparison(gate, 'dialogueSuccess')?.direction).toBe('regression');
+  });
+});
