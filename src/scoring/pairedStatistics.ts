@@ -45,18 +45,17 @@ function upperTail(x: number, n: number): number {
   return Math.min(1, Math.max(0, 1 - below));
 }
 
-/** A paired difference's two-sided (1 − 2α) percentile interval and one-sided p-value of "worse". */
+/** A paired difference's two-sided (1 − 2α) percentile interval, for showing the size of a change. */
 export interface DeltaInterval {
   readonly low: number;
   readonly high: number;
-  /** (r + 1) / (n + 1), r the resamples in which the candidate was not worse: never exactly 0. */
-  readonly pValue: number;
 }
 
 /**
  * Bootstraps several paired statistics at once, clustered by dialogue: every resample draws
  * dialogue indices with replacement (the same draw for both sides) and `deltasOf(draw)` gives each
- * statistic's candidate − baseline on exactly those dialogues.
+ * statistic's candidate − baseline on exactly those dialogues. The intervals describe a change; the
+ * gate does not decide on them (see randomizationPValues).
  */
 export function bootstrapDeltas<K extends string>(
   count: number,
@@ -73,14 +72,37 @@ export function bootstrapDeltas<K extends string>(
   const intervals = {} as Record<K, DeltaInterval>;
   for (const name of names) {
     const list = deltas.get(name)!;
-    const notWorse = list.filter((d) => d >= 0).length;
-    intervals[name] = {
-      low: quantile(list, options.alpha),
-      high: quantile(list, 1 - options.alpha),
-      pValue: (notWorse + 1) / (list.length + 1),
-    };
+    intervals[name] = { low: quantile(list, options.alpha), high: quantile(list, 1 - options.alpha) };
   }
   return intervals;
+}
+
+/** Deltas closer than this are the same sum computed in another order. */
+const SAME_DELTA = 1e-12;
+
+/**
+ * The paired randomization test of several statistics at once. With no change, a dialogue's two
+ * sides are exchangeable, so each resample swaps every dialogue's baseline and candidate with
+ * probability ½ (`deltasOf(swapped)` gives each statistic's candidate − baseline then). The
+ * one-sided p-value of "worse" is (r + 1) / (n + 1), r the resamples whose delta was at or below the
+ * observed one: P(p ≤ a) ≤ a under no change at any suite size and however few dialogues a metric
+ * judges. The bootstrap's "share of resamples not worse" is not: on the sparse metrics of a noisy
+ * model it fell below α/8 several times as often as α/8 (docs/gate-calibration.md).
+ */
+export function randomizationPValues<K extends string>(
+  count: number,
+  names: readonly K[],
+  observed: Readonly<Record<K, number>>,
+  deltasOf: (swapped: readonly boolean[]) => Readonly<Record<K, number>>,
+  options: { readonly resamples: number; readonly random: () => number },
+): Record<K, number> {
+  const atOrBelow = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  for (let r = 0; r < options.resamples; r++) {
+    const swapped = Array.from({ length: count }, () => options.random() < 0.5);
+    const resampled = deltasOf(swapped);
+    for (const name of names) if (resampled[name] <= observed[name] + SAME_DELTA) atOrBelow[name]++;
+  }
+  return Object.fromEntries(names.map((name) => [name, (atOrBelow[name] + 1) / (options.resamples + 1)])) as Record<K, number>;
 }
 
 /**
