@@ -83,11 +83,13 @@ const SAME_DELTA = 1e-12;
 /**
  * The paired randomization test of several statistics at once. With no change, a dialogue's two
  * sides are exchangeable, so each resample swaps every dialogue's baseline and candidate with
- * probability ½ (`deltasOf(swapped)` gives each statistic's candidate − baseline then). The
- * one-sided p-value of "worse" is (r + 1) / (n + 1), r the resamples whose delta was at or below the
- * observed one: P(p ≤ a) ≤ a under no change at any suite size and however few dialogues a metric
- * judges. The bootstrap's "share of resamples not worse" is only near that: on the sparse
- * confidence-fallback metric of a noisy model it fell at or below 0.01 in 1.25 % of equal pairs
+ * probability ½ (`deltasOf(swapped)` gives each statistic's candidate − baseline then), and the
+ * observed delta is one more draw among the resampled ones. Its one-sided p-value of "worse" is its
+ * rank from the bottom among the n + 1, over n + 1, resamples that tie with it ranked below or above
+ * it at random: under no change that rank is uniform, so P(p ≤ a) ≤ a at any suite size and
+ * however few dialogues a metric judges, and a metric whose deltas often tie (few dialogues move
+ * it) is not made stricter than α either. The bootstrap's "share of resamples not worse" is only
+ * near that: on small suites it fell at or below Holm's cut up to twice as often as the cut
  * (docs/gate-calibration.md).
  */
 export function randomizationPValues<K extends string>(
@@ -97,13 +99,23 @@ export function randomizationPValues<K extends string>(
   deltasOf: (swapped: readonly boolean[]) => Readonly<Record<K, number>>,
   options: { readonly resamples: number; readonly random: () => number },
 ): Record<K, number> {
-  const atOrBelow = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const below = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const tied = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
   for (let r = 0; r < options.resamples; r++) {
     const swapped = Array.from({ length: count }, () => options.random() < 0.5);
     const resampled = deltasOf(swapped);
-    for (const name of names) if (resampled[name] <= observed[name] + SAME_DELTA) atOrBelow[name]++;
+    for (const name of names) {
+      const delta = resampled[name];
+      if (Math.abs(delta - observed[name]) <= SAME_DELTA) tied[name]++;
+      else if (delta < observed[name]) below[name]++;
+    }
   }
-  return Object.fromEntries(names.map((name) => [name, (atOrBelow[name] + 1) / (options.resamples + 1)])) as Record<K, number>;
+  const pValues = {} as Record<K, number>;
+  for (const name of names) {
+    const tiedBelow = Math.floor(options.random() * (tied[name] + 1));
+    pValues[name] = (below[name] + tiedBelow + 1) / (options.resamples + 1);
+  }
+  return pValues;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapDeltas, isFlaky, randomizationPValues, signTest } from '../../src/scoring/pairedStatistics.js';
-import { binomialBound } from '../support/binomialBound.js';
+import { binomialBound, binomialLowerBound } from '../support/binomialBound.js';
 
 /** One dialogue's hits and totals of a metric on each side, summed over its repeats. */
 interface PairedTally {
@@ -147,22 +147,33 @@ describe('paired randomization test over many synthetic suites', () => {
   };
   const atOrBelow = (ps: readonly number[], level: number) => ps.filter((p) => p <= level).length;
 
-  it('the binomial bound is the 0.999 quantile', () => {
-    // Exact sums done apart: P(Bin(200, 0.05) > 20) = 0.0012, > 21 = 0.00048; P(Bin(600, 0.01) > 14) = 0.0013, > 15 = 0.00047.
+  it('the binomial bounds are the 0.001 and 0.999 quantiles', () => {
+    // Exact sums done apart: P(Bin(200, 0.05) > 20) = 0.0012, > 21 = 0.00048; P(Bin(600, 0.01) > 14) = 0.0013,
+    // > 15 = 0.00047; P(Bin(600, 0.05) < 15) = 0.00073, < 16 = 0.0016.
     expect(binomialBound(200, 0.05)).toBe(21);
     expect(binomialBound(600, 0.01)).toBe(15);
+    expect(binomialLowerBound(600, 0.05)).toBe(15);
   });
 
-  it('both sides the same model, 30 coin dialogues: P(p ≤ a) ≤ a at a = 0.05 and 0.01, within the binomial bound (600 suites)', () => {
+  // With 199 resamples, P(p ≤ 0.05) is exactly 10 / 200 under no change: the count is Binomial(600, 0.05).
+  it('both sides the same model, 30 coin dialogues: P(p ≤ 0.05) is 0.05 and P(p ≤ 0.01) at most 0.01, within the binomial bounds (600 suites)', () => {
     const ps = pValues(600, (random) => coinDialogues(30, random, { baseline: 0.7, candidate: 0.7 }));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
     expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
     expect(atOrBelow(ps, 0.01)).toBeLessThanOrEqual(binomialBound(600, 0.01));
   });
 
-  it('both sides the same model, a sparse metric on 100 dialogues: P(p ≤ a) ≤ a at a = 0.05 and 0.01, within the binomial bound (600 suites)', () => {
+  it('both sides the same model, a sparse metric on 100 dialogues: the same, within the binomial bounds (600 suites)', () => {
     const ps = pValues(600, (random) => sparseDialogues(100, random));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
     expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
     expect(atOrBelow(ps, 0.01)).toBeLessThanOrEqual(binomialBound(600, 0.01));
+  });
+
+  it('both sides the same model, 10 dialogues that mostly pass (most resamples tie with the observed delta): still 0.05, not stricter (600 suites)', () => {
+    const ps = pValues(600, (random) => coinDialogues(10, random, { baseline: 0.9, candidate: 0.9 }));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
+    expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
   });
 
   it('a pass chance falling from 0.8 to 0.6 on 60 dialogues is caught at α = 0.05 in at least 90 % of suites', () => {
