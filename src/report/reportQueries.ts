@@ -141,7 +141,7 @@ export function pairedGateLine(gate: GateResult): string | null {
   const flaky = paired.flaky.length;
   const shown = paired.flaky.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
   return (
-    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + bootstrap, Holm-adjusted); ` +
+    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + randomization tests, Holm-adjusted); ` +
     `${flaky} flaky dialogue${flaky === 1 ? '' : 's'} (pass and fail within one side's repeats) do not gate alone` +
     (flaky > 0 ? `: ${shown.join(', ')}${flaky > shown.length ? ', …' : ''}` : '')
   );

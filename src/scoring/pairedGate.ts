@@ -1,14 +1,15 @@
 import { MetricSet } from './allScorers.js';
-import { bootstrapDeltas, holmAdjust, isFlaky, signTest } from './pairedStatistics.js';
-import type { FlakyDialogue, MetricName, PairedComparison, PairedTest } from './results.js';
+import { bootstrapDeltas, holmAdjust, isFlaky, randomizationPValues, signTest } from './pairedStatistics.js';
+import type { FlakyDialogue, MetricName, MetricResult, PairedComparison, PairedTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
 
 /**
  * The gate for repeated runs (`--repeat k` on both sides), where single outcomes flip by chance.
  * Dialogues are the unit: per-dialogue pass rates are compared with an exact sign test on the
- * dialogues that moved, each metric with a bootstrap clustered by dialogue, and the whole family of
- * tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
+ * dialogues that moved, each metric with a randomization test that swaps dialogues' sides (both
+ * exact under no change, so a sparse metric does not alarm more often than α), each metric's change
+ * is shown with a bootstrap interval clustered by dialogue, and the whole family of tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
  * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
  * (both outcomes within one side's repeats) are listed and never gate on their own.
  */
@@ -29,7 +30,8 @@ export interface PairedOptions {
   readonly deadlineMs: number;
 }
 
-const NOT_BOOTSTRAPPED: ReadonlySet<MetricName> = new Set(['dialogueSuccess']);
+/** Judged by the sign test on per-dialogue pass rates instead. */
+const NOT_RESAMPLED: ReadonlySet<MetricName> = new Set(['dialogueSuccess']);
 
 export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): PairedComparison {
   const ids = Object.keys(current).filter((id) => baseline[id] !== undefined).sort();
@@ -65,34 +67,41 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
   return { alpha: options.alpha, dialogues: ids.length, tests, flaky, consistentlyBroken, consistentlyFixed };
 }
 
-/** A bootstrap per metric, all from the same resampled dialogue draws. */
+/**
+ * Per metric: a randomization test (the verdict) and a bootstrap interval (the size), each from one
+ * set of resamples shared by all metrics.
+ */
 function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
-  const scores = (dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[]) => {
-    const set = new MetricSet(options.deadlineMs);
-    for (const i of draw) set.absorb(dialogueTallies[i]!);
-    return set.results();
-  };
   const all = ids.map((_, i) => i);
   const tallies = (run: RepeatedRun) => ids.map((id) => run[id]!.tallies);
-  const before = scores(tallies(baseline), all);
-  const after = scores(tallies(current), all);
+  const before = scoresOf(tallies(baseline), all, options.deadlineMs);
+  const after = scoresOf(tallies(current), all, options.deadlineMs);
   const names = (Object.keys(after) as MetricName[]).filter(
-    (name) => !NOT_BOOTSTRAPPED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
+    (name) => !NOT_RESAMPLED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
   // Resamples merge only the metrics under test, cut out once: merging tallies is the whole cost of a resample.
   const underTest = (run: RepeatedRun) => tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
   const [baselineTallies, currentTallies] = [underTest(baseline), underTest(current)];
-  const intervals = bootstrapDeltas(ids.length, names, (draw) => {
-    const b = scores(baselineTallies, draw);
-    const c = scores(currentTallies, draw);
-    return Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
+  const deltas = (b: Record<MetricName, MetricResult>, c: Record<MetricName, MetricResult>) => Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
+  const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(scoresOf(baselineTallies, draw, options.deadlineMs), scoresOf(currentTallies, draw, options.deadlineMs)), options);
+  const pValues = randomizationPValues(ids.length, names, deltas(before, after), (swapped) => {
+    // A swapped dialogue's baseline tallies count for the candidate, and its candidate's for the baseline.
+    const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
+    return deltas(scoresOf(side(baselineTallies, currentTallies), all, options.deadlineMs), scoresOf(side(currentTallies, baselineTallies), all, options.deadlineMs));
   }, options);
   return names.map((name) => ({
     name,
     baseline: before[name]!.score,
     current: after[name].score,
-    rawPValue: intervals[name].pValue,
+    rawPValue: pValues[name],
     interval: [round(intervals[name].low), round(intervals[name].high)] as const,
-    method: `paired bootstrap over ${ids.length} dialogues, ${options.resamples} resamples`,
+    method: `paired randomization test over ${ids.length} dialogues, ${options.resamples} resamples; bootstrap interval`,
   }));
+}
+
+/** The metrics of the drawn dialogues' tallies merged. */
+function scoresOf(dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[], deadlineMs: number): Record<MetricName, MetricResult> {
+  const set = new MetricSet(deadlineMs);
+  for (const i of draw) set.absorb(dialogueTallies[i]!);
+  return set.results();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapDeltas, isFlaky, signTest } from '../../src/scoring/pairedStatistics.js';
+import { bootstrapDeltas, isFlaky, randomizationPValues, signTest } from '../../src/scoring/pairedStatistics.js';
+import { binomialBound, binomialLowerBound } from '../support/binomialBound.js';
 
 /** One dialogue's hits and totals of a metric on each side, summed over its repeats. */
 interface PairedTally {
@@ -23,6 +24,14 @@ function ratioDelta(tallies: readonly PairedTally[]) {
 
 function pairedBootstrap(tallies: readonly PairedTally[], options: { alpha: number; resamples: number; random: () => number }) {
   return { delta: ratioDelta(tallies)(tallies.map((_, i) => i)).ratio, ...bootstrapDeltas(tallies.length, ['ratio'], ratioDelta(tallies), options).ratio };
+}
+
+/** The randomization test's one-sided p-value of "the candidate is worse" on the ratio metric. */
+function randomizationP(tallies: readonly PairedTally[], options: { resamples: number; random: () => number }): number {
+  const observed = ratioDelta(tallies)(tallies.map((_, i) => i));
+  const swappedDelta = (swapped: readonly boolean[]) =>
+    ratioDelta(tallies.map((t, i) => (swapped[i] ? { baseline: t.candidate, candidate: t.baseline } : t)))(tallies.map((_, i) => i));
+  return randomizationPValues(tallies.length, ['ratio'], observed, swappedDelta, options).ratio;
 }
 
 function mulberry(seed: number): () => number {
@@ -64,7 +73,7 @@ describe('paired statistics', () => {
     expect(signTest(pairs).pValue).toBeCloseTo(terms.reduce((a, b) => a + b, 0), 6);
   });
 
-  it('paired bootstrap: a clear drop has an interval below zero; no change straddles zero', () => {
+  it('a clear drop: interval below zero, randomization p < 0.05; no change: interval straddles zero, p > 0.05', () => {
     const drop: PairedTally[] = Array.from({ length: 60 }, (_, i) => ({
       baseline: { hits: 3, total: 3 },
       candidate: { hits: i % 3 === 0 ? 1 : 3, total: 3 },
@@ -72,7 +81,7 @@ describe('paired statistics', () => {
     const dropped = pairedBootstrap(drop, { alpha: 0.05, resamples: 2000, random: mulberry(1) });
     expect(dropped.delta).toBeCloseTo(-2 / 9, 10);
     expect(dropped.high).toBeLessThan(0);
-    expect(dropped.pValue).toBeLessThan(0.05);
+    expect(randomizationP(drop, { resamples: 2000, random: mulberry(1) })).toBeLessThan(0.05);
 
     const same: PairedTally[] = Array.from({ length: 60 }, (_, i) => ({
       baseline: { hits: i % 2, total: 1 },
@@ -81,7 +90,7 @@ describe('paired statistics', () => {
     const unchanged = pairedBootstrap(same, { alpha: 0.05, resamples: 2000, random: mulberry(2) });
     expect(unchanged.low).toBeLessThan(0);
     expect(unchanged.high).toBeGreaterThan(0);
-    expect(unchanged.pValue).toBeGreaterThan(0.05);
+    expect(randomizationP(same, { resamples: 2000, random: mulberry(2) })).toBeGreaterThan(0.05);
   });
 
   it('paired bootstrap: same seed, same interval; no statistic, no interval', () => {
@@ -109,24 +118,67 @@ function coinDialogues(n: number, random: () => number, chance: { baseline: numb
   return Array.from({ length: n }, () => ({ baseline: { hits: hits(chance.baseline), total: 3 }, candidate: { hits: hits(chance.candidate), total: 3 } }));
 }
 
-describe('paired bootstrap over many synthetic suites', () => {
-  const alarms = (n: number, chance: { baseline: number; candidate: number }) => {
-    const random = mulberry(11);
-    let count = 0;
-    for (let suite = 0; suite < 200; suite++) {
-      const tallies = coinDialogues(n, random, chance);
-      if (pairedBootstrap(tallies, { alpha: 0.05, resamples: 499, random: mulberry(suite) }).pValue < 0.05) count++;
+/**
+ * A sparse metric such as confidence fallback: in each of 3 runs a dialogue meets a bad answer with
+ * chance 0.15, and handles it with the dialogue's own chance (most dialogues always or never do).
+ * Most dialogues judge nothing, and the few that do decide the score.
+ */
+function sparseDialogues(n: number, random: () => number): PairedTally[] {
+  const side = (handles: number) => {
+    let hits = 0;
+    let total = 0;
+    for (let run = 0; run < 3; run++) {
+      if (random() >= 0.15) continue;
+      total++;
+      if (random() < handles) hits++;
     }
-    return count;
+    return { hits, total };
   };
+  return Array.from({ length: n }, () => {
+    const handles = [0.05, 0.5, 0.95][Math.floor(random() * 3)]!;
+    return { baseline: side(handles), candidate: side(handles) };
+  });
+}
 
-  it('both sides the same model: false alarms at α = 0.05 stay near 5 % on 30 dialogues (200 suites)', () => {
-    // Binomial(200, 0.05) stays below 18 with probability > 0.99.
-    expect(alarms(30, { baseline: 0.7, candidate: 0.7 })).toBeLessThanOrEqual(17);
+describe('paired randomization test over many synthetic suites', () => {
+  const pValues = (suites: number, makeSuite: (random: () => number) => PairedTally[]) => {
+    const random = mulberry(11);
+    return Array.from({ length: suites }, (_, suite) => randomizationP(makeSuite(random), { resamples: 199, random: mulberry(suite) }));
+  };
+  const atOrBelow = (ps: readonly number[], level: number) => ps.filter((p) => p <= level).length;
+
+  it('the binomial bounds are the 0.001 and 0.999 quantiles', () => {
+    // Exact sums done apart: P(Bin(200, 0.05) > 20) = 0.0012, > 21 = 0.00048; P(Bin(600, 0.01) > 14) = 0.0013,
+    // > 15 = 0.00047; P(Bin(600, 0.05) < 15) = 0.00073, < 16 = 0.0016.
+    expect(binomialBound(200, 0.05)).toBe(21);
+    expect(binomialBound(600, 0.01)).toBe(15);
+    expect(binomialLowerBound(600, 0.05)).toBe(15);
   });
 
-  it('a pass chance falling from 0.8 to 0.6 on 60 dialogues is caught in at least 90 % of suites', () => {
-    expect(alarms(60, { baseline: 0.8, candidate: 0.6 })).toBeGreaterThanOrEqual(180);
+  // With 199 resamples, P(p ≤ 0.05) is exactly 10 / 200 under no change: the count is Binomial(600, 0.05).
+  it('both sides the same model, 30 coin dialogues: P(p ≤ 0.05) is 0.05 and P(p ≤ 0.01) at most 0.01, within the binomial bounds (600 suites)', () => {
+    const ps = pValues(600, (random) => coinDialogues(30, random, { baseline: 0.7, candidate: 0.7 }));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
+    expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
+    expect(atOrBelow(ps, 0.01)).toBeLessThanOrEqual(binomialBound(600, 0.01));
+  });
+
+  it('both sides the same model, a sparse metric on 100 dialogues: the same, within the binomial bounds (600 suites)', () => {
+    const ps = pValues(600, (random) => sparseDialogues(100, random));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
+    expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
+    expect(atOrBelow(ps, 0.01)).toBeLessThanOrEqual(binomialBound(600, 0.01));
+  });
+
+  it('both sides the same model, 10 dialogues that mostly pass (most resamples tie with the observed delta): still 0.05, not stricter (600 suites)', () => {
+    const ps = pValues(600, (random) => coinDialogues(10, random, { baseline: 0.9, candidate: 0.9 }));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(binomialLowerBound(600, 0.05));
+    expect(atOrBelow(ps, 0.05)).toBeLessThanOrEqual(binomialBound(600, 0.05));
+  });
+
+  it('a pass chance falling from 0.8 to 0.6 on 60 dialogues is caught at α = 0.05 in at least 90 % of suites', () => {
+    const ps = pValues(200, (random) => coinDialogues(60, random, { baseline: 0.8, candidate: 0.6 }));
+    expect(atOrBelow(ps, 0.05)).toBeGreaterThanOrEqual(180);
   });
 });
 
