@@ -1,22 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cliAsync, tempDir } from '../support/cli.js';
+import { cliAsync, tempDir } from '../support/cli.js';
+import { ServedLlms } from '../support/servedLlm.js';
 
 // A model slower than the app's 3 s deadline (serve-llm --latency-ms 3500), judged on its answers
 // with --model-latency virtual, and on its latency (every call a deadline fallback) without.
-const servers: ChildProcess[] = [];
+const servers = new ServedLlms();
 const SLOW_MS = 3500;
-
-function serveSlow(): Promise<string> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--latency-ms', String(SLOW_MS)], { cwd: ROOT });
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`serve-llm exited with ${code}`)));
-  });
-}
 
 const DIALOGUES = ['--filter', 'model-correct-ordinal-001', '--filter', 'model-correct-ordinal-002'];
 
@@ -31,10 +22,10 @@ const calls = (report: { dialogues: { turns: { llmCalls: { outcome: string; late
 
 describe('--model-latency: content judged apart from latency (issue 20)', () => {
   const dir = tempDir('model-latency-');
-  afterAll(() => servers.forEach((child) => child.kill()));
+  afterAll(() => servers.stopAll());
 
   it('virtual: a model slower than 3 s is judged on its answers, and the headline says its real latency was not judged', async () => {
-    const url = await serveSlow();
+    const url = await servers.start(['--latency-ms', String(SLOW_MS)]);
     const virtual = await run(url, join(dir, 'virtual'), ['--model-latency', 'virtual']);
     expect(virtual.stderr).toBe('');
     expect(calls(virtual.report).length).toBeGreaterThan(0);

@@ -1,23 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cliAsync, tempDir } from '../support/cli.js';
+import { cliAsync, tempDir } from '../support/cli.js';
+import { ServedLlms } from '../support/servedLlm.js';
 
 // Issue 20's done-when, end to end: a noisy model behind real HTTP (serve-llm --perturb, key-less,
 // the real SDK), recorded with the README's CI recipe flags (--record F --repeat 3 --baseline B).
 const NOISE = 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03';
 const DATASET = 'datasets/model/correct-ordinal.yaml';
-const servers: ChildProcess[] = [];
-
-function serve(perturb: string, seed: number): Promise<string> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--perturb', perturb, '--perturb-seed', String(seed)], { cwd: ROOT });
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`serve-llm exited with ${code}`)));
-  });
-}
+const servers = new ServedLlms();
+const serve = (perturb: string, seed: number): Promise<string> => servers.start(['--perturb', perturb, '--perturb-seed', String(seed)]);
 
 interface Sample {
   text: string;
@@ -37,7 +29,7 @@ describe('the CI recipe with a noisy model: repeats sample, the cassette cannot 
   const dir = tempDir('recorded-repeats-');
   const cassette = join(dir, 'model.cassette.json');
   const baseline = join(dir, 'baseline.json');
-  afterAll(() => servers.forEach((child) => child.kill()));
+  afterAll(() => servers.stopAll());
 
   it('records one sample per repeat, replays them as recorded, and a model changed under the same name fails the PR step', async () => {
     const model = ['--llm', 'openai', '--model', 'served'];

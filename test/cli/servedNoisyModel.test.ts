@@ -1,24 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, cliAsync, tempDir } from '../support/cli.js';
+import { cliAsync, tempDir } from '../support/cli.js';
+import { ServedLlms } from '../support/servedLlm.js';
 
 // Issue 11's done-when, end to end: a noisy OpenAI-compatible model the harness knows nothing
 // about (serve-llm's own --perturb, behind real HTTP and the real SDK, no key), every dialogue run
 // three times on each side of the gate. One request at a time, so the served noise, drawn by
 // request number, is the same on every run of this test.
 const NOISE = 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03';
-const servers: ChildProcess[] = [];
-
-function serve(perturb: string, seed: number): Promise<string> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--perturb', perturb, '--perturb-seed', String(seed)], { cwd: ROOT });
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`serve-llm exited with ${code}`)));
-  });
-}
+const servers = new ServedLlms();
+const serve = (perturb: string, seed: number): Promise<string> => servers.start(['--perturb', perturb, '--perturb-seed', String(seed)]);
 
 async function gateRun(baseUrl: string, out: string, extra: string[]) {
   const result = await cliAsync(
@@ -31,7 +23,7 @@ async function gateRun(baseUrl: string, out: string, extra: string[]) {
 describe('the gate over a served noisy model, key-less, --repeat 3 (issue 11 done-when)', () => {
   const dir = tempDir('served-noisy-');
   const baseline = join(dir, 'baseline.json');
-  afterAll(() => servers.forEach((child) => child.kill()));
+  afterAll(() => servers.stopAll());
 
   it('the same model on a new noise seed exits 0; one that reads 第N笔 as index N exits 1, naming correction index mapping', async () => {
     const made = await gateRun(await serve(NOISE, 1), join(dir, 'base'), ['--baseline', baseline, '--update-baseline']);
