@@ -1,5 +1,5 @@
 /**
- * The layer table of ../shared/ARCHITECTURE.md as rules: each layer may import only the layers
+ * The layer table of docs/architecture.md as rules: each layer may import only the layers
  * listed for it (npm packages and node built-ins are not layers and stay allowed).
  * `npm run lint:deps` checks src/; test/layers.test.ts proves a forbidden import fails it.
  */
@@ -22,6 +22,8 @@ const LAYERS = [
   ['bench', ['domain', 'datasets', 'gateway', 'llm', 'scoring'], 'benchmarks measure layers (scoring lends its paired bootstrap), they do not run the CLI'],
   // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary
   ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
+  // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
+  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
 ];
 
 const layerRules = LAYERS.map(([name, allowed, comment]) => ({

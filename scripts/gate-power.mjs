@@ -5,8 +5,10 @@
 // Each seed pair draws fresh noise for the baseline, an equal-noise candidate and each worse candidate.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { runSuite, reportModel } from '../dist/cli/pipeline.js';
-import { gateVerdict } from '../dist/cli/gateVerdict.js';
+import { runSuite } from '../dist/eval/scoreSuite.js';
+import { reportModel } from '../dist/eval/reportModel.js';
+import { DEFAULT_CONFIG } from '../dist/domain/sessionTypes.js';
+import { gateVerdict } from '../dist/eval/gateVerdict.js';
 import { toBaseline } from '../dist/report/baseline.js';
 import { resolveDatasetFiles, streamDatasets } from '../dist/datasets/loadDatasets.js';
 import { HeuristicModel } from '../dist/reference/heuristicModel.js';
@@ -54,7 +56,7 @@ for (let i = 0; i < seeds; i++) {
   // Every run of every pair draws its noise from a seed no other run uses.
   const stride = worseSpecs.length + 2;
   const base = await baselineFor(values.base, 1000 + stride * i);
-  const settings = { tolerance: 0, alpha: 0.05, resamples: 1000, seed: i + 1 };
+  const settings = { tolerance: 0, alpha: 0.05, resamples: 1000, seed: i + 1, deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs };
   const row = { pair: i + 1 };
   if (!values['no-same']) {
     const alarm = gateVerdict(base, await baselineFor(values.base, 1001 + stride * i), 'base', settings);

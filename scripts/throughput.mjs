@@ -30,7 +30,7 @@ function option(name, fallback) {
 // ── child processes: one in-process measurement each, JSON on stdout ────────
 
 async function child(mode, args) {
-  const { runSuite } = await import('../dist/cli/pipeline.js');
+  const { runSuite } = await import('../dist/eval/scoreSuite.js');
   const { ScriptedBackend } = await import('../dist/llm/scriptedBackend.js');
   const run = (dialogues) => runSuite(dialogues, { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1 });
   const out = {};

@@ -18,7 +18,7 @@ import { toDialogue } from '../dist/generate/toDialogue.js';
 import { THINGS } from '../dist/generate/vocabulary.js';
 import { dialogueYaml } from '../dist/generate/yamlWriter.js';
 import { ScriptedBackend } from '../dist/llm/scriptedBackend.js';
-import { runSuite } from '../dist/cli/pipeline.js';
+import { runSuite } from '../dist/eval/scoreSuite.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ARGV = process.argv.slice(2);

@@ -147,12 +147,6 @@ export function modelWallLatency(setup: BackendSetup): { modelWallMs?: Record<st
   return { modelWallMs: out };
 }
 
-/** The backend under the wrappers' names: `perturb(record(openai))` → `openai`. */
-export function baseBackendName(name: string): string {
-  const inner = /^[a-z]+\((.*)\)$/.exec(name);
-  return inner ? baseBackendName(inner[1]!) : name;
-}
-
 /** With `--model-latency virtual`, how long one HTTP attempt may take (the 60 s default cut off a CPU model's cold prompts on a loaded machine). */
 const VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS = 600_000;
 

@@ -11,8 +11,8 @@ import { runVsBench, type BuildLabel } from '../bench/vsBench.js';
 import { renderVsConsole } from '../bench/vsConsole.js';
 import { DEFAULT_DATASETS, reportError } from './runCommand.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './exitCodes.js';
-import { DEFAULT_RESAMPLES } from './gateSettings.js';
-import { readGitState } from './provenance.js';
+import { DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
+import { readGitState } from '../eval/provenance.js';
 
 interface BenchArgs {
   dataset: string[];

@@ -5,8 +5,9 @@ import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
 import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
 import { writeComparison } from '../report/writeComparison.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
-import { gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
+import { gateVerdict } from '../eval/gateVerdict.js';
+import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
@@ -52,6 +53,8 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         alpha: args.alpha,
         resamples: args.resamples,
         seed: args.seed,
+        // A baseline file keeps scores, not its config: the paired gate rescores latency against the one config's deadline.
+        deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
       });
       const comparison = args.out
         ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate)

@@ -7,7 +7,7 @@ import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { conformanceSummary, renderConformanceHtml, renderConformanceMarkdown } from '../report/conformanceTable.js';
 import { conformanceRows, countStatuses, SCENARIO_TAG } from '../scoring/conformance.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import { runSuite } from './pipeline.js';
+import { runSuite } from '../eval/scoreSuite.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';

@@ -1,5 +1,6 @@
 import { BuildError } from '../bench/layer1Build.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
+import { EmptySelectionError } from '../eval/selectDialogues.js';
 import { CassetteError } from '../llm/cassette.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
 import { BaselineError } from '../report/baseline.js';
@@ -20,7 +21,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError];
+  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

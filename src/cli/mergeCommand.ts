@@ -4,12 +4,13 @@ import { readBaseline, toBaseline } from '../report/baseline.js';
 import { readShardReport } from '../report/readReport.js';
 import type { ReadReport as Report } from '../report/reportTypes.js';
 import { checkOutputDir, writeReports } from '../report/writeReports.js';
-import { MergeError, mergeReports } from './mergeReports.js';
+import { MergeError, mergeReports } from '../eval/mergeReports.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 import { checkShardSet } from './shardSet.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
-import { gateVerdict } from './gateVerdict.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
+import { gateVerdict } from '../eval/gateVerdict.js';
+import { scoredDeadlineMs } from '../eval/reportModel.js';
 
 interface MergeArgs {
   reports: string[];
@@ -36,7 +37,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const baseline = args.baseline ? readBaseline(args.baseline) : null;
       const merged = mergeReports(shards);
       const gate = baseline
-        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1 })
+        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1, deadlineMs: scoredDeadlineMs(merged) })
         : null;
       const report: Report = { ...merged, gate };
       await writeReports(resolve(args.out), report);

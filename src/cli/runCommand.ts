@@ -2,41 +2,24 @@ import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
-import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
+import { readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
-import { appendRun } from '../report/historyRecord.js';
 import { trendFor } from '../report/historyQueries.js';
-import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
+import { openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
+import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
+import { appendRun, recordInHistory } from '../eval/historyRecord.js';
 import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
-import { collectProvenance, readGitState } from './provenance.js';
-import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
-import { selectDialogues, parseShard } from './selectDialogues.js';
+import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
+import { parseShard } from './shardSet.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
-import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import { heapBudget } from '../report/heapBudget.js';
-import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
-import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
-
-/** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
-const KEEP_CHECKED_DIALOGUES = 5000;
-
-/**
- * Whether the run may read the datasets once, running each dialogue as it is checked: only when
- * work done before a bad dialogue is found costs nothing and leaves nothing (a model on the
- * virtual clock, no --db rows, no cassette, no external SUT, one protocol arm). A problem then
- * stops the run, every file is still read for its issues, and no report is written (exit 2).
- */
-function parsedOnce(args: RunArgs, arms: number): boolean {
-  return (args.llm === 'scripted' || args.llm === 'heuristic') && !args.db && !args.record && !args.sut && arms === 1;
-}
+import { CallTraffic } from '../sim/adaptiveWidth.js';
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -107,108 +90,74 @@ async function run(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
   let history: HistoryDb | null = null;
-  const results: SuiteResult[] = [];
+  let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
-    const shard = args.shard ? parseShard(args.shard) : null;
-    // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
-    const files = resolveDatasetFiles(args.dataset);
-    // The bytes once for the provenance hashes and a dialogue count, without parsing.
-    const scans = files.flatMap((file) => {
-      const scan = scanDatasetFile(file);
-      return scan ? [{ file, ...scan }] : [];
-    });
-    const protocols: Protocol[] = args.protocol === 'both' ? ['batch', 'conversation'] : [args.protocol];
-    // A file the scan could not open is checked first, so its located error comes before anything else.
-    const onePass = parsedOnce(args, protocols.length) && scans.length === files.length;
-    // Otherwise every file is read through before the first dialogue runs: a bad last dialogue must
-    // not leave rows in --db, spend a paid model's calls or reach an external SUT.
-    const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
-    const dialogues = () =>
-      selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), args.filter, shard, args.exclude);
-    const total = checked ? checked.counts.reduce((sum, file) => sum + file.dialogues, 0) : scans.reduce((sum, scan) => sum + scan.dialogues, 0);
-    const expected = Math.ceil(total / (shard?.count ?? 1));
+    const plan = planRun(
+      {
+        datasets: args.dataset,
+        filter: args.filter,
+        exclude: args.exclude,
+        shard: args.shard ? parseShard(args.shard) : null,
+        protocol: args.protocol,
+        discardable: (args.llm === 'scripted' || args.llm === 'heuristic') && !args.db && !args.record && !args.sut,
+      },
+      startedAt,
+      wallStart,
+    );
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
-    const git = readGitState();
     const suts = await createSutCores(args);
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
     const setup = await createBackend({ ...args, traffic });
-    const { backend, close, redact } = setup;
-
     const withinBudget = heapBudget();
-    const progress = args.progress ? createProgress(expected * args.repeat * protocols.length, process.stderr) : null;
-    try {
-      for (const [arm, protocol] of protocols.entries()) {
-        results.push(
-          await runSuite(dialogues(), {
-            backend,
-            mode: args.mode,
-            seed: args.seed,
-            repeat: args.repeat,
-            protocol,
-            // --db holds the first arm's rows: both arms draw the same seeded row ids.
-            ...(args.db && arm === 0 ? { dbFile: args.db } : {}),
-            onDialogue: (_d, passed) => {
-              progress?.tick(passed);
-              withinBudget();
-            },
-            // Past a few thousand, dialogue records spill to a file on the reports' disk.
-            spillNear: dirname(resolve(args.out)),
-            // An external SUT holds one session: it sets its own core and concurrency.
-            concurrency: setup.callsTakeWallTime ? () => traffic.current() : 1,
-            ...suts.suiteOptions(protocol),
-          }),
-        );
-      }
-    } finally {
-      progress?.done();
-      suts.close();
-      await close();
-    }
-
-    const result = results[0]!;
-    if (result.dialogues.length === 0 && result.skipped.length === 0) throw new UsageError(`no dialogue matches --filter ${args.filter.join(' ')}`);
-    const draft = reportModel(results, {
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      timing: {
-        wallMs: Math.round(performance.now() - wallStart),
-        layer1StepUs: { ...result.timing.localStepUs, budgetUs: 1000 },
-        ...llmTraffic(traffic),
-        ...modelWallLatency(setup),
-      },
-      llm: answersProvenance(setup),
-      datasets: files,
-      mode: args.mode,
-      protocol: args.protocol,
-      seed: args.seed,
-      repeat: args.repeat,
-      filter: args.filter,
-      ...(args.exclude.length > 0 ? { exclude: args.exclude } : {}),
-      shard: args.shard ?? null,
-      ...(args.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
-      provenance: await collectProvenance({
-        datasets: files,
-        backend: setup.describe.backend,
-        model: setup.describe.model,
-        ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr) : null;
+    evaluated = await evaluateRun(
+      plan,
+      {
+        mode: args.mode,
+        protocol: args.protocol,
+        seed: args.seed,
         repeat: args.repeat,
-        ...(setup.describe.perturb ? { perturb: setup.describe.perturb } : {}),
-        git,
-        datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
-      }),
-    });
-    const gate = baseline
-      ? (await import('./gateVerdict.js')).gateVerdict(baseline, toBaseline(draft), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed })
-      : null;
-    const report: Report = { ...draft, gate };
+        filter: args.filter,
+        exclude: args.exclude,
+        shard: args.shard ?? null,
+        failOn: args.failOn,
+        ...(args.db ? { db: args.db } : {}),
+        // Past a few thousand, dialogue records spill to a file on the reports' disk.
+        spillNear: dirname(resolve(args.out)),
+      },
+      {
+        model: {
+          backend: setup.backend,
+          describe: setup.describe,
+          ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+          callsTakeWallTime: setup.callsTakeWallTime,
+          answers: () => answersProvenance(setup),
+          timing: () => modelWallLatency(setup),
+        },
+        traffic,
+        sutOptions: (protocol) => suts.suiteOptions(protocol),
+        onDialogue: (passed) => {
+          progress?.tick(passed);
+          withinBudget();
+        },
+        afterSuites: async () => {
+          progress?.done();
+          suts.close();
+          await setup.close();
+        },
+        gate: baseline ? { baseline, label: args.baseline!, settings: { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed } } : null,
+      },
+    );
+    const { report } = evaluated;
+    const { redact } = setup;
     const out = resolve(args.out);
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
     const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
     await writeReports(out, shown, { redact });
-    const historyId = history ? record(history, args.history as string, report, out, redact) : null;
+    const historyId = history ? recordInHistory(args.history as string, out, () => appendRun(history!, report, out, redact)) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
@@ -223,7 +172,7 @@ async function run(args: RunArgs): Promise<number> {
     return reportError(error);
   } finally {
     history?.close();
-    for (const result of results) result.dialogues.close();
+    evaluated?.close();
   }
 }
 
@@ -234,15 +183,6 @@ async function run(args: RunArgs): Promise<number> {
  */
 export function exitStatus(report: Report): number {
   return overallPassed(report) ? 0 : 1;
-}
-
-/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
-function record(history: HistoryDb, file: string, report: Report, out: string, redact: (text: string) => string): number {
-  try {
-    return appendRun(history, report, out, redact);
-  } catch (error) {
-    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
-  }
 }
 
 /** Every path the run will write, checked before it starts (exit 2, nothing run). */

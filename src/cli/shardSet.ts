@@ -1,5 +1,5 @@
 import type { ReadReport as Report } from '../report/reportTypes.js';
-import { parseShard } from './selectDialogues.js';
+import type { Shard } from '../eval/selectDialogues.js';
 import { UsageError } from './exitCodes.js';
 
 /** What must be the same in every shard of one run, beyond the run options mergeReports compares. */
@@ -51,4 +51,15 @@ function parseShardOf(text: string, file: string): { index: number; count: numbe
   } catch {
     throw new UsageError(`${file}: run.shard "${text}" is not i/n with 1 <= i <= n`);
   }
+}
+
+/** `2/4` → the second of four slices. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard takes i/n with 1 <= i <= n, e.g. 1/4 (got "${text}")`);
+  }
+  return { index, count };
 }

@@ -2,24 +2,19 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
-import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
+import { openHistory, type HistoryDb } from '../report/historyStore.js';
 import { checkOutputDir } from '../report/writeReports.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
 import { OracleBackend } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
-import { runSimulation } from '../users/runSimulation.js';
-import { scoreSimulation } from '../users/scores.js';
 import { appendSimulation, simulationTrend } from '../users/simulationHistory.js';
-import {
-  SIMULATION_SCHEMA_VERSION,
-  failureEntries,
-  renderSimulationConsole,
-  type SimulationReport,
-} from '../users/simulationReport.js';
+import { renderSimulationConsole } from '../users/simulationReport.js';
+import { evaluateSimulation } from '../eval/evaluateSimulation.js';
+import { recordInHistory } from '../eval/historyRecord.js';
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
-import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
+import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
@@ -91,48 +86,34 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined, traffic, repeat: args.repeat });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
-    let result;
-    try {
-      result = await runSimulation({
-        seed: args.seed,
-        users: args.users,
-        repeat: args.repeat,
-        speech,
-        // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
-        concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
-        // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
-        backendFor: (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : new OracleBackend(board), user.id, repeat),
-      });
-    } finally {
-      await setup?.close();
-    }
-    const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : { backend: 'oracle', model: 'oracle-goal' };
-    const llm = perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
-    const report: SimulationReport = {
-      schemaVersion: SIMULATION_SCHEMA_VERSION,
-      kind: 'simulation',
-      run: {
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        timing: { wallMs: Math.round(performance.now() - wallStart), ...llmTraffic(traffic) },
-        llm,
-        seed: args.seed,
-        users: args.users,
-        repeat: args.repeat,
-        speech: SPEECH_FEATURES.filter((feature) => speech.has(feature)),
+    const { report, failed } = await evaluateSimulation({
+      startedAt,
+      wallStart,
+      traffic,
+      seed: args.seed,
+      users: args.users,
+      repeat: args.repeat,
+      speech,
+      // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
+      concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
+      // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
+      backendFor: (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : new OracleBackend(board), user.id, repeat),
+      llm: () => {
+        const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : { backend: 'oracle', model: 'oracle-goal' };
+        return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
       },
-      scores: scoreSimulation(result.runs, args.repeat),
-      runs: result.runs,
-      failures: failureEntries(result.failed),
-    };
+      afterRun: async () => {
+        await setup?.close();
+      },
+    });
     const out = resolve(args.out);
     await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined, args.lang);
-    const historyId = history ? record(history, args.history as string, report, out) : null;
+    const historyId = history ? recordInHistory(args.history as string, out, () => appendSimulation(history!, report, out)) : null;
     process.stdout.write(renderSimulationConsole(report));
     process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
     if (args.saveDialogues) {
-      const count = await writeFailedDialogues(args.saveDialogues, result.failed, args.seed, speech);
+      const count = await writeFailedDialogues(args.saveDialogues, failed, args.seed, speech);
       process.stdout.write(`Failed users as dialogues: ${count} → ${args.saveDialogues}\n`);
     }
     return 0;
@@ -140,14 +121,5 @@ async function simulate(args: SimulateArgs): Promise<number> {
     return reportError(error);
   } finally {
     history?.close();
-  }
-}
-
-/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
-function record(history: HistoryDb, file: string, report: SimulationReport, out: string): number {
-  try {
-    return appendSimulation(history, report, out);
-  } catch (error) {
-    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
   }
 }

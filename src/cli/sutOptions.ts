@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import type { ExternalCore } from '../sim/externalCore.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import type { SuiteOptions } from './pipeline.js';
+import type { SuiteOptions } from '../eval/scoreSuite.js';
 import { UsageError } from './exitCodes.js';
 
 export interface SutArgs {

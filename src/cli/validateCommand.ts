@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { datasetFiles } from '../datasets/loadDatasets.js';
-import { checkDatasets } from './checkDatasets.js';
+import { checkDatasets } from '../eval/checkDatasets.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exitCodes.js';
 
 interface ValidateArgs {

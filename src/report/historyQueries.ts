@@ -1,6 +1,5 @@
 /** Reads the run history: the run list and the trend of the runs comparable to a report. */
-import { comparableKey, WHOLE_RUN } from './historyRecord.js';
-import type { HistoryDb } from './historyStore.js';
+import { comparableKey, WHOLE_RUN, type HistoryDb } from './historyStore.js';
 import { failingDialogues } from './dialogueLog.js';
 import { dialogueOutcome } from './modelExtras.js';
 import { overallPassed } from './reportQueries.js';

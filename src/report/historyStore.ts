@@ -6,6 +6,7 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import type { RunInfo } from './reportTypes.js';
 
 export class HistoryError extends Error {
   override readonly name = 'HistoryError';
@@ -156,4 +157,23 @@ function migrate(db: HistoryDb, file: string): void {
     db.pragma(`user_version = ${HISTORY_SCHEMA_VERSION}`);
   });
   if ((db.pragma('user_version', { simple: true }) as number) < HISTORY_SCHEMA_VERSION) step.immediate();
+}
+
+/** The whole run's metrics are stored under this slice id. */
+export const WHOLE_RUN = '';
+
+/** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend. */
+export function comparableKey(run: RunInfo): string {
+  return JSON.stringify({
+    datasets: [...run.datasets].sort(),
+    backend: run.llm.backend,
+    model: run.llm.model,
+    mode: run.mode,
+    protocol: run.protocol,
+    filter: [...run.filter].sort(),
+    shard: run.shard,
+    // Read loosely: fields a report may or may not carry (an excluded set, an external orchestrator).
+    exclude: [...(((run as { exclude?: readonly string[] }).exclude) ?? [])].sort(),
+    sut: (run as { sut?: unknown }).sut ?? null,
+  });
 }

@@ -1,7 +1,6 @@
 /** A `simulate` run in the run history: a row of kind 'simulate', its scores as metrics and slices, each user as a "dialogue". */
-import { WHOLE_RUN } from '../report/historyRecord.js';
 import { wholeRunMetrics } from '../report/historyQueries.js';
-import type { HistoryDb } from '../report/historyStore.js';
+import { WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
 import type { Trend } from '../report/reportTypes.js';
 import { wilson } from './rateInterval.js';
 import type { SliceScore } from './scores.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkedDialogues } from '../../src/cli/checkDatasets.js';
+import { checkedDialogues } from '../../src/eval/checkDatasets.js';
 import { DatasetError } from '../../src/datasets/datasetTypes.js';
 import { IdHashSet } from '../../src/datasets/idHashSet.js';
 import { streamDatasets } from '../../src/datasets/loadDatasets.js';

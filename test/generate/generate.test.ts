@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadDatasets } from '../../src/datasets/loadDatasets.js';
 import { writeGeneratedDataset } from '../../src/generate/generateDataset.js';
 import { ScriptedBackend } from '../../src/llm/scriptedBackend.js';
-import { runSuite } from '../../src/cli/pipeline.js';
+import { runSuite } from '../../src/eval/scoreSuite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nlu-generate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

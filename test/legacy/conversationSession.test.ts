@@ -4,7 +4,7 @@ import { ScriptedBackend } from '../../src/llm/scriptedBackend.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
 import { BATCH_CORE, CONVERSATION_CORE } from '../../src/sim/dialogueSession.js';
 import { runDialogue } from '../../src/sim/runDialogue.js';
-import { runSuite } from '../../src/cli/pipeline.js';
+import { runSuite } from '../../src/eval/scoreSuite.js';
 import { seededUuids } from '../../src/sim/seededUuids.js';
 import { DEFAULT_ACCOUNT, SqliteStore } from '../../src/sim/sqliteStore.js';
 

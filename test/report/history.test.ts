@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { appendRun } from '../../src/report/historyRecord.js';
+import { appendRun } from '../../src/eval/historyRecord.js';
 import { listRuns, trendFor } from '../../src/report/historyQueries.js';
 import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, HistoryError, MIGRATIONS, openHistory } from '../../src/report/historyStore.js';
 import type { Report } from '../../src/report/reportTypes.js';

@@ -1,14 +1,13 @@
-// The one place that wires the layers: sim's traces → scorers → the report model.
+// A suite's dialogues through sim, their traces scored as they stream in (the report model is reportModel.ts).
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report, type SliceReport } from '../report/reportTypes.js';
+import type { SliceReport } from '../report/reportTypes.js';
 import { DialogueLog } from '../report/dialogueLog.js';
 import { SliceMetrics } from './sliceMetrics.js';
 import { StepTimes } from './stepTimes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
-import type { CheckReport, DialogueReport, MetricName, MetricResult, RunSummary } from '../scoring/results.js';
-import { summarize } from '../scoring/summary.js';
+import type { CheckReport, MetricName, MetricResult } from '../scoring/results.js';
 import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
@@ -155,45 +154,5 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     slices: slices.results(),
     repeated,
     timing: { localStepUs: localStepUs.summary() },
-  };
-}
-
-function armSummary(result: SuiteResult): RunSummary {
-  const summary = summarize(result.dialogues.totals(), result.turns, result.checks);
-  if (result.skipped.length === 0 && result.notApplicableChecks === 0) return summary;
-  return {
-    ...summary,
-    dialogues: { ...summary.dialogues, skipped: result.skipped.length },
-    checks: { ...summary.checks, notApplicable: result.notApplicableChecks },
-  };
-}
-
-function armReport(result: SuiteResult): ArmReport {
-  return {
-    summary: armSummary(result),
-    metrics: result.metrics,
-    ...(result.skipped.length > 0 ? { skipped: result.skipped.map(({ id, reason }) => ({ id, reason })) } : {}),
-  };
-}
-
-/**
- * The report model of a run, before the baseline gate. With two arms (`--protocol both`) the
- * batch arm is the report (dialogues, gate, exit code); `arms` only compares.
- */
-export function reportModel(results: readonly SuiteResult[], run: RunInfo): Report {
-  const result = results[0]!;
-  const second = results[1];
-  return {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    run,
-    summary: armSummary(result),
-    metrics: result.metrics,
-    gate: null,
-    dialogues: result.dialogues,
-    tallies: result.tallies,
-    ...(result.skipped.length > 0 ? { notApplicable: result.skipped } : {}),
-    ...(result.repeated ? { repeated: result.repeated } : {}),
-    ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
-    slices: result.slices,
   };
 }

@@ -1,4 +1,3 @@
-import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { seededRandom } from '../llm/seededRandom.js';
 import { compareToBaseline, type Baseline } from '../report/baseline.js';
 import type { GateFinding, GateResult } from '../report/reportTypes.js';
@@ -6,7 +5,6 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
-import { baseBackendName } from './backendFactory.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -87,7 +85,7 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
     alpha: settings.alpha,
     resamples: settings.resamples,
     random: seededRandom(settings.seed),
-    deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
+    deadlineMs: settings.deadlineMs,
   });
   const significant = paired.tests.filter((t) => t.significant);
   const regressions: GateFinding[] = significant.map((t) => ({
@@ -107,4 +105,10 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
 
 function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
   return repeatedRecord(repeated);
+}
+
+/** `perturb(openai)` → `openai`: the backend under a wrapper's name. */
+function baseBackendName(name: string): string {
+  const inner = /^[a-z]+\((.*)\)$/.exec(name);
+  return inner ? baseBackendName(inner[1]!) : name;
 }

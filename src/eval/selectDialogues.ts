@@ -1,20 +1,13 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import { UsageError } from './exitCodes.js';
 
 export interface Shard {
   readonly index: number;
   readonly count: number;
 }
 
-/** `2/4` → the second of four slices. */
-export function parseShard(text: string): Shard {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard takes i/n with 1 <= i <= n, e.g. 1/4 (got "${text}")`);
-  }
-  return { index, count };
+/** No dialogue is left to run after --filter, --exclude and --shard: bad input, nothing was run. */
+export class EmptySelectionError extends Error {
+  override readonly name = 'EmptySelectionError';
 }
 
 function matches(dialogue: Dialogue, selector: string): boolean {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readGitState } from '../../src/cli/provenance.js';
+import { readGitState } from '../../src/eval/provenance.js';
 import { tempDir } from '../support/cli.js';
 
 describe("a run's git provenance (one git process: commit and whether tracked files changed)", () => {

@@ -2,6 +2,7 @@ import type { MetricName, ReadReport as Report } from '../report/reportTypes.js'
 import { MetricSet } from '../scoring/allScorers.js';
 import { summarize } from '../scoring/summary.js';
 import { SliceMetrics } from './sliceMetrics.js';
+import { scoredDeadlineMs } from './reportModel.js';
 import type { Tally } from '../scoring/tally.js';
 
 export class MergeError extends Error {
@@ -33,7 +34,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     if (ids.has(d.id)) throw new MergeError(`cannot merge: dialogue "${d.id}" is in more than one report (overlapping shards?)`);
     ids.add(d.id);
   }
-  const deadlineMs = Number(first.metrics.latency.details?.deadlineMs ?? 3000);
+  const deadlineMs = scoredDeadlineMs(first);
   const metrics = new MetricSet(deadlineMs);
   for (const report of reports) metrics.absorb(report.tallies as Partial<Record<MetricName, Tally>>);
   const slices = new SliceMetrics(deadlineMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepTimes } from '../../src/cli/stepTimes.js';
+import { StepTimes } from '../../src/eval/stepTimes.js';
 import { percentile } from '../../src/scoring/scorer.js';
 
 describe('Layer-1 step times of a run (p50/p99/max) in flat memory', () => {

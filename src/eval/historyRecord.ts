@@ -1,29 +1,10 @@
 /** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
-import { dialogueSummaries } from './dialogueLog.js';
-import type { HistoryDb } from './historyStore.js';
-import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from './modelExtras.js';
-import { sliceId } from './slices.js';
-import type { MetricResult, Report, RunInfo } from './reportTypes.js';
-import { overallPassed } from './reportQueries.js';
-
-/** The whole run's metrics are stored under this slice id. */
-export const WHOLE_RUN = '';
-
-/** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend. */
-export function comparableKey(run: RunInfo): string {
-  return JSON.stringify({
-    datasets: [...run.datasets].sort(),
-    backend: run.llm.backend,
-    model: run.llm.model,
-    mode: run.mode,
-    protocol: run.protocol,
-    filter: [...run.filter].sort(),
-    shard: run.shard,
-    // Read loosely: fields a report may or may not carry (an excluded set, an external orchestrator).
-    exclude: [...(((run as { exclude?: readonly string[] }).exclude) ?? [])].sort(),
-    sut: (run as { sut?: unknown }).sut ?? null,
-  });
-}
+import { dialogueSummaries } from '../report/dialogueLog.js';
+import { comparableKey, HistoryError, WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
+import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from '../report/modelExtras.js';
+import { sliceId } from '../report/slices.js';
+import type { MetricResult, Report } from '../report/reportTypes.js';
+import { overallPassed } from '../report/reportQueries.js';
 
 /** Appends the run in one transaction and returns its history id. `redact` scrubs the run's free text (a key must never land here). */
 export function appendRun(db: HistoryDb, report: Report, reportDir: string | null, redact: (text: string) => string = (text) => text): number {
@@ -90,4 +71,16 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
 
 function nullable(text: string | null, redact: (text: string) => string): string | null {
   return text === null ? null : redact(text);
+}
+
+/**
+ * Appends a run (`run` or `simulate`) once its reports are written: a history that cannot take
+ * it says so (a HistoryError, exit 2) and names where the reports are.
+ */
+export function recordInHistory(file: string, reportDir: string, append: () => number): number {
+  try {
+    return append();
+  } catch (error) {
+    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${reportDir}`);
+  }
 }

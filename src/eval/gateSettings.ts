@@ -6,6 +6,8 @@ export interface GateSettings {
   readonly alpha: number;
   readonly resamples: number;
   readonly seed: number;
+  /** The correction deadline the run's latency was scored against (its config's), for the paired gate's rescoring. */
+  readonly deadlineMs: number;
 }
 
 export const DEFAULT_ALPHA = 0.05;

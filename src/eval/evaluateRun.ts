@@ -1,0 +1,217 @@
+/**
+ * One evaluation run, from dataset files to the verdict: which dialogues run, each protocol arm
+ * through sim and scoring, the report model with its provenance, and the baseline gate. The CLI
+ * hands in the parts it built from its flags (the model, external SUT cores, the call traffic)
+ * and writes what comes back.
+ */
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { scanDatasetFile } from '../datasets/scanDataset.js';
+import type { Protocol } from '../domain/vocabulary.js';
+import type { ChatBackend } from '../llm/backend.js';
+import { toBaseline, type Baseline } from '../report/baseline.js';
+import type { Report, RunInfo } from '../report/reportTypes.js';
+import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
+import { checkDatasets, checkedDialogues } from './checkDatasets.js';
+import type { GateSettings } from './gateSettings.js';
+import { collectProvenance, readGitState } from './provenance.js';
+import { reportModel, scoredDeadlineMs } from './reportModel.js';
+import { runSuite, type SuiteOptions, type SuiteResult } from './scoreSuite.js';
+import { EmptySelectionError, selectDialogues, type Shard } from './selectDialogues.js';
+
+/** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
+const KEEP_CHECKED_DIALOGUES = 5000;
+
+/** The Layer-1 budget a local step is reported against (seed 000: under 1 ms). */
+const LAYER1_BUDGET_US = 1000;
+
+export interface RunSelection {
+  /** Dataset files, directories or globs. */
+  readonly datasets: readonly string[];
+  readonly filter: readonly string[];
+  readonly exclude: readonly string[];
+  readonly shard: Shard | null;
+  readonly protocol: Protocol | 'both';
+  /**
+   * Work done before a bad dialogue is found costs nothing and leaves nothing (a model on the
+   * virtual clock, no --db rows, no cassette, no external SUT): the datasets may then be read
+   * once, each dialogue run as it is checked. Otherwise every file is read through first.
+   */
+  readonly discardable: boolean;
+}
+
+/** The dialogues a run will judge, checked before any of them runs. */
+export interface RunPlan {
+  /** When the run began (its plan is its first step). */
+  readonly startedAt: Date;
+  readonly wallStart: number;
+  readonly files: readonly string[];
+  readonly protocols: readonly Protocol[];
+  /** Dialogues per arm and run, as far as the files' counts tell before the run. */
+  readonly expectedDialogues: number;
+  /** A fresh stream of the selected dialogues (one per protocol arm). */
+  dialogues(): Iterable<Dialogue>;
+  readonly datasetHashes: Readonly<Record<string, string>>;
+}
+
+/**
+ * Resolves and checks the datasets: a DatasetError (every file's problems) comes from here,
+ * before a model is called, a row saved or an external SUT started.
+ */
+export function planRun(selection: RunSelection, startedAt = new Date(), wallStart = performance.now()): RunPlan {
+  // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
+  const files = resolveDatasetFiles([...selection.datasets]);
+  // The bytes once for the provenance hashes and a dialogue count, without parsing.
+  const scans = files.flatMap((file) => {
+    const scan = scanDatasetFile(file);
+    return scan ? [{ file, ...scan }] : [];
+  });
+  const protocols: Protocol[] = selection.protocol === 'both' ? ['batch', 'conversation'] : [selection.protocol];
+  // A file the scan could not open is checked first, so its located error comes before anything else.
+  const onePass = selection.discardable && protocols.length === 1 && scans.length === files.length;
+  // Otherwise every file is read through before the first dialogue runs: a bad last dialogue must
+  // not leave rows in --db, spend a paid model's calls or reach an external SUT.
+  const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
+  const total = checked ? checked.counts.reduce((sum, file) => sum + file.dialogues, 0) : scans.reduce((sum, scan) => sum + scan.dialogues, 0);
+  return {
+    startedAt,
+    wallStart,
+    files,
+    protocols,
+    expectedDialogues: Math.ceil(total / (selection.shard?.count ?? 1)),
+    dialogues: () =>
+      selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), selection.filter, selection.shard, selection.exclude),
+    datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
+  };
+}
+
+/** The model a run talks to, as the CLI built it from its flags. */
+export interface ModelUnderTest {
+  readonly backend: ChatBackend;
+  /** What report.json names: never a key or a URL with credentials. */
+  readonly describe: { readonly backend: string; readonly model: string; readonly perturb?: unknown };
+  /** The base URL the provenance keeps (credentials stripped there), for a model over HTTP. */
+  readonly baseUrl?: string;
+  /** Calls take wall time: worth keeping several dialogues in flight. */
+  readonly callsTakeWallTime: boolean;
+  /** run.llm once the run is over: the description plus where the answers came from. */
+  answers(): RunInfo['llm'];
+  /** The model's own timing figures for run.timing, once the run is over. */
+  timing(): Partial<RunInfo['timing']>;
+}
+
+export interface RunSettings {
+  readonly mode: 'e2e' | 'gold';
+  readonly protocol: Protocol | 'both';
+  readonly seed: number;
+  readonly repeat: number;
+  readonly filter: readonly string[];
+  readonly exclude: readonly string[];
+  /** `--shard` as given (`2/4`), or null. */
+  readonly shard: string | null;
+  readonly failOn: 'regressions' | 'failures';
+  /** SQLite file the first arm's saved rows go to. */
+  readonly db?: string;
+  /** Where dialogue records may spill once there are many (a path on the reports' disk). */
+  readonly spillNear: string;
+}
+
+export interface RunParts {
+  readonly model: ModelUnderTest;
+  readonly traffic: CallTraffic;
+  /** An external SUT's options for an arm (its core, one dialogue at a time); empty without --sut. */
+  sutOptions(protocol: Protocol): Partial<Pick<SuiteOptions, 'core' | 'concurrency'>>;
+  /** Told of each dialogue as it finishes (progress, the memory budget). */
+  onDialogue?(passed: boolean): void;
+  /** Once the suites are over, before the report is built (progress done, model and SUTs closed), whether or not they failed. */
+  afterSuites(): Promise<void>;
+  readonly gate: { readonly baseline: Baseline; readonly label: string; readonly settings: Omit<GateSettings, 'deadlineMs'> } | null;
+}
+
+export interface EvaluatedRun {
+  /** The report model with its gate, ready for the reporters. */
+  readonly report: Report;
+  /** Releases the dialogue records (which may have spilled to disk): call once the reports are written. */
+  close(): void;
+}
+
+/**
+ * Runs the plan's dialogues in each protocol arm and judges them. The dialogue records are
+ * released if it fails; otherwise by the caller's `close()` once the reports are written.
+ */
+export async function evaluateRun(plan: RunPlan, settings: RunSettings, parts: RunParts): Promise<EvaluatedRun> {
+  const results: SuiteResult[] = [];
+  const close = () => {
+    for (const result of results) result.dialogues.close();
+  };
+  try {
+    return { report: await judgedRun(plan, settings, parts, results), close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, results: SuiteResult[]): Promise<Report> {
+  // Started now, so git runs while the suite does.
+  const git = readGitState();
+  try {
+    for (const [arm, protocol] of plan.protocols.entries()) {
+      results.push(
+        await runSuite(plan.dialogues(), {
+          backend: parts.model.backend,
+          mode: settings.mode,
+          seed: settings.seed,
+          repeat: settings.repeat,
+          protocol,
+          // --db holds the first arm's rows: both arms draw the same seeded row ids.
+          ...(settings.db && arm === 0 ? { dbFile: settings.db } : {}),
+          onDialogue: (_d, passed) => parts.onDialogue?.(passed),
+          spillNear: settings.spillNear,
+          // An external SUT holds one session: it sets its own core and concurrency.
+          concurrency: parts.model.callsTakeWallTime ? () => parts.traffic.current() : 1,
+          ...parts.sutOptions(protocol),
+        }),
+      );
+    }
+  } finally {
+    await parts.afterSuites();
+  }
+  const result = results[0]!;
+  if (result.dialogues.length === 0 && result.skipped.length === 0) throw new EmptySelectionError(`no dialogue matches --filter ${settings.filter.join(' ')}`);
+  const draft = reportModel(results, {
+    startedAt: plan.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    timing: {
+      wallMs: Math.round(performance.now() - plan.wallStart),
+      layer1StepUs: { ...result.timing.localStepUs, budgetUs: LAYER1_BUDGET_US },
+      ...llmTraffic(parts.traffic),
+      ...parts.model.timing(),
+    },
+    llm: parts.model.answers(),
+    datasets: [...plan.files],
+    mode: settings.mode,
+    protocol: settings.protocol,
+    seed: settings.seed,
+    repeat: settings.repeat,
+    filter: [...settings.filter],
+    ...(settings.exclude.length > 0 ? { exclude: [...settings.exclude] } : {}),
+    shard: settings.shard,
+    ...(settings.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
+    provenance: await collectProvenance({
+      datasets: plan.files,
+      backend: parts.model.describe.backend,
+      model: parts.model.describe.model,
+      ...(parts.model.baseUrl ? { baseUrl: parts.model.baseUrl } : {}),
+      repeat: settings.repeat,
+      ...(parts.model.describe.perturb ? { perturb: parts.model.describe.perturb } : {}),
+      git,
+      datasetHashes: plan.datasetHashes,
+    }),
+  });
+  // The paired statistics load only for a gated run.
+  const gate = parts.gate
+    ? (await import('./gateVerdict.js')).gateVerdict(parts.gate.baseline, toBaseline(draft), parts.gate.label, { ...parts.gate.settings, deadlineMs: scoredDeadlineMs(draft) })
+    : null;
+  return { ...draft, gate };
+}

@@ -1,0 +1,59 @@
+/**
+ * One `simulate` run, from simulated users to the report model: the users talk to the app, their
+ * runs are scored (task success, pass^k, slices) and the report records what produced them.
+ */
+import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
+import { runSimulation, type FailedRun, type SimulationOptions } from '../users/runSimulation.js';
+import { scoreSimulation } from '../users/scores.js';
+import { SIMULATION_SCHEMA_VERSION, failureEntries, type SimulationReport } from '../users/simulationReport.js';
+import { SPEECH_FEATURES } from '../users/speech.js';
+
+export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'concurrency' | 'backendFor'> {
+  readonly startedAt: Date;
+  readonly wallStart: number;
+  readonly traffic: CallTraffic;
+  /** run.llm once the run is over: the backend, model and where the answers came from. */
+  llm(): SimulationReport['run']['llm'];
+  /** Once the users are done, before the report is built, whether or not they failed (the model closed). */
+  afterRun(): Promise<void>;
+}
+
+export interface EvaluatedSimulation {
+  readonly report: SimulationReport;
+  /** The users who failed, for `--save-dialogues`. */
+  readonly failed: readonly FailedRun[];
+}
+
+export async function evaluateSimulation(settings: SimulationSettings): Promise<EvaluatedSimulation> {
+  let result;
+  try {
+    result = await runSimulation({
+      seed: settings.seed,
+      users: settings.users,
+      repeat: settings.repeat,
+      speech: settings.speech,
+      ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
+      backendFor: settings.backendFor,
+    });
+  } finally {
+    await settings.afterRun();
+  }
+  const report: SimulationReport = {
+    schemaVersion: SIMULATION_SCHEMA_VERSION,
+    kind: 'simulation',
+    run: {
+      startedAt: settings.startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      timing: { wallMs: Math.round(performance.now() - settings.wallStart), ...llmTraffic(settings.traffic) },
+      llm: settings.llm(),
+      seed: settings.seed,
+      users: settings.users,
+      repeat: settings.repeat,
+      speech: SPEECH_FEATURES.filter((feature) => settings.speech.has(feature)),
+    },
+    scores: scoreSimulation(result.runs, settings.repeat),
+    runs: result.runs,
+    failures: failureEntries(result.failed),
+  };
+  return { report, failed: result.failed };
+}
