@@ -31,11 +31,13 @@ const ALLOWED: Record<string, string> = {
   'src/scoring/results.ts': "import type { Phase } from '../domain/vocabulary.js';\nexport type Result = Phase;\n",
   'src/scoring/score.ts': "import { trace } from '../sim/trace.js';\nimport type { Result } from './results.js';\nexport const score: Result[] = trace.map(() => 'IDLE');\n",
   'src/report/render.ts': "import type { Result } from '../scoring/results.js';\nexport const render = (r: Result): string => r;\n",
+  'src/eval/evaluate.ts': "import { run } from '../sim/runDialogue.js';\nimport { score } from '../scoring/score.js';\nimport type { Result } from '../scoring/results.js';\nexport const evaluate = (): Result[] => [run, score].flat().map(() => 'IDLE');\n",
   'src/cli/main.ts': [
     "import { run } from '../sim/runDialogue.js';",
     "import { score } from '../scoring/score.js';",
+    "import { evaluate } from '../eval/evaluate.js';",
     "import { render } from '../report/render.js';",
-    'console.log(run, score.map(render));',
+    'console.log(run, score.map(render), evaluate());',
     '',
   ].join('\n'),
 };
@@ -59,7 +61,7 @@ async function cruiseTree(injected: Record<string, string> = {}, extra: readonly
   }
 }
 
-describe('layers depend one way (ARCHITECTURE.md layer table, enforced by dependency-cruiser)', () => {
+describe('layers depend one way (docs/architecture.md layer table, enforced by dependency-cruiser)', () => {
   it('the real src/ tree keeps the rules', async () => {
     const { code, output } = await cruise(ROOT);
     expect(output).toMatch(/no dependency violations found/);
@@ -82,6 +84,9 @@ describe('layers depend one way (ARCHITECTURE.md layer table, enforced by depend
     ['scoring imports sim beyond the trace', 'src/scoring/results.ts', "import '../sim/runDialogue.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
     ['report imports sim', 'src/report/render.ts', "import '../sim/trace.js';", 'report-imports-only-scoring-results-and-vocabulary'],
     ['a layer imports cli', 'src/datasets/load.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
+    ['report imports eval', 'src/report/render.ts', "import '../eval/evaluate.js';", 'report-imports-only-scoring-results-and-vocabulary'],
+    ['sim imports eval', 'src/sim/trace.ts', "import '../eval/evaluate.js';", 'sim-imports-only-domain-gateway-llm-datasets'],
+    ['eval imports cli', 'src/eval/evaluate.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
     ['an import cycle', 'src/generate/a.ts', "import './b.js';", 'no-import-cycles'],
     ['a file nothing imports', 'src/generate/unused.ts', '', 'no-orphans'],
   ];
