@@ -1,5 +1,5 @@
-// Calibrates the README's noisy rehearsal as written ("Gating prompt and model changes" → "Rehearsed
-// end to end"): a serve-llm process with --perturb as the model behind HTTP, `run --llm openai`
+// Calibrates the documented noisy rehearsal as written (docs/gating.md, "Rehearsed end to end over
+// HTTP"): a serve-llm process with --perturb as the model behind HTTP, `run --llm openai`
 // key-less through the real SDK, all of datasets/model/ with --repeat 3 and the default concurrency.
 // Each pair: a baseline on noise seed s, the same model on seed s + 1 (a false alarm if it exits 1),
 // and the same model with --worse-extra added on seed s + 2 (caught if it exits 1).
@@ -16,13 +16,13 @@ import { parseArgs } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin/nlu-harness.js');
-const README_NOISE = 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03';
+const RECIPE_NOISE = 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03';
 
 const { values } = parseArgs({
   options: {
     pairs: { type: 'string', default: '20' },
     'first-seed': { type: 'string', default: '101' },
-    noise: { type: 'string', default: README_NOISE },
+    noise: { type: 'string', default: RECIPE_NOISE },
     'worse-extra': { type: 'string', default: 'ordinalAsIndex=1' },
     concurrency: { type: 'string' },
     json: { type: 'string', default: 'reports/calibration/recipe.json' },

@@ -1,4 +1,4 @@
-// The README's real-model table from two report.json files of the same dialogues: a model's run
+// The real-model table of docs/local-model.md from two report.json files of the same dialogues: a model's run
 // and the reference model's (`--llm heuristic`). Prints, as Markdown: pass rate by family (the
 // first tag) side by side, the model's valid-JSON rate, its real latency per endpoint, calls per
 // minute, and the dialogues it failed that the reference model passed (with the first failed check).

@@ -241,7 +241,7 @@ describe('protocol', () => {
   });
 });
 
-describe('product decisions beyond seed 003 (README "Seed conflicts and decisions")', () => {
+describe('product decisions beyond seed 003 (docs/decisions.md)', () => {
   it('Scenario: 修正失败提示 — 「上面的都不算了」 names no change: unclear, not every item re-filed under 餐饮 (the 面 of 上面)', () => {
     expect(correct(TWO, '上面的都不算了')).toEqual(UNCLEAR);
   });

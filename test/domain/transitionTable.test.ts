@@ -117,9 +117,9 @@ describe('the batch orchestrator as a transition table', () => {
     expect(initialConversationState().phase).toBe('IDLE');
   });
 
-  it('the README shows the tables exactly as `describe` prints them', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = (name: string) => readme.split(`<!-- transitions:${name} -->`)[1]?.split('<!-- /transitions -->')[0]?.trim();
+  it('docs/orchestrator.md shows the tables exactly as `describe` prints them', () => {
+    const doc = readFileSync(new URL('../../docs/orchestrator.md', import.meta.url), 'utf8');
+    const section = (name: string) => doc.split(`<!-- transitions:${name} -->`)[1]?.split('<!-- /transitions -->')[0]?.trim();
     expect(section('batch')).toBe(transitionTableMarkdown('Batch orchestrator (seeds 000-003)', tableRows(TRANSITIONS)).trim());
     expect(section('conversation')).toBe(
       transitionTableMarkdown('Legacy conversation arm (seed 004)', tableRows(CONVERSATION_TRANSITIONS)).trim(),
