@@ -30,7 +30,7 @@ export interface GateResult {
   readonly paired?: PairedComparison;
 }
 
-/** What produced a run (cli/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
+/** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
 export interface Provenance {
   readonly prompts: Readonly<Record<string, string>>;
   readonly datasets: Readonly<Record<string, string>>;

@@ -10,7 +10,7 @@ export interface Tally {
 
 /** Adds `from` into `into` (numbers add, lists concatenate, records merge key by key). */
 export function mergeTally(into: Tally, from: Tally): void {
-  // for…in, not Object.entries: this runs once per slice of every dialogue (cli/sliceMetrics.ts).
+  // for…in, not Object.entries: this runs once per slice of every dialogue (eval/sliceMetrics.ts).
   for (const key in from) {
     const value = from[key]!;
     const current = into[key];
