@@ -44,10 +44,17 @@ module.exports = {
     },
     {
       name: 'report-imports-only-scoring-results-and-vocabulary',
-      comment: 'renderers read scoring result types and the domain vocabulary; they never run or score',
+      comment: 'renderers read scoring result types, the domain vocabulary and what a backend measures (looked up by the name a report stores); they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$', '^src/backends/registry\\.ts$'] },
+    },
+    {
+      name: 'backends-import-only-llm-reference-oracle',
+      comment: 'a backend entry says what a chat backend is and makes it: one of llm/, reference/ or the simulated users\' oracle; it runs nothing',
+      severity: 'error',
+      from: { path: layer('backends') },
+      to: { path: outside('backends', 'llm', 'reference'), pathNot: '^src/users/oracleBackend\\.ts$' },
     },
     {
       name: 'nothing-imports-cli',

@@ -14,7 +14,7 @@ import { trendFor } from '../report/historyQueries.js';
 import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { collectProvenance, readGitState } from './provenance.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from './gateSettings.js';
 import { selectDialogues, parseShard } from './selectDialogues.js';
@@ -24,6 +24,7 @@ import { heapBudget } from '../report/heapBudget.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
+import { backendEntry, backendNames } from '../backends/registry.js';
 
 /** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
@@ -35,7 +36,8 @@ const KEEP_CHECKED_DIALOGUES = 5000;
  * stops the run, every file is still read for its issues, and no report is written (exit 2).
  */
 function parsedOnce(args: RunArgs, arms: number): boolean {
-  return (args.llm === 'scripted' || args.llm === 'heuristic') && !args.db && !args.record && !args.sut && arms === 1;
+  const { clock, modelAnswers } = backendEntry(args.llm);
+  return clock === 'virtual' && !modelAnswers && !args.db && !args.record && !args.sut && arms === 1;
 }
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
@@ -91,7 +93,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
-      .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
+      .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
       .example('$0 run', 'the bundled suite with the scripted backend')
@@ -193,7 +195,7 @@ async function run(args: RunArgs): Promise<number> {
         datasets: files,
         backend: setup.describe.backend,
         model: setup.describe.model,
-        ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+        ...(backendEntry(args.llm).overHttp && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
         repeat: args.repeat,
         ...(setup.describe.perturb ? { perturb: setup.describe.perturb } : {}),
         git,
