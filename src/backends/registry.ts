@@ -5,7 +5,11 @@ import { oracle } from './oracle.js';
 import { replay } from './replay.js';
 import { scripted } from './scripted.js';
 
-/** Every backend, in the order a command's --help lists those it offers. */
+/**
+ * Every backend, in the order a command's --help lists those it offers. Adding one: a file here
+ * exporting its entry, and its line below. Each entry loads its class (the openai SDK, cassettes,
+ * the reference model) only when made, so a run starts without the others.
+ */
 const BACKENDS: readonly BackendEntry[] = [scripted, oracle, heuristic, openai, replay];
 
 /** The names of the backends a command offers, in registry order. */
