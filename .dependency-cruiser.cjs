@@ -23,7 +23,7 @@ const LAYERS = [
   // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary
   ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
   // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
-  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
+  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
 ];
 
 const layerRules = LAYERS.map(([name, allowed, comment]) => ({
@@ -46,10 +46,17 @@ module.exports = {
     },
     {
       name: 'report-imports-only-scoring-results-and-vocabulary',
-      comment: 'renderers read scoring result types and the domain vocabulary; they never run or score',
+      comment: 'renderers read scoring result types, the domain vocabulary and what a backend measures (looked up by the name a report stores); they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$', '^src/backends/registry\\.ts$'] },
+    },
+    {
+      name: 'backends-import-only-llm-reference-oracle',
+      comment: 'a backend entry says what a chat backend is and makes it: one of llm/, reference/ or the simulated users\' oracle; it runs nothing',
+      severity: 'error',
+      from: { path: layer('backends') },
+      to: { path: outside('backends', 'llm', 'reference'), pathNot: '^src/users/oracleBackend\\.ts$' },
     },
     {
       name: 'nothing-imports-cli',

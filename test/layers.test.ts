@@ -83,6 +83,7 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['scoring imports report', 'src/scoring/score.ts', "import '../report/render.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
     ['scoring imports sim beyond the trace', 'src/scoring/results.ts', "import '../sim/runDialogue.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
     ['report imports sim', 'src/report/render.ts', "import '../sim/trace.js';", 'report-imports-only-scoring-results-and-vocabulary'],
+    ['a backend entry imports sim', 'src/backends/entry.ts', "import '../sim/trace.js';", 'backends-import-only-llm-reference-oracle'],
     ['a layer imports cli', 'src/datasets/load.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
     ['report imports eval', 'src/report/render.ts', "import '../eval/evaluate.js';", 'report-imports-only-scoring-results-and-vocabulary'],
     ['sim imports eval', 'src/sim/trace.ts', "import '../eval/evaluate.js';", 'sim-imports-only-domain-gateway-llm-datasets'],

@@ -2,21 +2,20 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import type { Cassette } from '../llm/cassette.js';
-import { PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
+import { PERTURB_KINDS, PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { secretRedactor } from '../llm/redactSecret.js';
-import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { AnswerLedger } from '../llm/answerLedger.js';
 import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import type { RunInfo } from '../report/reportTypes.js';
 import { percentile } from '../scoring/scorer.js';
-
-export const BACKEND_NAMES = ['scripted', 'heuristic', 'openai', 'replay'] as const;
-export type BackendName = (typeof BACKEND_NAMES)[number];
+import type { BackendEntry } from '../backends/backendEntry.js';
+import { backendEntry, backendNames } from '../backends/registry.js';
 
 export interface BackendArgs {
-  llm: BackendName;
+  /** A name from the registry (src/backends/registry.ts), among those the command offers. */
+  llm: string;
   model?: string;
   baseUrl?: string;
   apiKeyEnv: string;
@@ -59,12 +58,26 @@ export interface BackendSetup {
 }
 
 export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
-  const virtualMs = modelLatencyOf(args);
-  checkSampling(args);
+  const entry = backendEntry(args.llm);
+  const virtualMs = modelLatencyOf(args, entry);
+  checkSampling(args, entry);
   if (args.prompts !== undefined) usePrompts(args.prompts);
   const perturb = perturbProvenance(args);
-  const apiKey = args.llm === 'openai' && args.baseUrl && args.model ? await apiKeyOf(args) : '';
-  let backend = await baseBackend(args, apiKey);
+  const apiKey = entry.overHttp && args.baseUrl && args.model ? await apiKeyOf(args) : '';
+  let backend = await entry.create({
+    option: '--llm',
+    canRecord: true,
+    apiKey,
+    repeat: args.repeat ?? 1,
+    model: args.model,
+    baseUrl: args.baseUrl,
+    cassette: args.cassette,
+    temperature: args.temperature,
+    samplingSeed: args.samplingSeed,
+    traffic: args.traffic,
+    // Judged on what it answers, a model on a busy CPU may take minutes over a cold prompt: only a hung server is cut off.
+    ...(virtualMs === null ? {} : { requestTimeoutMs: VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS }),
+  });
   const callsTakeWallTime = backend.clock === 'real';
   const redact = secretRedactor(apiKey);
   let cassette: Cassette | null = null;
@@ -79,7 +92,7 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
   // Outside the recorder: a cassette keeps what the model said, and a replay can be perturbed anew.
   if (perturb) backend = new PerturbingBackend(backend, perturb.rates, perturb.seed);
   // A model's answers are counted (live or replayed); the script and the reference model are not a model's.
-  const ledger = args.llm === 'openai' || args.llm === 'replay' ? new AnswerLedger(backend) : null;
+  const ledger = entry.modelAnswers ? new AnswerLedger(backend) : null;
   return {
     backend: ledger ?? backend,
     describe: { backend: backend.name, model: redact(backend.model), ...(perturb ? { perturb } : {}) },
@@ -94,15 +107,16 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
 }
 
 /** --model-latency, checked before anything starts: null for real. */
-function modelLatencyOf(args: BackendArgs): number | null {
+function modelLatencyOf(args: BackendArgs, entry: BackendEntry): number | null {
   let ms: number | null;
   try {
     ms = parseModelLatency(args.modelLatency ?? 'real');
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (ms !== null && args.llm !== 'openai' && args.llm !== 'replay') {
-    throw new UsageError(`--model-latency ${String(args.modelLatency)} applies to --llm openai or replay; the ${args.llm} backend already answers on the virtual clock`);
+  if (ms !== null && !entry.modelAnswers) {
+    const models = backendNames((other) => other.modelAnswers).join(' or ');
+    throw new UsageError(`--model-latency ${String(args.modelLatency)} applies to --llm ${models}; the ${args.llm} backend already answers on the virtual clock`);
   }
   return ms;
 }
@@ -115,10 +129,10 @@ function usePrompts(dir: string): void {
   }
 }
 
-/** --temperature and --sampling-seed (bounded in numericOptions.ts) reach only a model behind --llm openai. */
-function checkSampling(args: BackendArgs): void {
+/** --temperature and --sampling-seed (bounded in numericOptions.ts) reach only a model over HTTP. */
+function checkSampling(args: BackendArgs, entry: BackendEntry): void {
   const given = args.temperature !== undefined ? '--temperature' : args.samplingSeed !== undefined ? '--sampling-seed' : null;
-  if (given && args.llm !== 'openai') throw new UsageError(`${given} applies to --llm openai; the ${args.llm} backend does not sample`);
+  if (given && !entry.overHttp) throw new UsageError(`${given} applies to --llm ${backendNames((other) => other.overHttp).join(' or ')}; the ${args.llm} backend does not sample`);
 }
 
 /**
@@ -150,9 +164,6 @@ export function modelWallLatency(setup: BackendSetup): { modelWallMs?: Record<st
 /** With `--model-latency virtual`, how long one HTTP attempt may take (the 60 s default cut off a CPU model's cold prompts on a loaded machine). */
 const VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS = 600_000;
 
-/** What the SDK is given when the server needs no key: too short to be taken for a secret anywhere. */
-const NO_KEY = 'none';
-
 async function apiKeyOf(args: BackendArgs): Promise<string> {
   if (args.keyless || (!process.env[args.apiKeyEnv] && isLoopback(args.baseUrl))) return '';
   const { readApiKey } = await import('../llm/openaiBackend.js');
@@ -171,47 +182,6 @@ export function isLoopback(baseUrl: string | undefined): boolean {
     return host === 'localhost' || host === '[::1]' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
   } catch {
     return false;
-  }
-}
-
-// The openai SDK, cassettes and the heuristic model load only when asked for: other runs start without them.
-async function baseBackend(args: BackendArgs, apiKey: string): Promise<ChatBackend> {
-  switch (args.llm) {
-    case 'scripted':
-      return new ScriptedBackend();
-    case 'heuristic': {
-      const { HeuristicModel } = await import('../reference/heuristicModel.js');
-      return new HeuristicModel();
-    }
-    case 'replay': {
-      if (!args.cassette) throw new UsageError('--llm replay needs --cassette FILE (record one with --record FILE)');
-      const [{ Cassette }, { ReplayBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
-      const cassette = Cassette.loadForReplay(args.cassette);
-      const repeat = args.repeat ?? 1;
-      if (cassette.fewestRuns() < repeat) {
-        throw new UsageError(
-          `cassette ${args.cassette}: recorded with ${cassette.fewestRuns()} run${cassette.fewestRuns() === 1 ? '' : 's'} a request, so it has no independent sample for runs ` +
-            `${cassette.fewestRuns() + 1}..${repeat} of --repeat ${repeat}; record again with --record ${args.cassette} --repeat ${repeat}, or replay with --repeat ${cassette.fewestRuns()}`,
-        );
-      }
-      return new ReplayBackend(cassette, args.model ? { model: args.model } : {});
-    }
-    case 'openai': {
-      if (!args.baseUrl || !args.model) {
-        throw new UsageError('--llm openai needs --base-url URL and --model NAME (and the key in $OPENAI_API_KEY or --api-key-env NAME)');
-      }
-      const { OpenAiBackend } = await import('../llm/openaiBackend.js');
-      return new OpenAiBackend({
-        baseURL: args.baseUrl,
-        apiKey: apiKey || NO_KEY,
-        model: args.model,
-        ...(args.temperature === undefined ? {} : { temperature: args.temperature }),
-        ...(args.samplingSeed === undefined ? {} : { seed: args.samplingSeed }),
-        // Judged on what it answers, a model on a busy CPU may take minutes over a cold prompt: only a hung server is cut off.
-        ...(modelLatencyOf(args) === null ? {} : { requestTimeoutMs: VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS }),
-        ...(args.traffic ? { traffic: args.traffic } : {}),
-      });
-    }
   }
 }
 
@@ -263,7 +233,7 @@ export function perturbOptions<T>(yargs: Argv<T>) {
   return yargs
     .option('perturb', {
       type: 'string',
-      describe: 'Noisy model: kind=rate,… with kinds drop, offByOne, amount, intent, lowConfidence (e.g. offByOne=0.05,drop=0.02)',
+      describe: `Noisy model: kind=rate,… with kinds ${PERTURB_KINDS.join(', ')} (e.g. offByOne=0.05,drop=0.02)`,
     })
     .option('perturb-seed', { type: 'number', default: 1, describe: 'Seed of the --perturb draws' });
 }

@@ -1,3 +1,4 @@
+import { BackendOptionError } from '../backends/backendEntry.js';
 import { BuildError } from '../bench/layer1Build.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { EmptySelectionError } from '../eval/selectDialogues.js';
@@ -21,7 +22,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError];
+  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError, BackendOptionError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   return EXIT_INTERNAL;
 }

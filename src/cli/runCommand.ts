@@ -13,13 +13,14 @@ import { openHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
 import { appendRun, recordInHistory } from '../eval/historyRecord.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
+import { backendEntry, backendNames } from '../backends/registry.js';
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -74,7 +75,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
-      .option('llm', { choices: BACKEND_NAMES, default: 'scripted' as const, describe: 'LLM backend' })
+      .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
       .example('$0 run', 'the bundled suite with the scripted backend')
@@ -100,7 +101,8 @@ async function run(args: RunArgs): Promise<number> {
         exclude: args.exclude,
         shard: args.shard ? parseShard(args.shard) : null,
         protocol: args.protocol,
-        discardable: (args.llm === 'scripted' || args.llm === 'heuristic') && !args.db && !args.record && !args.sut,
+        // A model on the virtual clock whose answers nobody records or pays for.
+        discardable: backendEntry(args.llm).clock === 'virtual' && !backendEntry(args.llm).modelAnswers && !args.db && !args.record && !args.sut,
       },
       startedAt,
       wallStart,
@@ -132,7 +134,7 @@ async function run(args: RunArgs): Promise<number> {
         model: {
           backend: setup.backend,
           describe: setup.describe,
-          ...(args.llm === 'openai' && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+          ...(backendEntry(args.llm).overHttp && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
           callsTakeWallTime: setup.callsTakeWallTime,
           answers: () => answersProvenance(setup),
           timing: () => modelWallLatency(setup),

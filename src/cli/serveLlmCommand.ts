@@ -1,18 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
-import { Cassette } from '../llm/cassette.js';
 import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
-import { ReplayBackend } from '../llm/replayBackend.js';
-import { HeuristicModel } from '../reference/heuristicModel.js';
 import { PerturbingBackend, formatPerturbRates, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { perturbOptions, perturbProvenance } from './backendFactory.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
-
-const SERVE_BACKENDS = ['heuristic', 'replay'] as const;
+import { backendEntry, backendNames } from '../backends/registry.js';
 
 export interface ServeLlmArgs {
-  backend: (typeof SERVE_BACKENDS)[number];
+  /** A registry backend that is servable. */
+  backend: string;
   cassette?: string;
   model?: string;
   port: number;
@@ -23,23 +20,17 @@ export interface ServeLlmArgs {
   perturbSeed?: number;
 }
 
-function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): ChatBackend {
-  const answering = modelBackend(args);
+async function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Promise<ChatBackend> {
+  const answering = await backendEntry(args.backend).create({ option: '--backend', cassette: args.cassette, model: args.model });
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
   return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed) : answering;
-}
-
-function modelBackend(args: ServeLlmArgs): ChatBackend {
-  if (args.backend === 'heuristic') return new HeuristicModel();
-  if (!args.cassette) throw new UsageError('--backend replay needs --cassette FILE');
-  return new ReplayBackend(Cassette.loadForReplay(args.cassette), args.model ? { model: args.model } : {});
 }
 
 /** Starts the server and prints its base URL; the caller decides how long it runs. */
 export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
   const perturb = perturbProvenance(args);
   const server = await startServer({
-    backend: serveBackend(args, perturb),
+    backend: await serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
     host: '127.0.0.1',
     port: args.port,
@@ -91,7 +82,7 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
     'The heuristic reference model ignores the prompt text (it reads only the user input and batch), so it cannot judge a prompt change: use a real model for that',
   builder: (yargs: Argv) =>
     perturbOptions(yargs)
-      .option('backend', { choices: SERVE_BACKENDS, default: 'heuristic' as const, describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)' })
+      .option('backend', { choices: backendNames((entry) => entry.servable), default: 'heuristic', describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)' })
       .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
       .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
       .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })

@@ -5,7 +5,7 @@ import { PerturbingBackend } from '../llm/perturbBackend.js';
 import { openHistory, type HistoryDb } from '../report/historyStore.js';
 import { checkOutputDir } from '../report/writeReports.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
-import { OracleBackend } from '../users/oracleBackend.js';
+import type { ActionBoard } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
 import { appendSimulation, simulationTrend } from '../users/simulationHistory.js';
 import { renderSimulationConsole } from '../users/simulationReport.js';
@@ -13,16 +13,16 @@ import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { recordInHistory } from '../eval/historyRecord.js';
 import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
+import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
+import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
-/** The oracle answers from the user's goal; `scripted` has no script to answer from here. */
-const SIMULATE_BACKENDS = ['oracle', ...BACKEND_NAMES.filter((name) => name !== 'scripted')] as const;
+/** A simulated user has a goal to answer from (the oracle's), but no dataset script. */
+const SIMULATE_BACKENDS = backendNames((entry) => entry.answers !== 'script');
 
-interface SimulateArgs extends Omit<BackendArgs, 'llm'> {
-  llm: (typeof SIMULATE_BACKENDS)[number];
+interface SimulateArgs extends BackendArgs {
   users: number;
   seed: number;
   repeat: number;
@@ -45,7 +45,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json, report.md, report.html and junit.xml' })
       .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
-      .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
+      .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
@@ -83,7 +83,10 @@ async function simulate(args: SimulateArgs): Promise<number> {
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
-    const setup = args.llm === 'oracle' ? null : await createBackend({ ...args, llm: args.llm as BackendName, perturb: undefined, traffic, repeat: args.repeat });
+    const entry = backendEntry(args.llm);
+    // A backend that answers from the user's goal reads that user's board: one is made for each user run.
+    const setup = entry.answers === 'goal' ? null : await createBackend({ ...args, perturb: undefined, traffic, repeat: args.repeat });
+    const goalReader = (board: ActionBoard): Promise<ChatBackend> => entry.create({ option: '--llm', board });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
     const { report, failed } = await evaluateSimulation({
@@ -97,9 +100,9 @@ async function simulate(args: SimulateArgs): Promise<number> {
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
       concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
-      backendFor: (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : new OracleBackend(board), user.id, repeat),
-      llm: () => {
-        const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : { backend: 'oracle', model: 'oracle-goal' };
+      backendFor: async (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : await goalReader(board), user.id, repeat),
+      llm: async () => {
+        const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
         return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
       },
       afterRun: async () => {

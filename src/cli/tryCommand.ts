@@ -4,9 +4,10 @@ import { AtomicFileWriter } from '../generate/yamlWriter.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
 import { renderCard, TrySession } from '../users/trySession.js';
-import { BACKEND_NAMES, createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
 import { withoutControls } from '../report/format.js';
+import { backendNames } from '../backends/registry.js';
 
 type TryArgs = BackendArgs;
 
@@ -17,7 +18,7 @@ export const tryCommand: CommandModule<object, TryArgs> = {
   describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue',
   builder: (yargs: Argv) =>
     modelOptions(perturbOptions(yargs))
-      .option('llm', { choices: BACKEND_NAMES.filter((name) => name !== 'scripted'), default: 'heuristic' as const, describe: 'LLM backend' })
+      .option('llm', { choices: backendNames((entry) => entry.answers === 'input'), default: 'heuristic', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 1, hidden: true }) as unknown as Argv<TryArgs>,
   handler: async (args) => {

@@ -13,7 +13,7 @@ export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'us
   readonly wallStart: number;
   readonly traffic: CallTraffic;
   /** run.llm once the run is over: the backend, model and where the answers came from. */
-  llm(): SimulationReport['run']['llm'];
+  llm(): Promise<SimulationReport['run']['llm']>;
   /** Once the users are done, before the report is built, whether or not they failed (the model closed). */
   afterRun(): Promise<void>;
 }
@@ -45,7 +45,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
       startedAt: settings.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       timing: { wallMs: Math.round(performance.now() - settings.wallStart), ...llmTraffic(settings.traffic) },
-      llm: settings.llm(),
+      llm: await settings.llm(),
       seed: settings.seed,
       users: settings.users,
       repeat: settings.repeat,

@@ -5,6 +5,7 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
+import { baseBackendName, findBackend } from '../backends/registry.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -27,9 +28,6 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   };
 }
 
-/** The backends that send `prompts/` to a model; any other cannot judge a prompt change. */
-const PROMPT_READERS = ['openai', 'replay'];
-
 /**
  * What the verdict could not judge, said in the headline: a prompt change the backend never read,
  * or a run whose answers were all replayed (nothing measured live).
@@ -38,7 +36,7 @@ function unjudged(baseline: Baseline, current: Baseline): string[] {
   const out: string[] = [];
   const prompts = changedPrompts(baseline.provenance, current.provenance);
   const backend = baseBackendName(current.llm.backend);
-  if (prompts.length > 0 && !PROMPT_READERS.includes(backend)) {
+  if (prompts.length > 0 && !findBackend(backend)?.readsPrompts) {
     out.push(
       `${prompts.join(', ')} changed since the baseline, but the ${backend} backend does not read prompts, so the prompt change was not judged; ` +
         'run --llm openai against a model (a key-less local one: nlu-harness serve-model) to judge it',
@@ -105,10 +103,4 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
 
 function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
   return repeatedRecord(repeated);
-}
-
-/** `perturb(openai)` → `openai`: the backend under a wrapper's name. */
-function baseBackendName(name: string): string {
-  const inner = /^[a-z]+\((.*)\)$/.exec(name);
-  return inner ? baseBackendName(inner[1]!) : name;
 }

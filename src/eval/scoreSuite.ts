@@ -12,7 +12,6 @@ import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
-import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { simulateSuite, type SimulatedDialogue, type SimulationOptions } from '../sim/simulateSuite.js';
 import type { DialogueTrace } from '../sim/trace.js';
 
@@ -64,7 +63,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const config = { ...DEFAULT_CONFIG, ...options.config };
   const protocol = options.protocol ?? 'batch';
   // The script is judged exactly; a model's wording is judged tolerantly (scoring/turnChecks.ts).
-  const tolerant = !(options.backend instanceof ScriptedBackend);
+  const tolerant = !options.backend.script;
   const metrics = new MetricSet(config.correctionTimeoutMs);
   const slices = new SliceMetrics(config.correctionTimeoutMs);
   const reports = new DialogueLog(options.spillNear);

@@ -2,6 +2,30 @@
 export const ENDPOINTS = ['parse', 'correct', 'conversation'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
+/** One canned answer: model text (`raw` wins over `text`) or a fault. */
+export interface ScriptedAnswer {
+  text?: string;
+  raw?: string;
+  fault?: 'timeout' | 'error';
+  latencyMs?: number;
+}
+
+/**
+ * A turn's answers by endpoint. `any` answers the turn's one call that has no answer of its own,
+ * whichever endpoint the run actually calls (the dataset's turn-level `raw:` / `fault:`).
+ */
+export type TurnScript = Partial<Record<Endpoint | 'any', ScriptedAnswer>>;
+export type ScriptKey = keyof TurnScript;
+
+/**
+ * What a backend that answers only from the dataset's script takes from the run: each turn's
+ * answers before the turn, and afterwards which of them no call asked for.
+ */
+export interface ScriptedTurns {
+  setTurn(script: TurnScript | undefined): void;
+  unusedAnswers(): { endpoint: ScriptKey; answer: ScriptedAnswer }[];
+}
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -51,6 +75,12 @@ export interface ChatBackend {
    * deadline is judged by comparing latencyMs with it. 'real': wall-clock time.
    */
   readonly clock: 'virtual' | 'real';
+  /**
+   * Present when the backend answers only what the dataset scripts (the scripted backend): the run
+   * hands it each turn's answers, judges its text exactly and never asks it for dialogues only a
+   * script can satisfy the probe for. A wrapper does not pass it on.
+   */
+  readonly script?: ScriptedTurns;
   complete(req: ChatRequest): Promise<ChatResult>;
 }
 

@@ -7,24 +7,13 @@ import {
   type ChatRequest,
   type ChatResult,
   type Endpoint,
+  type ScriptKey,
+  type ScriptedAnswer,
+  type ScriptedTurns,
+  type TurnScript,
 } from './backend.js';
 
 export const DEFAULT_SCRIPTED_LATENCY_MS = 350;
-
-/** One canned answer: model text (`raw` wins over `text`) or a fault. */
-export interface ScriptedAnswer {
-  text?: string;
-  raw?: string;
-  fault?: 'timeout' | 'error';
-  latencyMs?: number;
-}
-
-/**
- * A turn's answers by endpoint. `any` answers the turn's one call that has no answer of its own,
- * whichever endpoint the run actually calls (the dataset's turn-level `raw:` / `fault:`).
- */
-export type TurnScript = Partial<Record<Endpoint | 'any', ScriptedAnswer>>;
-type ScriptKey = keyof TurnScript;
 
 /** The run asked the scripted model something this turn's script did not anticipate. */
 export class ScriptViolationError extends HarnessSetupError {
@@ -47,12 +36,17 @@ export class ScriptViolationError extends HarnessSetupError {
  * deadline timer decides when the wait ends.
  * fault 'error' throws LlmCallError after the answer's latency.
  */
-export class ScriptedBackend implements ChatBackend {
+export class ScriptedBackend implements ChatBackend, ScriptedTurns {
   readonly name = 'scripted';
   readonly model = 'scripted';
   readonly clock = 'virtual' as const;
 
-  private script: TurnScript | undefined;
+  /** It answers only from the script: the run hands it each turn's (a getter, so no wrapper or copy claims it). */
+  get script(): ScriptedTurns {
+    return this;
+  }
+
+  private turn: TurnScript | undefined;
   private readonly used = new Set<ScriptKey>();
 
   setTurn(script: TurnScript | undefined): void {
@@ -61,14 +55,14 @@ export class ScriptedBackend implements ChatBackend {
         throw new TypeError(`scripted answer for '${endpoint}' has neither text, raw nor fault`);
       }
     }
-    this.script = script;
+    this.turn = script;
     this.used.clear();
   }
 
   /** Answers this turn's script holds that no call asked for. */
   unusedAnswers(): { endpoint: ScriptKey; answer: ScriptedAnswer }[] {
     const unused: { endpoint: ScriptKey; answer: ScriptedAnswer }[] = [];
-    for (const [endpoint, answer] of Object.entries(this.script ?? {}) as [ScriptKey, ScriptedAnswer | undefined][]) {
+    for (const [endpoint, answer] of Object.entries(this.turn ?? {}) as [ScriptKey, ScriptedAnswer | undefined][]) {
       if (answer && !this.used.has(endpoint)) unused.push({ endpoint, answer });
     }
     return unused;
@@ -76,12 +70,12 @@ export class ScriptedBackend implements ChatBackend {
 
   complete(req: ChatRequest): Promise<ChatResult> {
     const { endpoint } = req;
-    const key: ScriptKey = this.script?.[endpoint] === undefined && this.script?.any !== undefined && !this.used.has('any') ? 'any' : endpoint;
-    const answer = this.script?.[key];
+    const key: ScriptKey = this.turn?.[endpoint] === undefined && this.turn?.any !== undefined && !this.used.has('any') ? 'any' : endpoint;
+    const answer = this.turn?.[key];
     if (!answer || this.used.has(key)) {
       const userMessage = lastUserMessage(req.messages);
       const why = answer ? 'a second' : 'an unanticipated';
-      const anticipated = Object.keys(this.script ?? {}).join(', ') || 'no LLM call';
+      const anticipated = Object.keys(this.turn ?? {}).join(', ') || 'no LLM call';
       return Promise.reject(
         new ScriptViolationError(
           `scripted LLM got ${why} '${endpoint}' call (this turn's script anticipates: ${anticipated}); ` +

@@ -5,6 +5,7 @@ import { findingMetricName, metricKey, overallPassed } from './reportQueries.js'
 import { changeEvidence } from './modelExtras.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
+import { findBackend } from '../backends/registry.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -22,17 +23,10 @@ export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
 function measured(report: Report, lang: Lang): string {
   const { backend, model } = report.run.llm;
   const zh = lang === 'zh';
-  let what: string;
-  if (backend === 'scripted') {
-    what = zh
-      ? '协议符合度：LLM 按数据集脚本作答时，应用是否按种子规范行事（不衡量模型质量，延迟为虚拟时间）'
-      : 'Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model\'s quality; latencies are virtual)';
-  } else {
-    const on = onWhat(report, lang);
-    if (backend === 'heuristic') what = zh ? `规则参考模型（heuristic）在${on}上的表现` : `The rule-based reference model (heuristic) on ${on}`;
-    else if (backend === 'replay') what = zh ? `录制的模型回答（${model}）在${on}上的质量` : `Recorded answers of ${model} replayed on ${on}`;
-    else what = zh ? `模型 ${model}（${backend}）在${on}上的质量` : `The quality of model ${model} (${backend}) on ${on}`;
-  }
+  const on = onWhat(report, lang);
+  // A wrapped backend (`perturb(heuristic)`) has no entry: it is measured as a model.
+  const measures = findBackend(backend)?.measures;
+  const what = measures ? measures(lang, model, on) : zh ? `模型 ${model}（${backend}）在${on}上的质量` : `The quality of model ${model} (${backend}) on ${on}`;
   const how: string[] = [];
   const answers = report.run.llm.answers;
   if (answers) how.push(answersSaid(answers, lang));

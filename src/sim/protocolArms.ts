@@ -1,7 +1,6 @@
 import type { Dialogue, Turn } from '../datasets/datasetTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
-import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import { BATCH_CORE, CONVERSATION_CORE, type DialogueCore } from './dialogueSession.js';
 import type { DialogueTrace } from './trace.js';
 
@@ -34,7 +33,7 @@ const CONVERSATION_ARM: ProtocolArm = {
   protocol: 'conversation',
   core: CONVERSATION_CORE,
   cannotRun(dialogue, backend) {
-    if (backend instanceof ScriptedBackend && dialogue.turns.some(lacksConversationAnswer)) {
+    if (backend.script && dialogue.turns.some(lacksConversationAnswer)) {
       return 'scripted turn has a correct: answer but no conversation: answer';
     }
     return null;

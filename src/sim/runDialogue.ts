@@ -1,6 +1,5 @@
 import type { Dialogue, ScriptedAnswer, Turn, TurnScript } from '../datasets/datasetTypes.js';
-import type { ChatBackend } from '../llm/backend.js';
-import { ScriptedBackend, type TurnScript as BackendScript } from '../llm/scriptedBackend.js';
+import type { ChatBackend, TurnScript as BackendScript } from '../llm/backend.js';
 import { ScriptedTiming, type TurnTiming } from '../llm/scriptedTiming.js';
 import type { OrchestratorConfig, OrchestratorEvent } from '../domain/orchestratorTypes.js';
 import { BATCH_CORE, DialogueSession, type DialogueCore } from './dialogueSession.js';
@@ -24,7 +23,7 @@ export interface DialogueRunOptions {
 export async function runDialogue(dialogue: Dialogue, options: DialogueRunOptions): Promise<DialogueTrace> {
   const core = options.core ?? BATCH_CORE;
   const confirmingEndpoint = core.confirmingEndpoint ?? 'correct';
-  const scripted = options.backend instanceof ScriptedBackend ? options.backend : null;
+  const scripted = options.backend.script ?? null;
   // Any other backend answers with its own content; the script's timing faults still apply.
   const timed = scripted ? null : new ScriptedTiming(options.backend);
   const session = new DialogueSession(timed ?? options.backend, options.store, options.owner, options.config, core);

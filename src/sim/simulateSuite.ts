@@ -3,7 +3,6 @@ import { asRun, type ChatBackend } from '../llm/backend.js';
 import type { OrchestratorConfig } from '../domain/orchestratorTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import { ScriptedBackend } from '../llm/scriptedBackend.js';
 import type { DialogueCore } from './dialogueSession.js';
 import { orderedPool } from './orderedPool.js';
 import { protocolArm } from './protocolArms.js';
@@ -49,7 +48,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   const store = new SqliteStore(options.dbFile ?? ':memory:', seededUuids(options.seed), () => 0);
   const arm = protocolArm(options.protocol ?? 'batch');
   // Another backend than the script: dialogues only the script can satisfy are not applicable.
-  const probeStore = options.backend instanceof ScriptedBackend ? null : new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
+  const probeStore = options.backend.script ? null : new SqliteStore(':memory:', seededUuids(options.seed), () => 0);
 
   // An in-memory store would keep every row of the run; rows matter only within their dialogue, so
   // once enough dialogues have finished it keeps only the rows of those still in flight (a pool of
@@ -84,7 +83,7 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     for (let run = 0; run < options.repeat; run++) {
       const owner = runOwner(dialogue.id, run, options.repeat);
       // Each run is its own sample of the model (a cassette keeps one answer per run); the script has no samples.
-      const backend = run === 0 || options.backend instanceof ScriptedBackend ? options.backend : asRun(options.backend, run);
+      const backend = run === 0 || options.backend.script ? options.backend : asRun(options.backend, run);
       const trace = await runDialogue(dialogue, { backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };

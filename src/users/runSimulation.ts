@@ -14,7 +14,7 @@ export interface SimulationOptions {
   readonly repeat: number;
   readonly speech: ReadonlySet<SpeechFeature>;
   /** The model one run of one user talks to; `board` tells an oracle what the user means. */
-  readonly backendFor: (board: ActionBoard, user: SimulatedUser, repeat: number) => ChatBackend;
+  readonly backendFor: (board: ActionBoard, user: SimulatedUser, repeat: number) => ChatBackend | Promise<ChatBackend>;
   /** User runs in flight at once (real backends); results are still collected in user order. */
   /** Users in flight at once; a function is asked before each start (sim/adaptiveWidth.ts). */
   readonly concurrency?: number | (() => number);
@@ -51,7 +51,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const failedUsers = new Set<number>();
   const playOne = async ({ user, repeat }: { user: SimulatedUser; repeat: number }) => {
     const board: ActionBoard = { current: null };
-    const backend = options.backendFor(board, user, repeat);
+    const backend = await options.backendFor(board, user, repeat);
     const owner = `user-${user.id}#${repeat}`;
     return { user, repeat, run: await simulateUser(user, { backend, board, store, owner, speech: options.speech }) };
   };

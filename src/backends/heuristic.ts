@@ -1,0 +1,17 @@
+import type { BackendEntry } from './backendEntry.js';
+
+/** The rule-based reference model: no key, reads only the user input and the batch, never the prompt text. */
+export const heuristic: BackendEntry = {
+  name: 'heuristic',
+  answers: 'input',
+  clock: 'virtual',
+  readsPrompts: false,
+  modelAnswers: false,
+  overHttp: false,
+  servable: true,
+  measures: (lang, _model, on) => (lang === 'zh' ? `规则参考模型（heuristic）在${on}上的表现` : `The rule-based reference model (heuristic) on ${on}`),
+  create: async () => {
+    const { HeuristicModel } = await import('../reference/heuristicModel.js');
+    return new HeuristicModel();
+  },
+};

@@ -1,0 +1,36 @@
+import type { BackendEntry } from './backendEntry.js';
+import { heuristic } from './heuristic.js';
+import { openai } from './openai.js';
+import { oracle } from './oracle.js';
+import { replay } from './replay.js';
+import { scripted } from './scripted.js';
+
+/**
+ * Every backend, in the order a command's --help lists those it offers. Adding one: a file here
+ * exporting its entry, and its line below. Each entry loads its class (the openai SDK, cassettes,
+ * the reference model) only when made, so a run starts without the others.
+ */
+const BACKENDS: readonly BackendEntry[] = [scripted, oracle, heuristic, openai, replay];
+
+/** The names of the backends a command offers, in registry order. */
+export function backendNames(offered: (entry: BackendEntry) => boolean = () => true): string[] {
+  return BACKENDS.filter(offered).map((entry) => entry.name);
+}
+
+/** The entry of a name, as a report or a baseline stores it; undefined for a name no backend has (a wrapper's, an older run's). */
+export function findBackend(name: string): BackendEntry | undefined {
+  return BACKENDS.find((entry) => entry.name === name);
+}
+
+/** The entry of a name a command's choices let through. */
+export function backendEntry(name: string): BackendEntry {
+  const entry = findBackend(name);
+  if (!entry) throw new Error(`no backend is named '${name}' (backends: ${backendNames().join(', ')})`);
+  return entry;
+}
+
+/** The backend under the wrappers' names: `perturb(record(openai))` → `openai`. */
+export function baseBackendName(name: string): string {
+  const inner = /^[a-z]+\((.*)\)$/.exec(name);
+  return inner ? baseBackendName(inner[1]!) : name;
+}
