@@ -45,11 +45,11 @@ module.exports = {
       to: { path: outside('scoring', 'domain', 'datasets'), pathNot: '^src/sim/trace\\.ts$' },
     },
     {
-      name: 'report-imports-only-scoring-results-and-vocabulary',
-      comment: 'renderers read scoring result types, the domain vocabulary and what a backend measures (looked up by the name a report stores); they never run or score',
+      name: 'report-imports-only-scoring-results-registries-and-vocabulary',
+      comment: 'renderers read scoring result types, the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores) and the domain vocabulary; they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$', '^src/backends/registry\\.ts$'] },
+      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
     },
     {
       name: 'backends-import-only-llm-reference-oracle',

@@ -4,8 +4,8 @@
 // scores that turn exactly as `nlu-harness run` would.
 import { DEFAULT_CONFIG } from '../dist/domain/orchestratorTypes.js';
 import { extractJson } from '../dist/gateway/extractJson.js';
-import { BatchSplittingScorer } from '../dist/scoring/batchSplitting.js';
-import { CorrectionIndexMappingScorer } from '../dist/scoring/correctionIndexMapping.js';
+import { BatchSplittingScorer } from '../dist/scoring/metrics/batchSplitting.js';
+import { CorrectionIndexMappingScorer } from '../dist/scoring/metrics/correctionIndexMapping.js';
 import { checkTurn, matchesItem, snapshotBatch } from '../dist/scoring/turnChecks.js';
 import { dialoguesOf, replayTurn } from './harness.mjs';
 

@@ -7,7 +7,7 @@
 // In promptfooconfig.yaml:  tests: file://promptfoo/tests.mjs
 // or, for other datasets:   tests: {path: file://promptfoo/tests.mjs, config: {datasets: [datasets/faults.yaml]}}
 import { fileURLToPath } from 'node:url';
-import { CorrectionIndexMappingScorer } from '../dist/scoring/correctionIndexMapping.js';
+import { CorrectionIndexMappingScorer } from '../dist/scoring/metrics/correctionIndexMapping.js';
 import { checkTurn } from '../dist/scoring/turnChecks.js';
 import { DEFAULT_DATASETS, dialoguesOf, runScripted } from './harness.mjs';
 

@@ -30,7 +30,8 @@ const ALLOWED: Record<string, string> = {
   'src/sim/runDialogue.ts': "import { trace } from './trace.js';\nexport const run = trace;\n",
   'src/scoring/results.ts': "import type { Phase } from '../domain/vocabulary.js';\nexport type Result = Phase;\n",
   'src/scoring/score.ts': "import { trace } from '../sim/trace.js';\nimport type { Result } from './results.js';\nexport const score: Result[] = trace.map(() => 'IDLE');\n",
-  'src/report/render.ts': "import type { Result } from '../scoring/results.js';\nexport const render = (r: Result): string => r;\n",
+  'src/scoring/metrics/registry.ts': "import { score } from '../score.js';\nexport const METRICS = [score];\n",
+  'src/report/render.ts': "import type { Result } from '../scoring/results.js';\nimport { METRICS } from '../scoring/metrics/registry.js';\nexport const render = (r: Result): string => r + METRICS.length;\n",
   'src/eval/evaluate.ts': "import { run } from '../sim/runDialogue.js';\nimport { score } from '../scoring/score.js';\nimport type { Result } from '../scoring/results.js';\nexport const evaluate = (): Result[] => [run, score].flat().map(() => 'IDLE');\n",
   'src/cli/main.ts': [
     "import { run } from '../sim/runDialogue.js';",
@@ -82,10 +83,11 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['sim imports scoring', 'src/sim/runDialogue.ts', "import '../scoring/score.js';", 'sim-imports-only-domain-gateway-llm-datasets'],
     ['scoring imports report', 'src/scoring/score.ts', "import '../report/render.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
     ['scoring imports sim beyond the trace', 'src/scoring/results.ts', "import '../sim/runDialogue.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
-    ['report imports sim', 'src/report/render.ts', "import '../sim/trace.js';", 'report-imports-only-scoring-results-and-vocabulary'],
+    ['report imports sim', 'src/report/render.ts', "import '../sim/trace.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
     ['a backend entry imports sim', 'src/backends/entry.ts', "import '../sim/trace.js';", 'backends-import-only-llm-reference-oracle'],
+    ['report imports a metric file, not the registry', 'src/report/words.ts', "import '../scoring/metrics/latency.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
     ['a layer imports cli', 'src/datasets/load.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
-    ['report imports eval', 'src/report/render.ts', "import '../eval/evaluate.js';", 'report-imports-only-scoring-results-and-vocabulary'],
+    ['report imports eval', 'src/report/render.ts', "import '../eval/evaluate.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
     ['sim imports eval', 'src/sim/trace.ts', "import '../eval/evaluate.js';", 'sim-imports-only-domain-gateway-llm-datasets'],
     ['eval imports cli', 'src/eval/evaluate.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
     ['an import cycle', 'src/generate/a.ts', "import './b.js';", 'no-import-cycles'],
@@ -93,7 +95,11 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
   ];
 
   it('fails on each forbidden import injected into it, naming the rule and the importing file', async () => {
-    const injected = { ...Object.fromEntries(forbidden.map(([, file, line]) => [file, line])), 'src/generate/b.ts': "import './a.js';" };
+    const injected = {
+      ...Object.fromEntries(forbidden.map(([, file, line]) => [file, line])),
+      'src/generate/b.ts': "import './a.js';",
+      'src/scoring/metrics/latency.ts': 'export const latency = 1;',
+    };
     // The json reporter always exits 0; the exit code is asserted on the text reporter below.
     const { output } = await cruiseTree(injected, ['--output-type', 'json']);
     const violations = (JSON.parse(output) as { summary: { violations: { from: string; rule: { name: string; severity: string } }[] } }).summary.violations;

@@ -10,7 +10,7 @@ import { reportError } from './runCommand.js';
 import { checkShardSet } from './shardSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
-import { scoredDeadlineMs } from '../eval/reportModel.js';
+import { recordedSettings } from '../scoring/metrics/registry.js';
 
 interface MergeArgs {
   reports: string[];
@@ -37,7 +37,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const baseline = args.baseline ? readBaseline(args.baseline) : null;
       const merged = mergeReports(shards);
       const gate = baseline
-        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1, deadlineMs: scoredDeadlineMs(merged) })
+        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
         : null;
       const report: Report = { ...merged, gate };
       await writeReports(resolve(args.out), report);

@@ -15,7 +15,8 @@ import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
 import { collectProvenance, readGitState } from './provenance.js';
-import { reportModel, scoredDeadlineMs } from './reportModel.js';
+import { reportModel } from './reportModel.js';
+import { recordedSettings } from '../scoring/metrics/registry.js';
 import { runSuite, type SuiteOptions, type SuiteResult } from './scoreSuite.js';
 import { EmptySelectionError, selectDialogues, type Shard } from './selectDialogues.js';
 
@@ -211,7 +212,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
   });
   // The paired statistics load only for a gated run.
   const gate = parts.gate
-    ? (await import('./gateVerdict.js')).gateVerdict(parts.gate.baseline, toBaseline(draft), parts.gate.label, { ...parts.gate.settings, deadlineMs: scoredDeadlineMs(draft) })
+    ? (await import('./gateVerdict.js')).gateVerdict(parts.gate.baseline, toBaseline(draft), parts.gate.label, { ...parts.gate.settings, deadlineMs: recordedSettings(draft.metrics).deadlineMs })
     : null;
   return { ...draft, gate };
 }

@@ -1,8 +1,8 @@
 import type { MetricName, ReadReport as Report } from '../report/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
+import { recordedSettings } from '../scoring/metrics/registry.js';
 import { summarize } from '../scoring/summary.js';
 import { SliceMetrics } from './sliceMetrics.js';
-import { scoredDeadlineMs } from './reportModel.js';
 import type { Tally } from '../scoring/tally.js';
 
 export class MergeError extends Error {
@@ -34,10 +34,10 @@ export function mergeReports(reports: readonly Report[]): Report {
     if (ids.has(d.id)) throw new MergeError(`cannot merge: dialogue "${d.id}" is in more than one report (overlapping shards?)`);
     ids.add(d.id);
   }
-  const deadlineMs = scoredDeadlineMs(first);
-  const metrics = new MetricSet(deadlineMs);
+  const settings = recordedSettings(first.metrics);
+  const metrics = new MetricSet(settings);
   for (const report of reports) metrics.absorb(report.tallies as Partial<Record<MetricName, Tally>>);
-  const slices = new SliceMetrics(deadlineMs);
+  const slices = new SliceMetrics(settings);
   for (const report of reports) for (const slice of report.slices ?? []) slices.absorb(slice);
   const add = (pick: (r: Report) => { total: number; passed: number; failed: number }) => ({
     total: sum(reports.map((r) => pick(r).total)),

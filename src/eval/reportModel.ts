@@ -1,6 +1,5 @@
 /** A run's scored suites (one per protocol arm) as the report model, before the baseline gate. */
-import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
-import { REPORT_SCHEMA_VERSION, type ArmReport, type ReadReport, type RunInfo, type Report } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report } from '../report/reportTypes.js';
 import type { RunSummary } from '../scoring/results.js';
 import { summarize } from '../scoring/summary.js';
 import type { SuiteResult } from './scoreSuite.js';
@@ -43,9 +42,4 @@ export function reportModel(results: readonly SuiteResult[], run: RunInfo): Repo
     ...(second ? { arms: { batch: armReport(result), conversation: armReport(second) } } : {}),
     slices: result.slices,
   };
-}
-
-/** The correction deadline a report's latency metric was scored against (its run's config). */
-export function scoredDeadlineMs(report: Pick<ReadReport, 'metrics'>): number {
-  return Number(report.metrics.latency.details?.deadlineMs ?? DEFAULT_CONFIG.correctionTimeoutMs);
 }

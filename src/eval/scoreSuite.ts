@@ -7,7 +7,8 @@ import { SliceMetrics } from './sliceMetrics.js';
 import { StepTimes } from './stepTimes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
-import type { CheckReport, MetricName, MetricResult } from '../scoring/results.js';
+import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
+import type { CheckReport, MetricResult } from '../scoring/results.js';
 import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
@@ -64,8 +65,9 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const protocol = options.protocol ?? 'batch';
   // The script is judged exactly; a model's wording is judged tolerantly (scoring/turnChecks.ts).
   const tolerant = !options.backend.script;
-  const metrics = new MetricSet(config.correctionTimeoutMs);
-  const slices = new SliceMetrics(config.correctionTimeoutMs);
+  const settings = metricSettings(config);
+  const metrics = new MetricSet(settings);
+  const slices = new SliceMetrics(settings);
   const reports = new DialogueLog(options.spillNear);
   const turns = { total: 0, passed: 0, failed: 0 };
   const checks = { total: 0, passed: 0, failed: 0 };
@@ -99,7 +101,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     notApplicableChecks += perRun * runs.length;
     for (const { trace, checks: turnChecks, passed } of runs) {
       // Scored once; the suite and each of the dialogue's slices add the same counts (tallies add up exactly).
-      const scored = new MetricSet(config.correctionTimeoutMs);
+      const scored = new MetricSet(settings);
       scored.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       metrics.absorbSet(scored);
       slices.addRun(dialogue, scored);
@@ -116,7 +118,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     }
     const runsPassed = runs.filter((r) => r.passed).length;
     if (repeated) {
-      const own = new MetricSet(config.correctionTimeoutMs);
+      const own = new MetricSet(settings);
       for (const { trace, checks: turnChecks, passed } of runs) own.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       repeated.set(dialogue.id, { runsPassed, runs: runs.length, tallies: own.tallies() });
     }

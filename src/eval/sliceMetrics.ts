@@ -3,6 +3,7 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { MetricName, SliceReport } from '../report/reportTypes.js';
 import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
+import type { MetricSettings } from '../scoring/metrics/registry.js';
 import type { Tally } from '../scoring/tally.js';
 
 interface Entry {
@@ -16,13 +17,13 @@ export class SliceMetrics {
   private readonly slices = new Map<string, Entry>();
   private readonly entriesByTags = new WeakMap<readonly string[], Map<string, Entry[]>>();
 
-  constructor(private readonly deadlineMs: number) {}
+  constructor(private readonly settings: MetricSettings) {}
 
   private slice(key: SliceKey): Entry {
     const id = sliceId(key);
     let entry = this.slices.get(id);
     if (!entry) {
-      entry = { key, metrics: new MetricSet(this.deadlineMs), total: 0, passed: 0 };
+      entry = { key, metrics: new MetricSet(this.settings), total: 0, passed: 0 };
       this.slices.set(id, entry);
     }
     return entry;

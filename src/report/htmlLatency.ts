@@ -37,7 +37,7 @@ export function latencyHtml(report: Report): string {
   const tables: Array<[string, Record<string, Scalar>]> = [];
   const other: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(details)) {
-    if (isScalar(value)) tiles.push(`<div class="tile"><div class="tile-label">${esc(counterName(lang, key))}</div><div class="tile-value">${show(value, key, '')}</div></div>`);
+    if (isScalar(value)) tiles.push(`<div class="tile"><div class="tile-label">${esc(counterName(lang, 'latency', key))}</div><div class="tile-value">${show(value, key, '')}</div></div>`);
     else if (isScalarRecord(value)) tables.push([key, value]);
     else other.push([key, value]);
   }
@@ -48,15 +48,15 @@ export function latencyHtml(report: Report): string {
       : `<div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th>${columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>${tables
           .map(
             ([name, row]) =>
-              `<tr><th>${esc(counterName(lang, name))}</th>${columns.map((c) => `<td>${c in row ? show(row[c] ?? null, c, name) : ''}</td>`).join('')}</tr>`,
+              `<tr><th>${esc(counterName(lang, 'latency', name))}</th>${columns.map((c) => `<td>${c in row ? show(row[c] ?? null, c, name) : ''}</td>`).join('')}</tr>`,
           )
           .join('')}</table></div>`;
   const raw = other
-    .map(([key, value]) => `<details class="raw"><summary>${esc(counterName(lang, key))}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
+    .map(([key, value]) => `<details class="raw"><summary>${esc(counterName(lang, 'latency', key))}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
     .join('');
   return `<section class="section" id="latency">
   <h2>${esc(label(lang, 'latency'))}</h2>
-  <p class="muted">${esc(metricDescription(lang, 'latency', report.metrics.latency.description))}</p>
+  <p class="muted">${esc(metricDescription(lang, 'latency', report))}</p>
   ${tiles.length > 0 ? `<div class="tiles">${tiles.join('')}</div>` : ''}
   ${table}
   ${raw}

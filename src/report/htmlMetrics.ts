@@ -52,7 +52,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   }
   const follows = knockOn ? `<p class="knock-on">${esc(inLang(language, WHAT_BROKE_WORDS.knockOn))}</p>` : '';
   const counts = Object.entries(metric.counts)
-    .map(([key, value]) => `<div><dt>${esc(counterName(language, key))}</dt><dd>${value}</dd></div>`)
+    .map(([key, value]) => `<div><dt>${esc(counterName(language, name, key))}</dt><dd>${value}</dd></div>`)
     .join('');
   const details =
     metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre tabindex="0">${esc(prettyJson(metric.details))}</pre>` : '';
@@ -63,7 +63,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
         : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
     }
-    ${follows}<p class="desc">${esc(metricDescription(language, name, metric.description))}</p>
+    ${follows}<p class="desc">${esc(metricDescription(language, name, report))}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
   </article>`;
 }

@@ -1,7 +1,6 @@
 /** Words the report pages show, in English and Chinese: page labels, metric and counter names, feature tags. */
-import type { Lang } from './reportTypes.js';
-
-type Pair = readonly [en: string, zh: string];
+import { metricDefinition, recordedSettings, type Words } from '../scoring/metrics/registry.js';
+import type { Lang, MetricResult, Report } from './reportTypes.js';
 
 const PAGE = {
   passed: ['Passed', '通过'],
@@ -59,7 +58,7 @@ const PAGE = {
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
   biggestMovers: ['Biggest movers vs baseline', '相对基线变化最大的切片'],
-} as const satisfies Record<string, Pair>;
+} as const satisfies Record<string, Words>;
 
 export type PageLabel = keyof typeof PAGE;
 
@@ -69,87 +68,37 @@ export function label(lang: Lang, key: PageLabel, ...args: readonly (string | nu
 }
 
 /** One of an English/Chinese pair, with {0}, {1}… filled in. */
-export function inLang(lang: Lang, pair: readonly [en: string, zh: string], ...args: readonly (string | number)[]): string {
+export function inLang(lang: Lang, pair: Words, ...args: readonly (string | number)[]): string {
   return pair[lang === 'zh' ? 1 : 0].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
-const METRICS: Readonly<Record<string, Pair>> = {
-  dialogueSuccess: ['Dialogue success', '对话成功率'],
-  batchSplitting: ['Batch splitting', '多笔拆分'],
-  correctionIndexMapping: ['Correction index mapping', '纠正序号映射'],
-  confidenceFallback: ['Confidence fallback', '低置信度兜底'],
-  routing: ['Routing', '分流'],
-  latency: ['Latency budgets', '延迟预算'],
-  tts: ['TTS wording', '播报措辞'],
-  persistence: ['Persistence', '保存'],
+/** Gate findings of kind `metric` that are no metric (cli/gateVerdict.ts). */
+const GATE_FINDINGS: Readonly<Record<string, Words>> = {
   baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
 
-/** What each metric measures, for Chinese pages (English pages show the scorer's own sentence). */
-const DESCRIPTIONS_ZH: Readonly<Record<string, string>> = {
-  dialogueSuccess: '每一轮的每项检查都通过的对话所占比例。',
-  batchSplitting: '新输入被拆成正确交易的比例：笔数、顺序和字段完全正确的批次。',
-  correctionIndexMapping: '纠正落到正确的原始条目上（仅 pending 条目重编号之后），且之后批次完全正确。',
-  confidenceFallback: 'LLM 回答低于 0.7 置信度、格式错误、无效、超时或失败时，按种子规范处理的比例。',
-  routing: '每句话按种子规范分流（本地规则、LLM、兜底、离线）；本地处理的句子从不调用 LLM。',
-  latency: '用户说话后首句播报在 3 秒预算内的比例；LLM 延迟分位数对照截止时间。',
-  tts: '播报措辞与种子模板完全一致（tts、ttsIncludes 检查）。',
-  persistence: '确认的条目在一个 SQLite 事务中按期望保存；保存失败时不提交任何内容并保留草稿批次。',
-};
-
-export function metricDescription(lang: Lang, name: string, own: string): string {
-  return lang === 'zh' ? (DESCRIPTIONS_ZH[name] ?? own) : own;
+/** What a metric measures: English as the report recorded it, Chinese from the metric's definition and the report's settings. */
+export function metricDescription(lang: Lang, name: string, report: Pick<Report, 'metrics'>): string {
+  const recorded = (report.metrics as Readonly<Record<string, MetricResult | undefined>>)[name]?.description ?? '';
+  const definition = metricDefinition(name);
+  return lang === 'zh' && definition ? definition.describe(recordedSettings(report.metrics))[1] : recorded;
 }
 
+/** A metric's (or a metric-like gate finding's) name; a name this build does not know stays as it is. */
 export function metricName(lang: Lang, name: string): string {
-  const pair = METRICS[name];
-  return pair ? pair[lang === 'zh' ? 1 : 0] : name;
+  const pair = metricDefinition(name)?.label ?? GATE_FINDINGS[name];
+  return pair ? inLang(lang, pair) : name;
 }
 
-const COUNTERS: Readonly<Record<string, Pair>> = {
-  judged: ['judged', '评判数'],
-  passed: ['passed', '通过'],
-  countExact: ['right number of items', '笔数正确'],
-  exactBatch: ['batch exactly right', '批次完全正确'],
-  rightIndex: ['right item corrected', '纠正到正确的笔'],
-  afterCancelOrConfirm: ['after a cancel or confirm', '取消或确认之后'],
-  afterCancelOrConfirmExact: ['after a cancel or confirm, exactly right', '取消或确认之后完全正确'],
-  handled: ['handled as the seeds say', '按规范处理'],
-  lowConfidence: ['low confidence', '低置信度'],
-  lowConfidenceHandled: ['low confidence, handled', '低置信度已处理'],
-  malformed: ['malformed answers', '格式错误的回答'],
-  malformedHandled: ['malformed, handled', '格式错误已处理'],
-  invalid: ['invalid answers', '无效回答'],
-  invalidHandled: ['invalid, handled', '无效回答已处理'],
-  timeout: ['timeouts', '超时'],
-  timeoutHandled: ['timeouts, handled', '超时已处理'],
-  error: ['errors', '错误'],
-  errorHandled: ['errors, handled', '错误已处理'],
-  right: ['routed right', '分流正确'],
-  localTurns: ['local turns', '本地处理的轮次'],
-  llmCallsOnLocalTurns: ['LLM calls on local turns', '本地轮次中的 LLM 调用'],
-  firstTtsWithinBudget: ['first line within budget', '首句在预算内'],
-  llmCalls: ['LLM calls', 'LLM 调用'],
-  timeouts: ['timeouts', '超时'],
-  lateAnswers: ['late answers', '迟到的回答'],
-  rowsSaved: ['rows saved', '已保存行数'],
-  failedSaves: ['failed saves', '保存失败'],
-  rolledBackAndKept: ['rolled back, batch kept', '已回滚并保留批次'],
-  // latency figures (metrics.latency.details)
-  deadlineMs: ['model deadline', '模型截止时间'],
-  llmP50Ms: ['model answer, median (p50)', '模型回答中位数（p50）'],
-  llmP95Ms: ['model answer, p95', '模型回答 p95'],
-  llmMaxMs: ['model answer, slowest', '模型回答最慢'],
-  llmOverDeadline: ['model answers past the deadline', '超过截止时间的模型回答'],
-  firstTtsMs: ['first spoken line', '首句播报'],
-  firstTtsP50Ms: ['first spoken line, median (p50)', '首句播报中位数（p50）'],
-  firstTtsP95Ms: ['first spoken line, p95', '首句播报 p95'],
-};
-
-/** A counter's human name: known ones from the table, others split out of camelCase. */
-export function counterName(lang: Lang, key: string): string {
-  const pair = COUNTERS[key];
-  if (pair) return pair[lang === 'zh' ? 1 : 0];
+/**
+ * A human name for a key of a metric's counts or details, from the metric's definition (a test
+ * holds every metric to naming all its keys); a metric this build does not know gets its keys
+ * split out of camelCase.
+ */
+export function counterName(lang: Lang, metric: string, key: string): string {
+  const definition = metricDefinition(metric);
+  const pair = definition?.counts[key] ?? definition?.details[key];
+  if (pair) return inLang(lang, pair);
   return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
@@ -196,7 +145,7 @@ const FEATURES: Readonly<Record<string, string>> = {
 };
 
 /** Routes by what they mean (the key kept alongside): who handled the line. */
-const ROUTES: Readonly<Record<string, Pair>> = {
+const ROUTES: Readonly<Record<string, Words>> = {
   local: ['local rules (local)', '本地规则（local）'],
   llm: ['model (llm)', '模型（llm）'],
   fallback: ['fallback to local (fallback)', '降级到本地（fallback）'],

@@ -170,7 +170,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
     if (withGate) cells.push(baselineCell(report.gate, name) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
-    cells.push(countsCell(metric, lang));
+    cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
   const heads = [label(lang, 'metric'), label(lang, 'score'), ...(withGate ? [label(lang, 'vsBaseline')] : []), label(lang, 'counts')];
@@ -216,9 +216,9 @@ function baselineCell(gate: GateResult | null, metric: string): string {
   return `${icon} ${mdText(describeFindingChange(comparison.finding))}`;
 }
 
-function countsCell(metric: MetricResult, lang: Lang): string {
+function countsCell(name: string, metric: MetricResult, lang: Lang): string {
   const entries = Object.entries(metric.counts);
-  const shown = entries.slice(0, MAX_COUNTS).map(([key, value]) => `${mdText(counterName(lang, key))} ${value}`);
+  const shown = entries.slice(0, MAX_COUNTS).map(([key, value]) => `${mdText(counterName(lang, name, key))} ${value}`);
   if (entries.length > MAX_COUNTS) shown.push('…');
   return shown.join(' · ') || '—';
 }

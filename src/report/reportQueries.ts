@@ -1,12 +1,12 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from './format.js';
 import { metricName } from './labels.js';
+import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../scoring/metrics/registry.js';
 import type {
   CheckReport,
   DialogueReport,
   GateFinding,
   GateResult,
-  MetricName,
   MetricResult,
   Report,
   TurnReport,
@@ -35,21 +35,10 @@ export function provenanceEntries(report: Report): Array<[string, string]> {
   return entries;
 }
 
-const METRIC_ORDER: readonly MetricName[] = [
-  'dialogueSuccess',
-  'batchSplitting',
-  'correctionIndexMapping',
-  'confidenceFallback',
-  'routing',
-  'latency',
-  'tts',
-  'persistence',
-];
-
 /** A metric's key as gate findings and paired tests may spell it ("metrics.routing", "routing.score", the sign test's "dialoguePassRate"). */
 export function metricKey(name: string): string {
   const key = name.replace(/^metrics\./, '').replace(/\.score$/, '');
-  return key === 'dialoguePassRate' ? 'dialogueSuccess' : key;
+  return key === PASS_RATE_TEST ? SIGN_TESTED : key;
 }
 
 /** A metric's one English name, whichever way it is spelled (metricName gives it in either language). */
@@ -60,8 +49,8 @@ export function metricLabel(name: string): string {
 /** The metrics in a fixed reading order; names the contract does not know yet come last. */
 export function orderedMetrics(report: Report): Array<[string, MetricResult]> {
   const all = report.metrics as Readonly<Record<string, MetricResult>>;
-  const known = METRIC_ORDER.filter((name) => all[name] !== undefined);
-  const extra = Object.keys(all).filter((name) => !(METRIC_ORDER as readonly string[]).includes(name));
+  const known = READING_ORDER.filter((name) => all[name] !== undefined);
+  const extra = Object.keys(all).filter((name) => !(READING_ORDER as readonly string[]).includes(name));
   return [...known, ...extra].map((name) => [name, all[name] as MetricResult]);
 }
 

@@ -1,8 +1,10 @@
 /** The shape of report.json. Bump REPORT_SCHEMA_VERSION on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricName, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
-import type { DialogueReport, MetricName, MetricResult, PairedComparison, RepeatedSection, RunSummary } from '../scoring/results.js';
+export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
+export type { MetricName } from '../scoring/metrics/registry.js';
+import type { DialogueReport, MetricResult, PairedComparison, RepeatedSection, RunSummary } from '../scoring/results.js';
+import type { MetricName } from '../scoring/metrics/registry.js';
 import type { Protocol } from '../domain/vocabulary.js';
 
 export interface GateFinding {

@@ -1,31 +1,16 @@
-import type { MetricName, MetricResult } from './results.js';
-import { BatchSplittingScorer } from './batchSplitting.js';
-import { CheckShareScorer } from './checkShare.js';
-import { ConfidenceFallbackScorer } from './confidenceFallback.js';
-import { CorrectionIndexMappingScorer } from './correctionIndexMapping.js';
-import { DialogueSuccessScorer } from './dialogueSuccess.js';
-import { LatencyScorer } from './latency.js';
-import { PersistenceScorer } from './persistence.js';
-import { RoutingScorer } from './routing.js';
+import type { MetricResult } from './results.js';
+import { METRICS, type MetricName, type MetricSettings } from './metrics/registry.js';
 import type { ScoredDialogue, Scorer } from './scorer.js';
 import type { Tally } from './tally.js';
 
+/** One scorer of every registered metric (metrics/registry.ts), in the registry's order. */
 export class MetricSet {
   private readonly scorers: Record<MetricName, Scorer>;
   /** The same scorers in the same order, for the per-dialogue loops (no entries array each time). */
   private readonly inOrder: readonly Scorer[];
 
-  constructor(deadlineMs: number) {
-    this.scorers = {
-      batchSplitting: new BatchSplittingScorer(),
-      correctionIndexMapping: new CorrectionIndexMappingScorer(),
-      confidenceFallback: new ConfidenceFallbackScorer(),
-      routing: new RoutingScorer(),
-      latency: new LatencyScorer(deadlineMs),
-      tts: new CheckShareScorer(['tts', 'ttsIncludes'], 'Spoken lines exactly as the seeds\' templates say (tts, ttsIncludes checks).'),
-      persistence: new PersistenceScorer(),
-      dialogueSuccess: new DialogueSuccessScorer(),
-    };
+  constructor(private readonly settings: MetricSettings) {
+    this.scorers = Object.fromEntries(METRICS.map((metric) => [metric.name, metric.scorer(settings)])) as Record<MetricName, Scorer>;
     this.inOrder = Object.values(this.scorers);
   }
 
@@ -49,8 +34,9 @@ export class MetricSet {
     this.inOrder.forEach((scorer, i) => scorer.absorbScorer(other.inOrder[i]!));
   }
 
+  /** Each metric's score, counts and details, and its description (in English) for this run's settings. */
   results(): Record<MetricName, MetricResult> {
-    const entries = Object.entries(this.scorers).map(([name, scorer]) => [name, scorer.result()]);
+    const entries = METRICS.map((metric) => [metric.name, { ...this.scorers[metric.name].result(), description: metric.describe(this.settings)[0] }]);
     return Object.fromEntries(entries) as Record<MetricName, MetricResult>;
   }
 }

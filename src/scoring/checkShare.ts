@@ -2,10 +2,7 @@ import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
 
 /** The share of passed checks among the named kinds, e.g. tts + ttsIncludes. */
 export class CheckShareScorer extends Scorer<{ judged: number; passed: number }> {
-  constructor(
-    private readonly names: readonly string[],
-    private readonly description: string,
-  ) {
+  constructor(private readonly names: readonly string[]) {
     super({ judged: 0, passed: 0 });
   }
 
@@ -20,6 +17,6 @@ export class CheckShareScorer extends Scorer<{ judged: number; passed: number }>
   }
 
   result() {
-    return { score: ratio(this.t.passed, this.t.judged), counts: { ...this.t }, description: this.description };
+    return { score: ratio(this.t.passed, this.t.judged), counts: { ...this.t } };
   }
 }

@@ -1,6 +1,7 @@
 import { MetricSet } from './allScorers.js';
+import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName } from './metrics/registry.js';
 import { bootstrapDeltas, holmAdjust, isFlaky, randomizationPValues, signTest } from './pairedStatistics.js';
-import type { FlakyDialogue, MetricName, MetricResult, PairedComparison, PairedTest } from './results.js';
+import type { FlakyDialogue, MetricResult, PairedComparison, PairedTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
 
@@ -30,9 +31,6 @@ export interface PairedOptions {
   readonly deadlineMs: number;
 }
 
-/** Judged by the sign test on per-dialogue pass rates instead. */
-const NOT_RESAMPLED: ReadonlySet<MetricName> = new Set(['dialogueSuccess']);
-
 export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): PairedComparison {
   const ids = Object.keys(current).filter((id) => baseline[id] !== undefined).sort();
   const rate = (d: RepeatedDialogue) => d.runsPassed / d.runs;
@@ -42,7 +40,7 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
 
   const raw: Omit<PairedTest, 'pValue' | 'significant'>[] = [
     {
-      name: 'dialoguePassRate',
+      name: PASS_RATE_TEST,
       baseline: round(mean(pairs.map((p) => p.baseline))),
       current: round(mean(pairs.map((p) => p.candidate))),
       rawPValue: sign.pValue,
@@ -77,7 +75,7 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
   const before = scoresOf(tallies(baseline), all, options.deadlineMs);
   const after = scoresOf(tallies(current), all, options.deadlineMs);
   const names = (Object.keys(after) as MetricName[]).filter(
-    (name) => !NOT_RESAMPLED.has(name) && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
+    (name) => metricDefinition(name)?.pairedTest === 'randomization' && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
   // Resamples merge only the metrics under test, cut out once: merging tallies is the whole cost of a resample.
   const underTest = (run: RepeatedRun) => tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
@@ -101,7 +99,7 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
 
 /** The metrics of the drawn dialogues' tallies merged. */
 function scoresOf(dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[], deadlineMs: number): Record<MetricName, MetricResult> {
-  const set = new MetricSet(deadlineMs);
+  const set = new MetricSet(metricSettings({ correctionTimeoutMs: deadlineMs }));
   for (const i of draw) set.absorb(dialogueTallies[i]!);
   return set.results();
 }

@@ -1,16 +1,6 @@
 /** What scoring produces: metric results and the per-dialogue transcript rows the report shows. */
 import type { LlmEndpoint, Phase, TurnRoute } from '../domain/vocabulary.js';
 
-export type MetricName =
-  | 'batchSplitting'
-  | 'correctionIndexMapping'
-  | 'confidenceFallback'
-  | 'routing'
-  | 'latency'
-  | 'tts'
-  | 'persistence'
-  | 'dialogueSuccess';
-
 export interface MetricResult {
   /** In [0, 1]; 1 when the metric had nothing to judge (see counts.judged). */
   readonly score: number;
@@ -162,7 +152,8 @@ export function countStatuses(rows: readonly ConformanceRow[]): Record<Conforman
 export interface RepeatedEntry {
   readonly runsPassed: number;
   readonly runs: number;
-  readonly tallies: Readonly<Record<MetricName, unknown>>;
+  /** Per metric name (metrics/registry.ts). */
+  readonly tallies: Readonly<Record<string, unknown>>;
 }
 
 /** A run's own repeat results, held compactly (scoring/repeatedRuns.ts): entries in a plain object's key order. */

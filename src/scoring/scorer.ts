@@ -13,6 +13,8 @@ export interface ScoredDialogue {
   readonly tolerant?: boolean;
 }
 
+export type ScoredMetric = Omit<MetricResult, 'description'>;
+
 /**
  * Streams over dialogues (constant memory) and yields one metric at the end. Its whole
  * state is a Tally, so shards of a run can be merged into exactly the single run's metric.
@@ -21,7 +23,8 @@ export abstract class Scorer<T extends Tally = Tally> {
   constructor(protected readonly t: T) {}
 
   abstract add(run: ScoredDialogue): void;
-  abstract result(): MetricResult;
+  /** The metric without its description (the metric's definition words that). */
+  abstract result(): ScoredMetric;
 
   tally(): Tally {
     return canonicalTally(this.t);

@@ -217,7 +217,7 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
       latency: {
         score: 0.9,
         counts: { judged: 10, withinBudget: 9 },
-        details: { firstTtsMs: { p50: 120, p95: 480, max: 900 }, llmMs: { p50: 320, p95: 410, max: 410 }, overBudget: 1 },
+        details: { deadlineMs: 3000, llmP50Ms: 320, llmP95Ms: 410, llmMaxMs: 410, llmOverDeadline: 0, firstTtsP50Ms: 120, firstTtsP95Ms: 480 },
         description: '首句播报在延迟预算内的比例。',
       },
       tts: { score: 0.875, counts: { judged: 8, matched: 7 }, description: '播报文案包含预期内容的比例。' },

@@ -68,8 +68,9 @@ describe('renderHtml', () => {
     expect(withoutData).toContain('<table class="confusion">');
     expect(withoutData).toMatch(/<th>local rules \(local\)<\/th><td class="cm-hit" style="--a:0\.\d+">10<\/td><td class="cm-miss" style="--a:0\.\d+">1<\/td>/);
     // latency figures by their human names, durations in ms
-    expect(withoutData).toMatch(/<th>first spoken line<\/th><td>120<small> ms<\/small><\/td><td>480<small> ms<\/small><\/td>/);
-    expect(withoutData).not.toMatch(/>firstTtsMs<|>llmP50Ms</);
+    expect(withoutData).toContain('<div class="tile-label">first spoken line, median (p50)</div><div class="tile-value">120<small> ms</small></div>');
+    expect(withoutData).toContain('<div class="tile-label">model answers past the deadline</div><div class="tile-value">0</div>');
+    expect(withoutData).not.toMatch(/>firstTtsP50Ms<|>llmP50Ms</);
     expect(withoutData).toContain('<svg class="bar');
     expect(withoutData).toMatch(/data-metric="confidenceFallback"[^]*?<div class="score score-na">n\/a<\/div>/);
     expect(withoutData).not.toContain('xmlns');

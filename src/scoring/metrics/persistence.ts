@@ -1,4 +1,5 @@
-import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
+import { ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { defineMetric, JUDGED, PASSED } from './definition.js';
 
 /**
  * Saving: `saved` expectations, plus the seed's atomicity invariant on every failed save —
@@ -39,7 +40,25 @@ export class PersistenceScorer extends Scorer<{
     return {
       score: ratio(this.t.passed, this.t.judged),
       counts: { ...this.t },
-      description: 'Confirmed items saved as expected in one SQLite transaction; a failed save commits nothing and keeps the DraftBatch.',
     };
   }
 }
+
+export const persistence = defineMetric({
+  name: 'persistence',
+  label: ['Persistence', '保存'],
+  describe: () => [
+    'Confirmed items saved as expected in one SQLite transaction; a failed save commits nothing and keeps the DraftBatch.',
+    '确认的条目在一个 SQLite 事务中按期望保存；保存失败时不提交任何内容并保留草稿批次。',
+  ],
+  counts: {
+    judged: JUDGED,
+    passed: PASSED,
+    rowsSaved: ['rows saved', '已保存行数'],
+    failedSaves: ['failed saves', '保存失败'],
+    rolledBackAndKept: ['rolled back, batch kept', '已回滚并保留批次'],
+  },
+  details: {},
+  scorer: () => new PersistenceScorer(),
+  pairedTest: 'randomization',
+});

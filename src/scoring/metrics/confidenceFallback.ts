@@ -1,6 +1,7 @@
-import type { TurnTrace } from '../sim/trace.js';
-import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
-import { snapshotBatch } from './turnChecks.js';
+import type { TurnTrace } from '../../sim/trace.js';
+import { ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { snapshotBatch } from '../turnChecks.js';
+import { defineMetric, JUDGED } from './definition.js';
 
 const KINDS = ['lowConfidence', 'malformed', 'invalid', 'timeout', 'error'] as const;
 type Kind = (typeof KINDS)[number];
@@ -40,8 +41,6 @@ export class ConfidenceFallbackScorer extends Scorer<{ judged: Record<Kind, numb
     return {
       score: ratio(totalHandled, totalJudged),
       counts,
-      description:
-        'LLM answers below the 0.7 confidence floor, malformed, invalid, timed out or failed: share handled as the seeds say (timeouts fall back to local rules, other failures leave the batch untouched).',
     };
   }
 }
@@ -58,3 +57,29 @@ function handledAsSpecified(kind: Kind, trace: TurnTrace): boolean {
   if (wasParse || kind === 'timeout') return trace.route === 'fallback';
   return JSON.stringify(snapshotBatch(trace.batchBefore)) === JSON.stringify(snapshotBatch(trace.batchAfter));
 }
+
+export const confidenceFallback = defineMetric({
+  name: 'confidenceFallback',
+  label: ['Confidence fallback', '低置信度兜底'],
+  describe: ({ confidenceFloor }) => [
+    `LLM answers below the ${confidenceFloor} confidence floor, malformed, invalid, timed out or failed: share handled as the seeds say (timeouts fall back to local rules, other failures leave the batch untouched).`,
+    `LLM 回答低于 ${confidenceFloor} 置信度、格式错误、无效、超时或失败时，按种子规范处理的比例。`,
+  ],
+  counts: {
+    judged: JUDGED,
+    handled: ['handled as the seeds say', '按规范处理'],
+    lowConfidence: ['low confidence', '低置信度'],
+    lowConfidenceHandled: ['low confidence, handled', '低置信度已处理'],
+    malformed: ['malformed answers', '格式错误的回答'],
+    malformedHandled: ['malformed, handled', '格式错误已处理'],
+    invalid: ['invalid answers', '无效回答'],
+    invalidHandled: ['invalid, handled', '无效回答已处理'],
+    timeout: ['timeouts', '超时'],
+    timeoutHandled: ['timeouts, handled', '超时已处理'],
+    error: ['errors', '错误'],
+    errorHandled: ['errors, handled', '错误已处理'],
+  },
+  details: {},
+  scorer: () => new ConfidenceFallbackScorer(),
+  pairedTest: 'randomization',
+});

@@ -1,8 +1,9 @@
-import { CountedList } from './countedList.js';
-import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
+import { CountedList } from '../countedList.js';
+import { ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { defineMetric, JUDGED } from './definition.js';
 
 /**
- * Latency on the virtual clock (real time for real backends): LLM answers against the 3 s
+ * Latency on the virtual clock (real time for real backends): LLM answers against the
  * deadline, and how long the user waits for the first spoken line of a turn.
  */
 export class LatencyScorer extends Scorer<{
@@ -56,7 +57,33 @@ export class LatencyScorer extends Scorer<{
         firstTtsP50Ms: tts.percentile(50),
         firstTtsP95Ms: tts.percentile(95),
       },
-      description: 'Share of spoken answers to user lines whose first line came within the 3 s budget; LLM latency percentiles against the deadline.',
     };
   }
 }
+
+export const latency = defineMetric({
+  name: 'latency',
+  label: ['Latency budgets', '延迟预算'],
+  describe: ({ deadlineMs }) => [
+    `Share of spoken answers to user lines whose first line came within the ${deadlineMs / 1000} s budget; LLM latency percentiles against the deadline.`,
+    `用户说话后首句播报在 ${deadlineMs / 1000} 秒预算内的比例；LLM 延迟分位数对照截止时间。`,
+  ],
+  counts: {
+    judged: JUDGED,
+    firstTtsWithinBudget: ['first line within budget', '首句在预算内'],
+    llmCalls: ['LLM calls', 'LLM 调用'],
+    timeouts: ['timeouts', '超时'],
+    lateAnswers: ['late answers', '迟到的回答'],
+  },
+  details: {
+    deadlineMs: ['model deadline', '模型截止时间'],
+    llmP50Ms: ['model answer, median (p50)', '模型回答中位数（p50）'],
+    llmP95Ms: ['model answer, p95', '模型回答 p95'],
+    llmMaxMs: ['model answer, slowest', '模型回答最慢'],
+    llmOverDeadline: ['model answers past the deadline', '超过截止时间的模型回答'],
+    firstTtsP50Ms: ['first spoken line, median (p50)', '首句播报中位数（p50）'],
+    firstTtsP95Ms: ['first spoken line, p95', '首句播报 p95'],
+  },
+  scorer: ({ deadlineMs }) => new LatencyScorer(deadlineMs),
+  pairedTest: 'randomization',
+});

@@ -1,5 +1,6 @@
-import { matchesField } from './turnChecks.js';
-import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
+import { matchesField } from '../turnChecks.js';
+import { checkPassed, ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { defineMetric, JUDGED } from './definition.js';
 
 const FIELDS = ['amount', 'type', 'category'] as const;
 
@@ -45,7 +46,26 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
       score: ratio(t.exactBatch, t.judged),
       counts: { judged: t.judged, countExact: t.countExact, exactBatch: t.exactBatch },
       details: { countAccuracy: ratio(t.countExact, t.judged), fieldAccuracy },
-      description: 'New utterances split into the right transactions: share of exactly right batches (count, order and fields).',
     };
   }
 }
+
+export const batchSplitting = defineMetric({
+  name: 'batchSplitting',
+  label: ['Batch splitting', '多笔拆分'],
+  describe: () => [
+    'New utterances split into the right transactions: share of exactly right batches (count, order and fields).',
+    '新输入被拆成正确交易的比例：笔数、顺序和字段完全正确的批次。',
+  ],
+  counts: {
+    judged: JUDGED,
+    countExact: ['right number of items', '笔数正确'],
+    exactBatch: ['batch exactly right', '批次完全正确'],
+  },
+  details: {
+    countAccuracy: ['share with the right number of items', '笔数正确的比例'],
+    fieldAccuracy: ['per field (amount, type, category): share right', '各字段（金额、类型、分类）正确的比例'],
+  },
+  scorer: () => new BatchSplittingScorer(),
+  pairedTest: 'randomization',
+});

@@ -1,7 +1,8 @@
-import type { ExpectedItem } from '../datasets/datasetTypes.js';
-import type { TurnTrace } from '../sim/trace.js';
-import { checkPassed, ratio, Scorer, type ScoredDialogue } from './scorer.js';
-import { matchesField } from './turnChecks.js';
+import type { ExpectedItem } from '../../datasets/datasetTypes.js';
+import type { TurnTrace } from '../../sim/trace.js';
+import { checkPassed, ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { matchesField } from '../turnChecks.js';
+import { defineMetric, JUDGED } from './definition.js';
 
 const FIELDS = ['amount', 'type', 'category', 'description'] as const;
 
@@ -47,11 +48,30 @@ export class CorrectionIndexMappingScorer extends Scorer<{
       score: ratio(t.exactBatch, t.judged),
       counts: { ...t },
       details: { indexAccuracy: ratio(t.rightIndex, t.judged) },
-      description:
-        'Corrections applied to the right original item (after pending-only renumbering) with the batch exactly right afterwards.',
     };
   }
 }
+
+export const correctionIndexMapping = defineMetric({
+  name: 'correctionIndexMapping',
+  label: ['Correction index mapping', '纠正序号映射'],
+  describe: () => [
+    'Corrections applied to the right original item (after pending-only renumbering) with the batch exactly right afterwards.',
+    '纠正落到正确的原始条目上（仅 pending 条目重编号之后），且之后批次完全正确。',
+  ],
+  counts: {
+    judged: JUDGED,
+    rightIndex: ['right item corrected', '纠正到正确的笔'],
+    exactBatch: ['batch exactly right', '批次完全正确'],
+    afterCancelOrConfirm: ['after a cancel or confirm', '取消或确认之后'],
+    afterCancelOrConfirmExact: ['after a cancel or confirm, exactly right', '取消或确认之后完全正确'],
+  },
+  details: {
+    indexAccuracy: ['share corrected on the right item', '纠正到正确条目的比例'],
+  },
+  scorer: () => new CorrectionIndexMappingScorer(),
+  pairedTest: 'randomization',
+});
 
 /** Original indices the dataset expects this turn to change, or null when the turn is no field correction. */
 function expectedTargets(trace: TurnTrace): number[] | null {

@@ -1,5 +1,6 @@
-import type { Tally } from './tally.js';
-import { ratio, Scorer, type ScoredDialogue } from './scorer.js';
+import type { Tally } from '../tally.js';
+import { ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import { defineMetric, JUDGED } from './definition.js';
 
 const ROUTES = ['local', 'llm', 'fallback', 'offline', 'none'] as const;
 
@@ -46,7 +47,27 @@ export class RoutingScorer extends Scorer<{
       score: Math.min(accuracy, clean),
       counts: { judged: t.judged, right: t.right, localTurns: t.localTurns, llmCallsOnLocalTurns: t.llmCallsOnLocalTurns },
       details: { confusion, accuracy },
-      description: 'Each line routed where the seeds say (local rules, LLM, fallback, offline); local lines never call the LLM.',
     };
   }
 }
+
+export const routing = defineMetric({
+  name: 'routing',
+  label: ['Routing', '分流'],
+  describe: () => [
+    'Each line routed where the seeds say (local rules, LLM, fallback, offline); local lines never call the LLM.',
+    '每句话按种子规范分流（本地规则、LLM、兜底、离线）；本地处理的句子从不调用 LLM。',
+  ],
+  counts: {
+    judged: JUDGED,
+    right: ['routed right', '分流正确'],
+    localTurns: ['local turns', '本地处理的轮次'],
+    llmCallsOnLocalTurns: ['LLM calls on local turns', '本地轮次中的 LLM 调用'],
+  },
+  details: {
+    confusion: ['expected route → actual route → turns', '期望分流 → 实际分流 → 轮次数'],
+    accuracy: ['share routed right', '分流正确的比例'],
+  },
+  scorer: () => new RoutingScorer(),
+  pairedTest: 'randomization',
+});

@@ -1,0 +1,55 @@
+/**
+ * Every metric, one line each. To add one: a file beside this one exporting its `defineMetric({…})`,
+ * and its line below. Everything else derives from this list: `MetricName`, the scorers a MetricSet
+ * runs (in this order, which is report.json's), the order reports list them in, their words on every
+ * page, and docs/metrics.md (`npm run docs:metrics`).
+ */
+import { batchSplitting } from './batchSplitting.js';
+import { confidenceFallback } from './confidenceFallback.js';
+import { correctionIndexMapping } from './correctionIndexMapping.js';
+import { dialogueSuccess } from './dialogueSuccess.js';
+import { metricSettings, type MetricDefinition, type MetricSettings } from './definition.js';
+import { latency } from './latency.js';
+import { persistence } from './persistence.js';
+import { routing } from './routing.js';
+import { tts } from './tts.js';
+
+export const METRICS = [
+  batchSplitting,
+  correctionIndexMapping,
+  confidenceFallback,
+  routing,
+  latency,
+  tts,
+  persistence,
+  dialogueSuccess,
+] as const;
+
+export type MetricName = (typeof METRICS)[number]['name'];
+
+export { metricSettings, type MetricDefinition, type MetricSettings, type Words } from './definition.js';
+
+const BY_NAME: ReadonlyMap<string, MetricDefinition> = new Map(METRICS.map((metric) => [metric.name, metric]));
+
+/** The metric called `name`; undefined for a name this build does not know (a report of another version). */
+export function metricDefinition(name: string): MetricDefinition | undefined {
+  return BY_NAME.get(name);
+}
+
+/** The order reports list the metrics in: the overall figure first, then the registry's order. */
+export const READING_ORDER: readonly MetricName[] = [
+  ...METRICS.filter((metric) => metric.listedFirst),
+  ...METRICS.filter((metric) => !metric.listedFirst),
+].map((metric) => metric.name);
+
+/** What the paired gate calls its sign test on per-dialogue pass rates. */
+export const PASS_RATE_TEST = 'dialoguePassRate';
+
+/** The metric that sign test stands for (test/scoring/metricRegistry.test.ts: exactly one). */
+export const SIGN_TESTED: MetricName = METRICS.find((metric) => metric.pairedTest === 'signTest')!.name;
+
+/** The settings a report's metrics were scored with, as far as it records them: latency keeps its deadline. */
+export function recordedSettings(metrics: Readonly<Record<string, { readonly details?: Readonly<Record<string, unknown>> } | undefined>>): MetricSettings {
+  const deadline = metrics['latency']?.details?.['deadlineMs'];
+  return metricSettings(typeof deadline === 'number' ? { correctionTimeoutMs: deadline } : {});
+}
