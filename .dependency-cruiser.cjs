@@ -4,6 +4,13 @@
  * `npm run lint:deps` checks src/; test/layers.test.ts proves a forbidden import fails it.
  */
 const layer = (name) => `^src/${name}/`;
+/** Files the product starts from: the CLI, the bench's worker-thread entry (loaded by path, not imported), and what scripts/ load. */
+const ENTRIES = [
+  '^src/cli/main\\.ts$',
+  '^src/bench/isolateWorker\\.ts$',
+  // Imported (as dist/generate/toDialogue.js) by scripts/throughput.mjs and scripts/vs-promptfoo.mjs, which the cruise does not read.
+  '^src/generate/toDialogue\\.ts$',
+];
 /** Everything under src/ outside the given folders. */
 const outside = (...names) => `^src/(?!(?:${names.join('|')})/)`;
 
@@ -22,14 +29,21 @@ const LAYERS = [
   ['bench', ['domain', 'datasets', 'gateway', 'llm', 'scoring'], 'benchmarks measure layers (scoring lends its paired bootstrap), they do not run the CLI'],
   // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary
   ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
+  ['formats', ['report', 'users'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],
 ];
+
+/**
+ * util/ (atomic files, file sets, output-path checks, seeded random numbers) is open to every
+ * layer but domain/, the core under test, which needs none of it; util/ imports only node built-ins.
+ */
+const shared = (name) => (name === 'domain' ? [] : ['util']);
 
 const layerRules = LAYERS.map(([name, allowed, comment]) => ({
   name: `${name}-imports-only-${allowed.length ? allowed.join('-') : 'itself'}`,
   comment,
   severity: 'error',
   from: { path: layer(name) },
-  to: { path: outside(name, ...allowed) },
+  to: { path: outside(name, ...allowed, ...shared(name)) },
 }));
 
 module.exports = {
@@ -40,14 +54,21 @@ module.exports = {
       comment: 'scoring works on traces: of sim/ it may import only the trace types',
       severity: 'error',
       from: { path: layer('scoring') },
-      to: { path: outside('scoring', 'domain', 'datasets'), pathNot: '^src/sim/trace\\.ts$' },
+      to: { path: outside('scoring', 'domain', 'datasets', 'util'), pathNot: '^src/sim/trace\\.ts$' },
     },
     {
       name: 'report-imports-only-scoring-results-and-vocabulary',
       comment: 'renderers read scoring result types and the domain vocabulary; they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+    },
+    {
+      name: 'util-imports-only-node-built-ins',
+      comment: 'shared utilities any layer may import: they import node built-ins and each other, nothing else',
+      severity: 'error',
+      from: { path: layer('util') },
+      to: { pathNot: layer('util'), dependencyTypesNot: ['core'] },
     },
     {
       name: 'nothing-imports-cli',
@@ -67,8 +88,15 @@ module.exports = {
       name: 'no-orphans',
       comment: 'a file nothing imports is dead (the CLI entry point and the bench\'s worker-thread entry excepted)',
       severity: 'error',
-      from: { orphan: true, pathNot: ['^src/cli/main\\.ts$', '^src/bench/isolateWorker\\.ts$', '\\.d\\.ts$'] },
+      from: { orphan: true, pathNot: [...ENTRIES, '\\.d\\.ts$'] },
       to: {},
+    },
+    {
+      name: 'reachable-from-an-entry',
+      comment: 'a file the CLI (or the bench worker) never reaches is dead, even when tests import it',
+      severity: 'error',
+      from: { path: ENTRIES },
+      to: { path: '^src/', pathNot: [...ENTRIES, '\\.d\\.ts$'], reachable: false },
     },
     {
       name: 'no-unresolvable-imports',

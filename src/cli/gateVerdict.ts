@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
-import { seededRandom } from '../llm/seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 import { compareToBaseline, type Baseline } from '../report/baseline.js';
 import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
@@ -86,7 +86,7 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
     resamples: settings.resamples,
-    random: seededRandom(settings.seed),
+    random: mulberry32(settings.seed),
     deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
   });
   const significant = paired.tests.filter((t) => t.significant);

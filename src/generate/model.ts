@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: one class, the generator's independent model of every user action, whose rules read best side by side.
 import type { Phase } from '../domain/vocabulary.js';
 import type { ModelItem } from './modelItem.js';
-import type { Random } from './random.js';
+import type { Random } from '../util/random.js';
 import { appended, corrected, itemCancelled, itemConfirmed, line, readBack } from './speech.js';
 import {
   CANCEL_ITEM_FORMS,

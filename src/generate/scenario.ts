@@ -1,6 +1,6 @@
 import { DialogueModel, MAX_ITEMS, type ChangeKind, type Delivery, type GenTurn } from './model.js';
 import type { ModelItem } from './modelItem.js';
-import type { Random } from './random.js';
+import type { Random } from '../util/random.js';
 import {
   CANCEL_WORDS,
   CONFIRM_WORDS,

@@ -1,5 +1,5 @@
 import type { ChatBackend, ChatRequest, ChatResult } from './backend.js';
-import { seededRandom } from './seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 
 /** Probabilities in [0, 1] of each kind of model mistake. */
 export interface PerturbRates {
@@ -195,5 +195,5 @@ function jsonSpan(text: string): { start: number; end: number; value: Json } | n
 function hashUnit(...parts: number[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) h = Math.imul(h ^ (part >>> 0), 0x01000193) >>> 0;
-  return seededRandom(h)();
+  return mulberry32(h)();
 }

@@ -1,6 +1,6 @@
 /** The comparison of two simulate reports as comparison.md and comparison.html (no script), plus the console lines of `compare`. */
 import { join } from 'node:path';
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
+import { AtomicFileWriter } from '../util/atomicFile.js';
 import { escapeHtml as esc } from '../report/escape.js';
 import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';

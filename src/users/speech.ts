@@ -1,4 +1,4 @@
-import type { Random } from '../generate/random.js';
+import type { Random } from '../util/random.js';
 import { chineseWhole } from './chineseNumber.js';
 import type { GoalItem } from './goal.js';
 import { homophonesOf } from './homophones.js';
