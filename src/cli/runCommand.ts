@@ -1,4 +1,3 @@
-import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
@@ -8,10 +7,13 @@ import { BaselineError, readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
-import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
+import { checkOutputDir, checkOutputFile } from '../util/outputPaths.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
+import { reportFiles, reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { appendRun } from '../report/historyRecord.js';
 import { trendFor } from '../report/historyQueries.js';
-import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { reportModel, runSuite, type SuiteResult } from './pipeline.js';
 import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
@@ -73,7 +75,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
@@ -207,12 +209,12 @@ async function run(args: RunArgs): Promise<number> {
     const out = resolve(args.out);
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
     const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
-    await writeReports(out, shown, { redact });
-    const historyId = history ? record(history, args.history as string, report, out, redact) : null;
+    await writeReportSet('run', out, shown, { redact });
+    const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendRun(db, report, out, redact)) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
-    process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
+    process.stdout.write(`\nReports: ${reportSetPaths('run', out)}\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
@@ -236,15 +238,6 @@ export function exitStatus(report: Report): number {
   return overallPassed(report) ? 0 : 1;
 }
 
-/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
-function record(history: HistoryDb, file: string, report: Report, out: string, redact: (text: string) => string): number {
-  try {
-    return appendRun(history, report, out, redact);
-  } catch (error) {
-    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
-  }
-}
-
 /** Every path the run will write, checked before it starts (exit 2, nothing run). */
 function checkOutputPaths(args: RunArgs): void {
   for (const flag of ['out', 'db', 'record', 'baseline', 'cassette', 'history'] as const) {
@@ -257,10 +250,7 @@ function checkOutputPaths(args: RunArgs): void {
 }
 
 function writeBaseline(file: string, report: Report): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(toBaseline(report), null, 2)}\n`);
-  renameSync(temporary, file);
+  writeFileAtomically(file, `${JSON.stringify(toBaseline(report), null, 2)}\n`);
 }
 
 export function reportError(error: unknown): number {

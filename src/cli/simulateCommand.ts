@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
-import { HistoryError, openHistory, type HistoryDb } from '../report/historyStore.js';
-import { checkOutputDir } from '../report/writeReports.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
+import { checkOutputDir } from '../util/outputPaths.js';
+import { reportFiles, reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
 import { OracleBackend } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
@@ -16,7 +18,6 @@ import {
   renderSimulationConsole,
   type SimulationReport,
 } from '../users/simulationReport.js';
-import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { BACKEND_NAMES, adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs, type BackendName } from './backendFactory.js';
 import { CallTraffic, llmTraffic } from '../sim/adaptiveWidth.js';
@@ -48,7 +49,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json, report.md, report.html and junit.xml' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
       .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic' as const, describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
@@ -126,10 +127,11 @@ async function simulate(args: SimulateArgs): Promise<number> {
       failures: failureEntries(result.failed),
     };
     const out = resolve(args.out);
-    await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined, args.lang);
-    const historyId = history ? record(history, args.history as string, report, out) : null;
+    const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;
+    await writeReportSet('simulation', out, { report, ...(trend ? { trend } : {}), lang: args.lang });
+    const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendSimulation(db, report, out)) : null;
     process.stdout.write(renderSimulationConsole(report));
-    process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);
+    process.stdout.write(`Reports: ${reportSetPaths('simulation', out)}\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
     if (args.saveDialogues) {
       const count = await writeFailedDialogues(args.saveDialogues, result.failed, args.seed, speech);
@@ -143,11 +145,3 @@ async function simulate(args: SimulateArgs): Promise<number> {
   }
 }
 
-/** The reports are written by now: a history that cannot take the run says so (exit 2) and names where they are. */
-function record(history: HistoryDb, file: string, report: SimulationReport, out: string): number {
-  try {
-    return appendSimulation(history, report, out);
-  } catch (error) {
-    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
-  }
-}
