@@ -10,14 +10,15 @@ import { makeReport } from '../report/fixtures.js';
 
 const writeReports = (out: string, report: Report) => writeReportSet('run', out, report);
 
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-test-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
 describe('writeReportSet: a run report', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'report-test-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
 
   it('writes the four files, creating the directory, and returns their paths', async () => {
     const out = join(dir, 'nested', 'latest');
@@ -58,13 +59,6 @@ describe('writeReportSet: a run report', () => {
 });
 
 describe('the format registry is the only list of report files', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'formats-test-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
 
   it('names each file of a set once', () => {
     for (const kind of Object.keys(REPORTERS) as DocumentKind[]) {
