@@ -94,14 +94,22 @@ async function cleanStale(parent: string, base: string, names: readonly string[]
       else await rm(path, { recursive: true, force: true });
     }
   }
-  if (!exists(out)) return;
   const isOldTemporary = (entry: string) => entry.endsWith('.tmp') && names.some((name) => entry.startsWith(`.${name}.`));
-  for (const entry of await readdir(out)) if (isOldTemporary(entry)) await rm(join(out, entry), { force: true });
+  for (const entry of await entriesOf(out)) if (isOldTemporary(entry)) await rm(join(out, entry), { force: true });
 }
 
 async function holdsOtherFiles(out: string, names: readonly string[]): Promise<boolean> {
-  if (!exists(out)) return false;
-  return (await readdir(out)).some((name) => !names.includes(name));
+  return (await entriesOf(out)).some((name) => !names.includes(name));
+}
+
+/** The names in `dir`; none when it is not there, or another writer has just renamed it aside. */
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 function exists(path: string): boolean {
