@@ -4,6 +4,13 @@
  * `npm run lint:deps` checks src/; test/layers.test.ts proves a forbidden import fails it.
  */
 const layer = (name) => `^src/${name}/`;
+/** Files the product starts from: the CLI, the bench's worker-thread entry (loaded by path, not imported), and what scripts/ load. */
+const ENTRIES = [
+  '^src/cli/main\\.ts$',
+  '^src/bench/isolateWorker\\.ts$',
+  // Imported (as dist/generate/toDialogue.js) by scripts/throughput.mjs and scripts/vs-promptfoo.mjs, which the cruise does not read.
+  '^src/generate/toDialogue\\.ts$',
+];
 /** Everything under src/ outside the given folders. */
 const outside = (...names) => `^src/(?!(?:${names.join('|')})/)`;
 
@@ -24,14 +31,21 @@ const LAYERS = [
   ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
   // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
   ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
+  ['formats', ['report', 'users'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],
 ];
+
+/**
+ * util/ (atomic files, file sets, output-path checks, seeded random numbers) is open to every
+ * layer but domain/, the core under test, which needs none of it; util/ imports only node built-ins.
+ */
+const shared = (name) => (name === 'domain' ? [] : ['util']);
 
 const layerRules = LAYERS.map(([name, allowed, comment]) => ({
   name: `${name}-imports-only-${allowed.length ? allowed.join('-') : 'itself'}`,
   comment,
   severity: 'error',
   from: { path: layer(name) },
-  to: { path: outside(name, ...allowed) },
+  to: { path: outside(name, ...allowed, ...shared(name)) },
 }));
 
 module.exports = {
@@ -42,21 +56,28 @@ module.exports = {
       comment: 'scoring works on traces: of sim/ it may import only the trace types',
       severity: 'error',
       from: { path: layer('scoring') },
-      to: { path: outside('scoring', 'domain', 'datasets'), pathNot: '^src/sim/trace\\.ts$' },
+      to: { path: outside('scoring', 'domain', 'datasets', 'util'), pathNot: '^src/sim/trace\\.ts$' },
     },
     {
       name: 'report-imports-only-scoring-results-registries-and-vocabulary',
       comment: 'renderers read scoring result types, the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores) and the domain vocabulary; they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report'), pathNot: ['^src/scoring/results\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
     },
     {
       name: 'backends-import-only-llm-reference-oracle',
       comment: 'a backend entry says what a chat backend is and makes it: one of llm/, reference/ or the simulated users\' oracle; it runs nothing',
       severity: 'error',
       from: { path: layer('backends') },
-      to: { path: outside('backends', 'llm', 'reference'), pathNot: '^src/users/oracleBackend\\.ts$' },
+      to: { path: outside('backends', 'llm', 'reference', 'util'), pathNot: '^src/users/oracleBackend\\.ts$' },
+    },
+    {
+      name: 'util-imports-only-node-built-ins',
+      comment: 'shared utilities any layer may import: they import node built-ins and each other, nothing else',
+      severity: 'error',
+      from: { path: layer('util') },
+      to: { pathNot: layer('util'), dependencyTypesNot: ['core'] },
     },
     {
       name: 'nothing-imports-cli',
@@ -76,8 +97,15 @@ module.exports = {
       name: 'no-orphans',
       comment: 'a file nothing imports is dead (the CLI entry point and the bench\'s worker-thread entry excepted)',
       severity: 'error',
-      from: { orphan: true, pathNot: ['^src/cli/main\\.ts$', '^src/bench/isolateWorker\\.ts$', '\\.d\\.ts$'] },
+      from: { orphan: true, pathNot: [...ENTRIES, '\\.d\\.ts$'] },
       to: {},
+    },
+    {
+      name: 'reachable-from-an-entry',
+      comment: 'a file the CLI (or the bench worker) never reaches is dead, even when tests import it',
+      severity: 'error',
+      from: { path: ENTRIES },
+      to: { path: '^src/', pathNot: [...ENTRIES, '\\.d\\.ts$'], reachable: false },
     },
     {
       name: 'no-unresolvable-imports',

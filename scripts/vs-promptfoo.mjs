@@ -13,7 +13,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DialogueModel } from '../dist/generate/model.js';
-import { Random } from '../dist/generate/random.js';
+import { Random } from '../dist/util/random.js';
 import { toDialogue } from '../dist/generate/toDialogue.js';
 import { THINGS } from '../dist/generate/vocabulary.js';
 import { dialogueYaml } from '../dist/generate/yamlWriter.js';

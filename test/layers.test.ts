@@ -25,7 +25,8 @@ const ALLOWED: Record<string, string> = {
   'src/domain/core.ts': "import type { Phase } from './vocabulary.js';\nexport const phase: Phase = 'IDLE';\n",
   'src/llm/backend.ts': 'export const backend = 1;\n',
   'src/gateway/endpoints.ts': "import { phase } from '../domain/core.js';\nexport const endpoint = phase;\n",
-  'src/datasets/load.ts': "import { phase } from '../domain/core.js';\nexport const load = phase;\n",
+  'src/util/files.ts': "import { writeFileSync } from 'node:fs';\nexport const write = writeFileSync;\n",
+  'src/datasets/load.ts': "import { phase } from '../domain/core.js';\nimport { write } from '../util/files.js';\nexport const load = [phase, write];\n",
   'src/sim/trace.ts': "import { endpoint } from '../gateway/endpoints.js';\nimport { backend } from '../llm/backend.js';\nimport { load } from '../datasets/load.js';\nexport const trace = [endpoint, backend, load];\n",
   'src/sim/runDialogue.ts': "import { trace } from './trace.js';\nexport const run = trace;\n",
   'src/scoring/results.ts': "import type { Phase } from '../domain/vocabulary.js';\nexport type Result = Phase;\n",
@@ -92,6 +93,10 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['eval imports cli', 'src/eval/evaluate.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
     ['an import cycle', 'src/generate/a.ts', "import './b.js';", 'no-import-cycles'],
     ['a file nothing imports', 'src/generate/unused.ts', '', 'no-orphans'],
+    ['a file only tests import', 'src/llm/testOnly.ts', "import { backend } from './backend.js';", 'reachable-from-an-entry'],
+    ['domain imports util', 'src/domain/vocabulary.ts', "import '../util/files.js';", 'domain-imports-only-itself'],
+    ['util imports a layer', 'src/util/files.ts', "import '../llm/backend.js';", 'util-imports-only-node-built-ins'],
+    ['util imports an npm package', 'src/util/files.ts', "import 'yaml';", 'util-imports-only-node-built-ins'],
   ];
 
   it('fails on each forbidden import injected into it, naming the rule and the importing file', async () => {

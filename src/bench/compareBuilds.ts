@@ -1,4 +1,4 @@
-import { seededRandom } from '../llm/seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 import { bootstrapDeltas } from '../scoring/pairedStatistics.js';
 import { TARGET_NAMES, type TargetName, type TargetTimings } from './interleaved.js';
 import { sig, summarize } from './stats.js';
@@ -72,7 +72,7 @@ export function compareBuilds(timings: Readonly<Record<TargetName, TargetTimings
       }
       return deltas;
     },
-    { alpha: (1 - CONFIDENCE) / 2, resamples: options.resamples, random: seededRandom(options.seed) },
+    { alpha: (1 - CONFIDENCE) / 2, resamples: options.resamples, random: mulberry32(options.seed) },
   );
   const result = {} as Record<TargetName, TargetComparison>;
   for (const target of TARGET_NAMES) {

@@ -1,4 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { renderBenchMarkdown, renderVsMarkdown } from '../bench/benchMarkdown.js';
@@ -10,6 +9,7 @@ import { TOP_UTTERANCES } from '../bench/utteranceCosts.js';
 import { runVsBench, type BuildLabel } from '../bench/vsBench.js';
 import { renderVsConsole } from '../bench/vsConsole.js';
 import { DEFAULT_DATASETS, reportError } from './runCommand.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './exitCodes.js';
 import { DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { readGitState } from '../eval/provenance.js';
@@ -57,15 +57,15 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         const labels = { baseline: await labelOf(args.vs), candidate: await labelOf(runningCheckout()) };
         const options = { ...interleave, isolates: args.isolates, tolerance: args.tolerance, top: TOP_UTTERANCES, resamples: DEFAULT_RESAMPLES, seed: args.seed, labels, log };
         const result = await runVsBench(args.vs, corpus, options);
-        writeAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
-        writeAtomically(markdown, renderVsMarkdown(result));
+        writeFileAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
+        writeFileAtomically(markdown, renderVsMarkdown(result));
         process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderVsConsole(result, [args.out, markdown]));
         process.exitCode = result.verdict.passed ? EXIT_OK : EXIT_FAILED;
         return;
       }
       const result = await runBench(corpus, { timeMs: args.time, samples: args.samples, interleave, log });
-      writeAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
-      writeAtomically(markdown, renderBenchMarkdown(result));
+      writeFileAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
+      writeFileAtomically(markdown, renderBenchMarkdown(result));
       process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderTable(result, [args.out, markdown]));
       process.exitCode = result.localClassifier.p99Us > BUDGET_US ? EXIT_FAILED : EXIT_OK;
     } catch (error) {
@@ -89,13 +89,6 @@ async function labelOf(dir: string): Promise<BuildLabel> {
   const root = resolve(dir);
   const git = await readGitState(root);
   return git ? { dir: root, commit: git.commit, dirty: git.dirty } : { dir: root };
-}
-
-function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
 }
 
 function row(name: string, r: TargetResult, extra = ''): string {

@@ -4,7 +4,8 @@ import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
 import { describeFindingChange, pairedGateLine } from '../report/reportQueries.js';
-import { writeComparison } from '../report/writeComparison.js';
+import { reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
@@ -44,7 +45,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
   handler: async (args) => {
     try {
       if (isSimulationFile(args.baseline) || isSimulationFile(args.current)) {
-        process.exitCode = compareSimulations(args);
+        process.exitCode = await compareSimulations(args);
         return;
       }
       // Read everything first: a bad file is exit 2 before anything is printed or written.
@@ -70,9 +71,9 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       }
       if (comparison && args.out) {
         const out = resolve(args.out);
-        await writeComparison(out, comparison, args.lang);
+        await writeReportSet('comparison', out, { comparison, lang: args.lang });
         // With --json, stdout stays pure JSON.
-        (args.json ? process.stderr : process.stdout).write(`Comparison: ${out}/comparison.{html,md}\n`);
+        (args.json ? process.stderr : process.stdout).write(`Comparison: ${reportSetPaths('comparison', out)}\n`);
       }
       process.exitCode = gate.passed ? 0 : 1;
     } catch (error) {

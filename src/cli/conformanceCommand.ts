@@ -1,10 +1,11 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DEFAULT_DATASETS } from './runCommand.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
-import { conformanceSummary, renderConformanceHtml, renderConformanceMarkdown } from '../report/conformanceTable.js';
+import { conformanceSummary } from '../report/conformanceTable.js';
+import { reportFiles, reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { conformanceRows, countStatuses, SCENARIO_TAG } from '../scoring/conformance.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { runSuite } from '../eval/scoreSuite.js';
@@ -27,7 +28,7 @@ export const conformanceCommand: CommandModule<object, ConformanceArgs> = {
     withSutOptions(yargs)
       .demandOption('sut')
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/conformance', describe: 'Directory for conformance.md and conformance.html' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/conformance', describe: `Directory for ${reportFiles('conformance').join(', ')}` })
       .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'The protocol arm the SUT speaks' })
       .example('$0 conformance --sut "$0 sut"', 'our own core: every covered scenario held') as unknown as Argv<ConformanceArgs>,
   handler: async (args) => {
@@ -54,22 +55,14 @@ async function conformance(args: ConformanceArgs): Promise<number> {
     const sutName = (options.core as { sutName?: string | null } | undefined)?.sutName ?? args.sut;
     const meta = { sut: sutName, command: args.sut, protocol: args.protocol };
     const out = resolve(args.out);
-    writeAtomically(out, 'conformance.md', renderConformanceMarkdown(rows, meta));
-    writeAtomically(out, 'conformance.html', renderConformanceHtml(rows, meta));
+    await writeReportSet('conformance', out, { rows, meta });
     // The name is the SUT's own handshake text, the details quote its answers: inert on the terminal.
     process.stdout.write(withoutControls(`${sutName}: ${conformanceSummary(rows)}\n`));
     for (const row of rows.filter((r) => r.status === 'broken')) process.stdout.write(withoutControls(`  ✘ seed ${row.seed} ${row.scenario}: ${row.detail}\n`));
-    process.stdout.write(`Table: ${join(out, 'conformance.md')}, conformance.html\n`);
+    process.stdout.write(`Table: ${reportSetPaths('conformance', out)}\n`);
     const failedDialogues = reports.filter((d) => !d.passed).length;
     return countStatuses(rows).broken > 0 || failedDialogues > 0 ? 1 : 0;
   } catch (error) {
     return reportError(error);
   }
-}
-
-function writeAtomically(dir: string, name: string, text: string): void {
-  mkdirSync(dir, { recursive: true });
-  const temporary = join(dir, `.${name}.${process.pid}.tmp`);
-  writeFileSync(temporary, text);
-  renameSync(temporary, join(dir, name));
 }

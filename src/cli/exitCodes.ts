@@ -6,7 +6,7 @@ import { CassetteError } from '../llm/cassette.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
 import { BaselineError } from '../report/baseline.js';
 import { HistoryError } from '../report/historyStore.js';
-import { OutputPathError } from '../report/writeReports.js';
+import { OutputPathError } from '../util/outputPaths.js';
 
 export const EXIT_OK = 0;
 /** A failed expectation or a gate regression. */

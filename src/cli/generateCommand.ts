@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { writeGeneratedDataset } from '../generate/generateDataset.js';
-import { checkOutputFile, OutputPathError } from '../report/writeReports.js';
+import { checkOutputFile, OutputPathError } from '../util/outputPaths.js';
 import { reportError } from './runCommand.js';
 
 interface GenerateArgs {

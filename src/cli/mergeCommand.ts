@@ -3,7 +3,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { readBaseline, toBaseline } from '../report/baseline.js';
 import { readShardReport } from '../report/readReport.js';
 import type { ReadReport as Report } from '../report/reportTypes.js';
-import { checkOutputDir, writeReports } from '../report/writeReports.js';
+import { checkOutputDir } from '../util/outputPaths.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { MergeError, mergeReports } from '../eval/mergeReports.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
@@ -40,7 +41,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
         ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
         : null;
       const report: Report = { ...merged, gate };
-      await writeReports(resolve(args.out), report);
+      await writeReportSet('run', resolve(args.out), report);
       const { passed, total } = report.summary.dialogues;
       process.stdout.write(`merged ${args.reports.length} reports: ${passed}/${total} dialogues passed → ${resolve(args.out)}\n`);
       process.exitCode = report.summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;

@@ -1,4 +1,3 @@
-import { writeFileSync, renameSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
@@ -7,12 +6,15 @@ import { readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
-import { checkOutputDir, checkOutputFile, writeReports } from '../report/writeReports.js';
+import { checkOutputDir, checkOutputFile } from '../util/outputPaths.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
+import { reportFiles, reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { trendFor } from '../report/historyQueries.js';
-import { openHistory, type HistoryDb } from '../report/historyStore.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
-import { appendRun, recordInHistory } from '../eval/historyRecord.js';
+import { appendRun } from '../eval/historyRecord.js';
 import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
@@ -57,7 +59,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: 'Directory for report.json, report.md, junit.xml, report.html' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
@@ -158,12 +160,12 @@ async function run(args: RunArgs): Promise<number> {
     const out = resolve(args.out);
     const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
     const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
-    await writeReports(out, shown, { redact });
-    const historyId = history ? recordInHistory(args.history as string, out, () => appendRun(history!, report, out, redact)) : null;
+    await writeReportSet('run', out, shown, { redact });
+    const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendRun(db, report, out, redact)) : null;
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
-    process.stdout.write(`\nReports: ${out}/report.{json,md,html}, junit.xml\n`);
+    process.stdout.write(`\nReports: ${reportSetPaths('run', out)}\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
     if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
     // The conventional closing line CI tools read for a count.
@@ -199,10 +201,7 @@ function checkOutputPaths(args: RunArgs): void {
 }
 
 function writeBaseline(file: string, report: Report): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(toBaseline(report), null, 2)}\n`);
-  renameSync(temporary, file);
+  writeFileAtomically(file, `${JSON.stringify(toBaseline(report), null, 2)}\n`);
 }
 
 export function reportError(error: unknown): number {

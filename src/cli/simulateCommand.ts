@@ -2,16 +2,16 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
-import { openHistory, type HistoryDb } from '../report/historyStore.js';
-import { checkOutputDir } from '../report/writeReports.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
+import { checkOutputDir } from '../util/outputPaths.js';
+import { reportFiles, reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
 import type { ActionBoard } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
 import { appendSimulation, simulationTrend } from '../users/simulationHistory.js';
 import { renderSimulationConsole } from '../users/simulationReport.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
-import { recordInHistory } from '../eval/historyRecord.js';
-import { writeSimulationReports } from '../users/writeSimulationReports.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
@@ -43,7 +43,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: 'Directory for report.json, report.md, report.html and junit.xml' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
       .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
@@ -110,10 +110,11 @@ async function simulate(args: SimulateArgs): Promise<number> {
       },
     });
     const out = resolve(args.out);
-    await writeSimulationReports(out, report, history ? simulationTrend(history, report, args.trendRuns) : undefined, args.lang);
-    const historyId = history ? recordInHistory(args.history as string, out, () => appendSimulation(history!, report, out)) : null;
+    const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;
+    await writeReportSet('simulation', out, { report, ...(trend ? { trend } : {}), lang: args.lang });
+    const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendSimulation(db, report, out)) : null;
     process.stdout.write(renderSimulationConsole(report));
-    process.stdout.write(`Reports: ${out}/report.{json,md,html}, junit.xml\n`);
+    process.stdout.write(`Reports: ${reportSetPaths('simulation', out)}\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
     if (args.saveDialogues) {
       const count = await writeFailedDialogues(args.saveDialogues, failed, args.seed, speech);

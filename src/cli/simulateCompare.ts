@@ -2,9 +2,11 @@
 import { resolve } from 'node:path';
 import { UsageError } from './exitCodes.js';
 import { compareSimulations as compare, readSimulationReport } from '../users/simulationComparison.js';
-import { renderSimulationCompareConsole, writeSimulationComparison } from '../users/simulationComparisonRender.js';
+import { renderSimulationCompareConsole } from '../users/simulationComparisonRender.js';
+import { reportSetPaths } from '../formats/registry.js';
+import { writeReportSet } from '../formats/writeReportSet.js';
 
-export function compareSimulations(args: { baseline: string; current: string; tolerance: number; json: boolean; out?: string }): number {
+export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; json: boolean; out?: string }): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   const comparison = compare(
     { label: args.baseline, report: readSimulationReport(args.baseline) },
@@ -17,8 +19,8 @@ export function compareSimulations(args: { baseline: string; current: string; to
   } else process.stdout.write(renderSimulationCompareConsole(comparison));
   if (args.out) {
     const out = resolve(args.out);
-    writeSimulationComparison(out, comparison);
-    (args.json ? process.stderr : process.stdout).write(`Comparison: ${out}/comparison.{html,md}\n`);
+    await writeReportSet('simulationComparison', out, comparison);
+    (args.json ? process.stderr : process.stdout).write(`Comparison: ${reportSetPaths('simulationComparison', out)}\n`);
   }
   return comparison.passed ? 0 : 1;
 }

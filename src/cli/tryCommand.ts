@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
+import { AtomicFileWriter } from '../util/atomicFile.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
 import { renderCard, TrySession } from '../users/trySession.js';

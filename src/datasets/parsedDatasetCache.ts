@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialogue } from './datasetTypes.js';
 import { idPositions } from './idPositions.js';
 import { intern, internList } from './intern.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
 
 /**
  * The dialogues of a YAML file that loaded without a single issue, kept as JSON under the sha256
@@ -115,7 +116,7 @@ function isEntryOf(entry: unknown, key: string): entry is CacheEntry {
   );
 }
 
-/** Written whole under a name of its own, then renamed; a cache that cannot be written is no error. */
+/** Written whole or not at all; a cache that cannot be written is no error. */
 function writeEntry(directory: string, key: string, dialogues: readonly Dialogue[], maxEntries: number): void {
   const entry: CacheEntry = {
     format: FORMAT,
@@ -125,15 +126,13 @@ function writeEntry(directory: string, key: string, dialogues: readonly Dialogue
       return { ...kept, idAt: idPositions.get(dialogue) };
     }),
   };
-  const partial = join(directory, `.${key}.${process.pid}.partial`);
   try {
     const text = JSON.stringify(entry, onlyWhatJsonKeeps);
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    writeFileSync(partial, text, { mode: 0o600 });
-    renameSync(partial, join(directory, `${key}.json`));
+    writeFileAtomically(join(directory, `${key}.json`), text, { mode: 0o600 });
     evictOldest(directory, maxEntries);
   } catch {
-    rmSync(partial, { force: true });
+    // Not cached: the next run parses the file again.
   }
 }
 

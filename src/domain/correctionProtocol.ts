@@ -32,8 +32,6 @@ export interface CorrectionResponse {
   readonly model?: string;
 }
 
-export const CONFIDENCE_FLOOR = 0.7;
-
 /** The index an append answer gives its new item (seed 002 decision 8). */
 export const APPEND_INDEX = -1;
 

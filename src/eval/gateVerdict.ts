@@ -1,4 +1,4 @@
-import { seededRandom } from '../llm/seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 import { compareToBaseline, type Baseline } from '../report/baseline.js';
 import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
@@ -82,7 +82,7 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
     resamples: settings.resamples,
-    random: seededRandom(settings.seed),
+    random: mulberry32(settings.seed),
     deadlineMs: settings.deadlineMs,
   });
   const significant = paired.tests.filter((t) => t.significant);

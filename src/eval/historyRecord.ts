@@ -1,6 +1,6 @@
 /** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
 import { dialogueSummaries } from '../report/dialogueLog.js';
-import { comparableKey, HistoryError, WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
+import { comparableKey, WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
 import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from '../report/modelExtras.js';
 import { sliceId } from '../report/slices.js';
 import type { MetricResult, Report } from '../report/reportTypes.js';
@@ -71,16 +71,4 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
 
 function nullable(text: string | null, redact: (text: string) => string): string | null {
   return text === null ? null : redact(text);
-}
-
-/**
- * Appends a run (`run` or `simulate`) once its reports are written: a history that cannot take
- * it says so (a HistoryError, exit 2) and names where the reports are.
- */
-export function recordInHistory(file: string, reportDir: string, append: () => number): number {
-  try {
-    return append();
-  } catch (error) {
-    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${reportDir}`);
-  }
 }

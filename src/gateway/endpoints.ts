@@ -1,5 +1,6 @@
 import { APPEND_INDEX, type CorrectionRequest, type CorrectionResponse } from '../domain/correctionProtocol.js';
 import { EDITABLE_FIELDS, parseResult, type FieldPatch, type ParseResult } from '../domain/parseResult.js';
+import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import type { LlmEndpoint, LlmFailure } from '../domain/vocabulary.js';
 import { rejectionOf, type Completer, type Completion, type CompletionUsage, type PromptMessage } from './completion.js';
 import type {
@@ -25,8 +26,12 @@ import {
   type WireTransaction,
 } from './schemas.js';
 
-/** Seed 002 decision 7. */
-export const DEFAULT_DEADLINE_MS = 3000;
+/** A call's deadline when the caller gives none: the app's own, as each core sets it (seed 002 decision 7). */
+const DEFAULT_DEADLINE_MS: Readonly<Record<LlmEndpoint, number>> = {
+  parse: DEFAULT_CONFIG.parseTimeoutMs,
+  correct: DEFAULT_CONFIG.correctionTimeoutMs,
+  conversation: DEFAULT_CONFIG.correctionTimeoutMs,
+};
 
 export type GatewayOutcome<T> =
   | { ok: true; value: T; rawText: string; latencyMs: number; usage?: CompletionUsage; model: string }
@@ -43,7 +48,7 @@ export type GatewayOutcome<T> =
 
 export interface EndpointOptions {
   /**
-   * Real-clock backends are aborted when it passes (default 3000 ms). On a virtual
+   * Real-clock backends are aborted when it passes (default: the app's deadline, DEFAULT_CONFIG). On a virtual
    * clock the caller owns time: the outcome carries the modelled latency, even past
    * the deadline, and a model that never answers gives a timeout with Infinity.
    */
@@ -188,7 +193,7 @@ async function call(
   options: EndpointOptions,
 ): Promise<Completion | Failure> {
   const real = backend.clock === 'real';
-  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS[endpoint];
   // Nothing can abort a virtual-clock call without a caller's signal: no controller then.
   const controller = real || options.signal ? new AbortController() : undefined;
   const forwardAbort = (): void => controller?.abort(options.signal?.reason);

@@ -1,6 +1,7 @@
-import { Random } from './random.js';
+import { Random } from '../util/random.js';
 import { generateDialogue, type GenDialogue } from './scenario.js';
-import { AtomicFileWriter, dialogueYaml } from './yamlWriter.js';
+import { AtomicFileWriter } from '../util/atomicFile.js';
+import { dialogueYaml } from './yamlWriter.js';
 
 export interface GenerateOptions {
   readonly count: number;

@@ -1,7 +1,8 @@
 // Over 300 lines on purpose: one class, the generator's independent model of every user action, whose rules read best side by side.
+import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import type { Phase } from '../domain/vocabulary.js';
 import type { ModelItem } from './modelItem.js';
-import type { Random } from './random.js';
+import type { Random } from '../util/random.js';
 import { appended, corrected, itemCancelled, itemConfirmed, line, readBack } from './speech.js';
 import {
   CANCEL_ITEM_FORMS,
@@ -38,10 +39,12 @@ export interface GenTurn {
 }
 
 export const MAX_ITEMS = 10;
-/** Well above the 0.7 floor (seed 002 decision 8), like seed 003's examples. */
-const CONFIDENT = 0.92;
-/** What the app's inactivity timer waits (orchestrator default). */
-export const INACTIVITY_MS = 60_000;
+/** Well above the app's confidence floor (DEFAULT_CONFIG; seed 002 decision 8), like seed 003's examples. */
+export const CONFIDENT = 0.92;
+/** A low-confidence correction: below the floor, so the app must not apply it. */
+export const UNSURE = 0.55;
+/** What the app's inactivity timer waits. */
+export const INACTIVITY_MS = DEFAULT_CONFIG.inactivityTimeoutMs;
 /** Prose where JSON was asked for. */
 const MALFORMED = '好的，我改一下金额';
 
@@ -229,7 +232,7 @@ export class DialogueModel {
         : {
             corrections: changes.map(({ item, fields }) => ({ index: pending.indexOf(item), updatedFields: fields })),
             intent: 'correction',
-            confidence: lowConfidence ? 0.55 : CONFIDENT,
+            confidence: lowConfidence ? UNSURE : CONFIDENT,
           };
     // Seed 001 纠正失败保持原结果: an error or unusable answer keeps the batch; only a timeout
     // hands the text to the local rules (seed 003 超时降级).

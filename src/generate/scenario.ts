@@ -1,6 +1,6 @@
 import { DialogueModel, MAX_ITEMS, type ChangeKind, type Delivery, type GenTurn } from './model.js';
 import type { ModelItem } from './modelItem.js';
-import type { Random } from './random.js';
+import type { Random } from '../util/random.js';
 import {
   CANCEL_WORDS,
   CONFIRM_WORDS,
@@ -47,6 +47,8 @@ const FOCI = [
 type Focus = (typeof FOCI)[number];
 
 const FAULTS = ['timeout', 'error', 'malformed'] as const;
+/** A probability, not the confidence floor: the share of appends answered by the LLM rather than the offline rules. */
+const APPEND_BY_LLM_SHARE = 0.7;
 /** Kinds the local corrector also understands, so a fault or offline turn stays predictable. */
 const LOCAL_KINDS: readonly ChangeKind[] = ['amount', 'type', 'all', 'vague'];
 const LLM_KINDS: readonly ChangeKind[] = ['amount', 'type', 'category', 'all'];
@@ -163,7 +165,7 @@ class Script {
         return;
       case 'append':
         this.open(Math.min(size, MAX_ITEMS - 1));
-        this.append(r.chance(0.7) ? 'llm' : 'offline');
+        this.append(r.chance(APPEND_BY_LLM_SHARE) ? 'llm' : 'offline');
         return;
       case 'fault-correction':
         this.open(size);

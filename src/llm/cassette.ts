@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
 import * as compiled from './cassetteValidator.generated.js';
 import { withFileLock } from './fileLock.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
 
 /** One answer of the model to a request: a cassette keeps one per run of `--repeat`. */
 export interface CassetteSample {
@@ -192,7 +192,6 @@ export class Cassette {
   /** Requests this process recorded: a save keeps these over what another run saved. */
   private readonly recorded = new Set<string>();
   private saving: Promise<void> = Promise.resolve();
-  private tmpCounter = 0;
 
   constructor(
     readonly path: string,
@@ -257,7 +256,7 @@ export class Cassette {
 
   /**
    * Under the file's lock: takes in what other runs saved since (their requests, not ours), writes
-   * a temporary file and renames it over the cassette. Saves of one process run one at a time.
+   * the whole file atomically over the cassette. Saves of one process run one at a time.
    */
   save(): Promise<void> {
     const run = (): Promise<void> =>
@@ -265,9 +264,7 @@ export class Cassette {
         const text = readIfThere(this.path);
         const onDisk = text === null ? [] : (parseEntries(this.path, text) ?? []);
         for (const entry of onDisk) if (!this.recorded.has(entry.key)) this.byKey.set(entry.key, canonicalEntry(entry));
-        const tmp = `${this.path}.${process.pid}.${++this.tmpCounter}.tmp`;
-        await writeFile(tmp, this.toJson(), 'utf8');
-        await rename(tmp, this.path);
+        writeFileAtomically(this.path, this.toJson());
       });
     this.saving = this.saving.then(run, run);
     return this.saving;

@@ -1,5 +1,3 @@
-import type { ChatBackend, ChatRequest, ChatResult } from './backend.js';
-
 /** Runs at most `max` tasks at once; the rest wait in arrival order. */
 export function createLimiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be a positive integer, got ${max}`);
@@ -16,15 +14,5 @@ export function createLimiter(max: number): <T>(task: () => Promise<T>) => Promi
       if (next) next();
       else active--;
     }
-  };
-}
-
-export function withConcurrencyLimit(backend: ChatBackend, max: number): ChatBackend {
-  const limit = createLimiter(max);
-  return {
-    name: backend.name,
-    model: backend.model,
-    clock: backend.clock,
-    complete: (req: ChatRequest): Promise<ChatResult> => limit(() => backend.complete(req)),
   };
 }

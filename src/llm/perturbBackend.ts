@@ -1,5 +1,5 @@
 import type { ChatBackend, ChatRequest, ChatResult } from './backend.js';
-import { seededRandom } from './seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 
 /** Probabilities in [0, 1] of each kind of model mistake. */
 export interface PerturbRates {
@@ -11,7 +11,7 @@ export interface PerturbRates {
   readonly amount: number;
   /** Per correction answer: another intent than the one the model gave. */
   readonly intent: number;
-  /** Per answer: the confidence set below the app's floor (0.7). */
+  /** Per answer: the confidence set below the app's floor (LOW_CONFIDENCE). */
   readonly lowConfidence: number;
   /**
    * Per correction: 「第N笔」 read as index N instead of N − 1 (seed 002, rule 2), one item too far,
@@ -26,7 +26,8 @@ type Kind = (typeof PERTURB_KINDS)[number];
 
 /** The correction endpoint's intents as the wire protocol names them (the prompt lists the same five). */
 const WIRE_INTENTS = ['correction', 'confirm', 'cancel', 'unclear', 'append'] as const;
-const LOW_CONFIDENCE = 0.4;
+/** Below the app's confidence floor (DEFAULT_CONFIG.confidenceFloor; llm/ may not import it, a test checks). */
+export const LOW_CONFIDENCE = 0.4;
 
 /** Reads `offByOne=0.05,drop=0.02`: known kinds only, each once, each a number in [0, 1]. */
 export function parsePerturbSpec(spec: string): PerturbRates {
@@ -195,5 +196,5 @@ function jsonSpan(text: string): { start: number; end: number; value: Json } | n
 function hashUnit(...parts: number[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) h = Math.imul(h ^ (part >>> 0), 0x01000193) >>> 0;
-  return seededRandom(h)();
+  return mulberry32(h)();
 }

@@ -13,8 +13,8 @@ export interface CorrectionAnswer {
 }
 
 // Fixed, like the seed's examples: sure of a plain reading, unsure when nothing fits.
-const SURE = 0.9;
-const UNSURE = 0.3;
+export const SURE = 0.9;
+export const UNSURE = 0.3;
 
 function field<T>(value: unknown, guard: (v: unknown) => v is T): T | null {
   return guard(value) ? value : null;

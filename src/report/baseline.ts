@@ -129,7 +129,6 @@ export function firstError(validate: { errors?: { instancePath: string; message?
 export interface GateOptions {
   /** How far a metric may fall below the baseline before the gate fails (default 0). */
   readonly tolerance: number;
-  readonly tolerances?: Readonly<Partial<Record<MetricName, number>>>;
 }
 
 /**
@@ -142,7 +141,7 @@ export function compareToBaseline(baseline: Baseline, current: Baseline, label: 
   for (const [name, score] of Object.entries(current.metrics)) {
     const before = baseline.metrics[name];
     if (before === undefined) continue;
-    const tolerance = options.tolerances?.[name as MetricName] ?? options.tolerance;
+    const { tolerance } = options;
     const finding = { kind: 'metric' as const, name, baseline: before, current: score, tolerance };
     if (score < before - tolerance - 1e-9) regressions.push(finding);
     else if (score > before + 1e-9) improvements.push(finding);

@@ -2,7 +2,7 @@
 import { formatPValue } from './format.js';
 import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
-import type { DialogueReport, GateResult, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
+import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
 import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
 
@@ -54,6 +54,12 @@ export interface Comparison {
 }
 
 /** " [-7.0, -1.1] pp, p = 0.012" when the gate tested the change over repeats. */
+/** A comparison as `compare --out` writes it: in the pages' language. */
+export interface ShownComparison {
+  readonly comparison: Comparison;
+  readonly lang: Lang;
+}
+
 export function changeNote(m: MetricDelta): string {
   if (!m.change || m.a === m.b) return '';
   const pp = (v: number) => (v * 100).toFixed(1);

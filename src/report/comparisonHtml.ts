@@ -1,5 +1,5 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
-import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type Side } from './comparison.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
@@ -9,6 +9,7 @@ import { featureName, inLang, label, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
+import type { Reporter } from './reporter.js';
 
 const COMPARE_CSS = `
 .cmp-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
@@ -132,3 +133,8 @@ ${section('fixed', zh ? `由失败变为通过（${fixed.length}）` : `Fail →
 </html>
 `;
 }
+
+export const comparisonHtmlReporter: Reporter<ShownComparison> = {
+  file: 'comparison.html',
+  render: ({ comparison, lang }) => [renderComparisonHtml(comparison, lang)],
+};

@@ -1,5 +1,5 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
-import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta } from './comparison.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
 import { whatBrokeSection } from './markdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { featureName, inLang, metricName, sliceName } from './labels.js';
@@ -7,6 +7,7 @@ import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { mdCode, mdText } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
+import type { Reporter } from './reporter.js';
 
 const MAX_FLIPS = 40;
 const MAX_SLICES = 20;
@@ -75,3 +76,8 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
   if (flaky.length > 0) lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${flaky.map((f) => mdCode(f.id)).join(', ')}_`, '');
   return withoutControls(lines.join('\n') + '\n');
 }
+
+export const comparisonMarkdownReporter: Reporter<ShownComparison> = {
+  file: 'comparison.md',
+  render: ({ comparison, lang }) => [renderComparisonMarkdown(comparison, lang)],
+};

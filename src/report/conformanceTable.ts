@@ -2,6 +2,7 @@ import { countStatuses, type ConformanceRow, type ConformanceStatus } from '../s
 import { escapeHtml } from './escape.js';
 import { mdText } from './markdownText.js';
 import { withoutControls } from './format.js';
+import type { Reporter } from './reporter.js';
 
 /** The conformance table of an external orchestrator: requirement, scenario, held / broken / not applicable. */
 
@@ -10,6 +11,12 @@ export interface ConformanceMeta {
   readonly sut: string;
   readonly command: string;
   readonly protocol: 'batch' | 'conversation';
+}
+
+/** What `conformance` writes its table from. */
+export interface ConformanceTable {
+  readonly rows: readonly ConformanceRow[];
+  readonly meta: ConformanceMeta;
 }
 
 const LABEL: Readonly<Record<ConformanceStatus, string>> = { held: 'held', broken: 'broken', notApplicable: 'not applicable' };
@@ -60,3 +67,7 @@ ${body}
 </body></html>
 `;
 }
+
+export const conformanceMarkdownReporter: Reporter<ConformanceTable> = { file: 'conformance.md', render: ({ rows, meta }) => [renderConformanceMarkdown(rows, meta)] };
+
+export const conformanceHtmlReporter: Reporter<ConformanceTable> = { file: 'conformance.html', render: ({ rows, meta }) => [renderConformanceHtml(rows, meta)] };

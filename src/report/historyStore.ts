@@ -12,6 +12,15 @@ export class HistoryError extends Error {
   override readonly name = 'HistoryError';
 }
 
+/** Appends a run whose reports are written by now: a history that cannot take it says so (exit 2) and names where they are. */
+export function recordInHistory(history: HistoryDb, file: string, out: string, append: (history: HistoryDb) => number): number {
+  try {
+    return append(history);
+  } catch (error) {
+    throw new HistoryError(`${file}: could not record this run (${(error as Error).message}); its reports are in ${out}`);
+  }
+}
+
 /** "NLUH" */
 export const APPLICATION_ID = 0x4e4c5548;
 const BUSY_TIMEOUT_MS = 15_000;

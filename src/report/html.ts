@@ -16,6 +16,7 @@ import { percent } from './format.js';
 import { jsonChunks } from './jsonChunks.js';
 import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
 import type { ArmReport, Report } from './reportTypes.js';
+import type { Reporter } from './reporter.js';
 
 export function renderHtml(report: Report): string {
   return [...htmlChunks(report)].join('');
@@ -81,3 +82,5 @@ function armsHtml(report: Report): string {
   <div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
 </section>`;
 }
+
+export const htmlReporter: Reporter<Report> = { file: 'report.html', render: htmlChunks };

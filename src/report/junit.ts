@@ -5,6 +5,7 @@ import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
 import { describeInput, failedChecks, provenanceEntries, turnNumber } from './reportQueries.js';
 import type { DialogueReport, Report } from './reportTypes.js';
+import type { Reporter } from './reporter.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
 const VALUE_CHARS = 4_000;
@@ -98,3 +99,5 @@ function failureText(dialogue: DialogueReport): string {
 function indent(text: string): string {
   return text.replace(/\n/g, '\n            ');
 }
+
+export const junitReporter: Reporter<Report> = { file: 'junit.xml', render: junitChunks };

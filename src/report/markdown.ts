@@ -26,6 +26,7 @@ import {
   turnNumber,
 } from './reportQueries.js';
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from './reportTypes.js';
+import type { Reporter } from './reporter.js';
 
 /** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
 const BYTE_BUDGET = 58_000;
@@ -297,3 +298,5 @@ function footer(report: Report): string {
 function byteLength(lines: readonly string[]): number {
   return Buffer.byteLength(lines.join('\n'), 'utf8') + lines.length;
 }
+
+export const markdownReporter: Reporter<Report> = { file: 'report.md', render: (report) => [renderMarkdown(report)] };

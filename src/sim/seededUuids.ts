@@ -1,10 +1,10 @@
-import { seededRandom } from '../llm/seededRandom.js';
+import { mulberry32 } from '../util/random.js';
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /** RFC 4122 version-4 shaped UUIDs drawn from a seeded PRNG, so runs with the same --seed are identical. */
 export function seededUuids(seed: number): () => string {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   return () => {
     let uuid = '';
     for (let i = 0; i < 16; i++) {

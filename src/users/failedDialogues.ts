@@ -1,4 +1,4 @@
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
+import { AtomicFileWriter } from '../util/atomicFile.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
 import type { GoalItem } from './goal.js';

@@ -1,4 +1,4 @@
-import type { Random } from '../generate/random.js';
+import type { Random } from '../util/random.js';
 import { THINGS, type Thing, type TxType } from '../generate/vocabulary.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
 

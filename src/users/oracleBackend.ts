@@ -7,7 +7,7 @@ export interface ActionBoard {
   current: UserAction | null;
 }
 
-const SURE = 0.95;
+export const SURE = 0.95;
 const LATENCY_MS = 100;
 
 /**

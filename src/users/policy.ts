@@ -1,5 +1,5 @@
 import { MAX_BATCH_SIZE, type DraftBatch, type DraftTransaction } from '../domain/draftBatch.js';
-import type { Random } from '../generate/random.js';
+import type { Random } from '../util/random.js';
 import type { GoalItem } from './goal.js';
 import { diagnose, type WrongField } from './observe.js';
 

@@ -1,4 +1,4 @@
-import { Random } from '../generate/random.js';
+import { Random } from '../util/random.js';
 import { sampleGoal } from './goal.js';
 import { sampleProfile } from './policy.js';
 import type { SimulatedUser } from './simulateUser.js';

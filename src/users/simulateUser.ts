@@ -1,6 +1,6 @@
 import type { DraftBatch } from '../domain/draftBatch.js';
 import type { Phase } from '../domain/orchestratorTypes.js';
-import { Random } from '../generate/random.js';
+import { Random } from '../util/random.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { DialogueSession } from '../sim/dialogueSession.js';
 import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';

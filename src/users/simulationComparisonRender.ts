@@ -1,6 +1,4 @@
 /** The comparison of two simulate reports as comparison.md and comparison.html (no script), plus the console lines of `compare`. */
-import { join } from 'node:path';
-import { AtomicFileWriter } from '../generate/yamlWriter.js';
 import { escapeHtml as esc } from '../report/escape.js';
 import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
@@ -8,6 +6,7 @@ import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
 import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
 import { withoutControls } from '../report/format.js';
+import type { Reporter } from '../report/reporter.js';
 
 const NOTE = 'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.';
 
@@ -122,15 +121,12 @@ ${htmlTable('by-feature', 'By speech feature', c.byFeature)}
 `;
 }
 
-/** comparison.html and comparison.md, each written whole or not at all, both rendered first. */
-export function writeSimulationComparison(outDir: string, c: SimulationComparison): void {
-  const files: [string, string][] = [
-    ['comparison.html', renderSimulationComparisonHtml(c)],
-    ['comparison.md', renderSimulationComparisonMarkdown(c)],
-  ];
-  for (const [name, text] of files) {
-    const writer = new AtomicFileWriter(join(outDir, name));
-    writer.write(text);
-    writer.commit();
-  }
-}
+export const simulationComparisonHtmlReporter: Reporter<SimulationComparison> = {
+  file: 'comparison.html',
+  render: (c) => [renderSimulationComparisonHtml(c)],
+};
+
+export const simulationComparisonMarkdownReporter: Reporter<SimulationComparison> = {
+  file: 'comparison.md',
+  render: (c) => [renderSimulationComparisonMarkdown(c)],
+};

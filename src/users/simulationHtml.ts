@@ -9,7 +9,8 @@ import type { Lang, Trend } from '../report/reportTypes.js';
 import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, type SimulationWord } from './simulationLabels.js';
 import { wilson } from './rateInterval.js';
 import type { SliceScore } from './scores.js';
-import { SIMULATION_TREND_METRICS, type SimulationReport } from './simulationReport.js';
+import { SIMULATION_TREND_METRICS, type ShownSimulation, type SimulationReport } from './simulationReport.js';
+import type { Reporter } from '../report/reporter.js';
 
 /** Transcripts shown in full; the rest are counted (report.json holds them all). */
 const SHOWN_FAILURES = 50;
@@ -133,3 +134,8 @@ function failuresHtml(report: SimulationReport, w: Words): string {
   ${more}
 </section>`;
 }
+
+export const simulationHtmlReporter: Reporter<ShownSimulation> = {
+  file: 'report.html',
+  render: ({ report, trend, lang }) => [renderSimulationHtml(report, trend, lang)],
+};

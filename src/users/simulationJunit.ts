@@ -1,7 +1,8 @@
 /** The simulate report as JUnit XML: one testcase per simulated user, failed when a run of theirs did not reach the goal. */
 import { escapeXmlAttr, escapeXmlText } from '../report/escape.js';
 import type { RunResult } from './scores.js';
-import type { SimulationReport } from './simulationReport.js';
+import type { ShownSimulation, SimulationReport } from './simulationReport.js';
+import type { Reporter } from '../report/reporter.js';
 
 export function renderSimulationJunit(report: SimulationReport): string {
   const byUser = new Map<number, RunResult[]>();
@@ -44,3 +45,5 @@ export function renderSimulationJunit(report: SimulationReport): string {
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
+
+export const simulationJunitReporter: Reporter<ShownSimulation> = { file: 'junit.xml', render: ({ report }) => [renderSimulationJunit(report)] };

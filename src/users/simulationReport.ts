@@ -1,6 +1,7 @@
 import { percent } from '../report/format.js';
 import { mdText } from '../report/markdownText.js';
-import type { Trend } from '../report/reportTypes.js';
+import type { Lang, Trend } from '../report/reportTypes.js';
+import type { Reporter } from '../report/reporter.js';
 import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
@@ -38,6 +39,13 @@ export interface SimulationReport {
     readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string }[];
     readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
   }[];
+}
+
+/** A simulate report as it is written: `trend` (from the history) shows on the page and in report.md; `lang` is the page's language. */
+export interface ShownSimulation {
+  readonly report: SimulationReport;
+  readonly trend?: Trend;
+  readonly lang: Lang;
 }
 
 export function failureEntries(failed: readonly FailedRun[]): SimulationReport['failures'] {
@@ -113,3 +121,14 @@ export function renderSimulationConsole(report: SimulationReport): string {
     '',
   ].join('\n');
 }
+
+/** report.json stays the same for the same seed: no trend, no language. */
+export const simulationJsonReporter: Reporter<ShownSimulation> = {
+  file: 'report.json',
+  render: ({ report }) => [`${JSON.stringify(report, null, 2)}\n`],
+};
+
+export const simulationMarkdownReporter: Reporter<ShownSimulation> = {
+  file: 'report.md',
+  render: ({ report, trend }) => [renderSimulationMarkdown(report, undefined, trend)],
+};

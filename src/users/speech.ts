@@ -1,4 +1,4 @@
-import type { Random } from '../generate/random.js';
+import type { Random } from '../util/random.js';
 import { chineseWhole } from './chineseNumber.js';
 import type { GoalItem } from './goal.js';
 import { homophonesOf } from './homophones.js';
@@ -7,7 +7,7 @@ import { homophonesOf } from './homophones.js';
 export const SPEECH_FEATURES = ['chineseNumerals', 'units', 'fillers', 'noPunctuation', 'selfRepair', 'homophones'] as const;
 export type SpeechFeature = (typeof SPEECH_FEATURES)[number];
 
-/** How often a switched-on feature shows where it can: per amount, per utterance or per item. */
+/** How often a switched-on feature shows where it can (probabilities, not confidences): per amount, per utterance or per item. */
 const CHANCE: Readonly<Record<SpeechFeature, number>> = {
   chineseNumerals: 0.5,
   units: 0.6,

@@ -1,5 +1,5 @@
 import { LLM_CONFIRM_TEXTS, TYPE_WORD, ordinalWord } from '../generate/vocabulary.js';
-import type { Random } from '../generate/random.js';
+import type { Random } from '../util/random.js';
 import type { DraftTransaction } from '../domain/draftBatch.js';
 import type { UserAction } from './policy.js';
 import type { Speaker } from './speech.js';

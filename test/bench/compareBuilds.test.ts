@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { compareBuilds, slowerFindings } from '../../src/bench/compareBuilds.js';
 import { TARGET_NAMES, type TargetName, type TargetTimings } from '../../src/bench/interleaved.js';
 import { lengthBucket, utteranceCosts } from '../../src/bench/utteranceCosts.js';
-import { seededRandom } from '../../src/llm/seededRandom.js';
+import { mulberry32 } from '../../src/util/random.js';
 
 const N = 200;
 const ROUNDS = 4;
 
 /** A's per-utterance costs spread over 0.1–2 µs; B's are A's times `factor(i)`, each round jittered by ±2 %. */
 function timings(factor: (i: number) => number, seed = 7): TargetTimings {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const a = Float64Array.from({ length: N }, () => 0.1 + 1.9 * random() ** 3);
   const samples = [new Float64Array(ROUNDS * N), new Float64Array(ROUNDS * N)];
   for (let round = 0; round < ROUNDS; round++) {

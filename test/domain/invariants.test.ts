@@ -3,7 +3,7 @@ import { buildCorrectionRequest, mapCorrectionsBack } from '../../src/domain/cor
 import { MAX_BATCH_SIZE, pendingItems } from '../../src/domain/draftBatch.js';
 import type { CorrectionResponse } from '../../src/domain/correctionProtocol.js';
 import type { OrchestratorEvent } from '../../src/domain/orchestratorTypes.js';
-import { seededRandom } from '../../src/llm/seededRandom.js';
+import { mulberry32 } from '../../src/util/random.js';
 import { Driver, tx } from '../support/driver.js';
 
 const SEQUENCES = 400;
@@ -53,7 +53,7 @@ function randomMove(d: Driver, random: () => number): void {
 
 describe('invariants over generated dialogues', () => {
   it(`over ${SEQUENCES} random sequences: the batch never exceeds ${MAX_BATCH_SIZE}, indices stay unique and stable, resolved items stay resolved (but for a failed save's rollback), and a correction never clears the batch`, () => {
-    const random = seededRandom(20261121);
+    const random = mulberry32(20261121);
     for (let s = 0; s < SEQUENCES; s++) {
       const d = new Driver();
       for (let i = 0; i < STEPS; i++) {
@@ -81,7 +81,7 @@ describe('invariants over generated dialogues', () => {
   });
 
   it('remapping is a bijection from sent indices onto the pending items', () => {
-    const random = seededRandom(7);
+    const random = mulberry32(7);
     for (let s = 0; s < SEQUENCES; s++) {
       const d = new Driver();
       const size = 1 + Math.floor(random() * 10);

@@ -13,6 +13,7 @@ import {
   type LocalPhraseClass,
 } from '../../src/domain/phrases.js';
 import { normalizeUtterance } from '../../src/domain/textNormalize.js';
+import { Random, mulberry32 } from '../../src/util/random.js';
 
 /*
  * The classifier reads text without regexes, substrings or a second copy of the string.
@@ -159,15 +160,10 @@ function referenceClassify(raw: string): LocalIntent {
 
 // ---- Generated utterances ---------------------------------------------------------------
 
-/** mulberry32: a fixed seed gives the same cases on every run. */
+/** A fixed seed gives the same cases on every run: an integer in [0, n) per call. */
 function prng(seed: number): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const random = new Random(seed, mulberry32);
+  return (n) => random.int(0, n - 1);
 }
 
 const PHRASES = Object.values(LOCAL_PHRASES).flat();

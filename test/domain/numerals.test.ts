@@ -13,7 +13,7 @@ import {
   parseOrdinal,
 } from '../../src/domain/numerals.js';
 import { normalizeUtterance } from '../../src/domain/textNormalize.js';
-import { Random } from '../../src/generate/random.js';
+import { Random } from '../../src/util/random.js';
 
 describe('parseChineseNumber', () => {
   it.each([

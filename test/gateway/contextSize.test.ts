@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureCorrectionContext, sampleCorrectionRequest } from '../../src/bench/contextSize.js';
+import { measureCorrectionContext, sampleCorrectionRequest } from '../support/contextSize.js';
 import { estimateTokens } from '../../src/llm/tokenEstimate.js';
 
 describe('correction context size (seed 002 decision 5: < 600 tokens)', () => {

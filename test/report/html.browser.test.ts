@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeReports } from '../../src/report/writeReports.js';
+import { writeReportSet } from '../../src/formats/writeReportSet.js';
 import { makeReport, XSS_LINE, XSS_TITLE } from './fixtures.js';
 
 /** Opens the real report.html in headless Chromium. Skipped only with SKIP_BROWSER_TESTS=1. */
@@ -19,7 +19,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report.html in Chromium
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'report-browser-'));
-    await writeReports(dir, makeReport());
+    await writeReportSet('run', dir, makeReport());
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/llm/seededRandom.js';
+import { mulberry32 } from '../../src/util/random.js';
 import { comparePaired, type RepeatedRun } from '../../src/scoring/pairedGate.js';
 import { binomialBound } from '../support/binomialBound.js';
 
@@ -55,7 +55,7 @@ function repeatedRun(model: Model, random: () => number, passShift = 0): Repeate
 }
 
 function alarms(suites: number, passShift: number): { alarms: number; family: number } {
-  const random = seededRandom(2026);
+  const random = mulberry32(2026);
   let count = 0;
   let family = 0;
   for (let suite = 0; suite < suites; suite++) {
@@ -63,7 +63,7 @@ function alarms(suites: number, passShift: number): { alarms: number; family: nu
     const result = comparePaired(repeatedRun(model, random), repeatedRun(model, random, passShift), {
       alpha: 0.05,
       resamples: 199,
-      random: seededRandom(suite + 1),
+      random: mulberry32(suite + 1),
       deadlineMs: 3000,
     });
     family = result.tests.length;

@@ -49,7 +49,7 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     expect(comparison.flips.filter((f) => f.direction === 'fixed').map((f) => f.userId)).toEqual(fixed);
     expect(comparison.regressions[1]).toBe(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`);
 
-    expect(result.stderr).toContain(`Comparison: ${out}/comparison.{html,md}`);
+    expect(result.stderr).toContain(`Comparison: ${out}/{comparison.html,comparison.md}`);
     const md = readFileSync(join(out, 'comparison.md'), 'utf8');
     expect(md).toContain(`### Broke (${broke.length})`);
     expect(md).toContain(`- user ${broke[0]} (`);

@@ -14,7 +14,7 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
 
   it('names all four files', () => {
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`Reports: ${out}/report.{json,md,html}, junit.xml`);
+    expect(result.stdout).toContain(`Reports: ${out}/{report.json,report.md,report.html,junit.xml}`);
   });
 
   it('--lang zh: the page in Chinese, with the same figures; report.json as in English', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findAmounts } from '../../src/domain/numerals.js';
-import { Random } from '../../src/generate/random.js';
+import { Random } from '../../src/util/random.js';
 import { THINGS } from '../../src/generate/vocabulary.js';
 import { chineseWhole } from '../../src/users/chineseNumber.js';
 import { goalItem } from '../../src/users/goal.js';

@@ -1,8 +1,8 @@
-import type { BatchItemDto, CorrectionRequest } from '../domain/correctionProtocol.js';
-import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
-import { estimateTokens } from '../llm/tokenEstimate.js';
-import { batchContextJson } from '../gateway/promptInputs.js';
-import { renderCorrectionMessages } from '../gateway/promptTemplates.js';
+import type { BatchItemDto, CorrectionRequest } from '../../src/domain/correctionProtocol.js';
+import { MAX_BATCH_SIZE } from '../../src/domain/draftBatch.js';
+import { estimateTokens } from '../../src/llm/tokenEstimate.js';
+import { batchContextJson } from '../../src/gateway/promptInputs.js';
+import { renderCorrectionMessages } from '../../src/gateway/promptTemplates.js';
 
 export interface SizeFigure {
   chars: number;

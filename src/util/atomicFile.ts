@@ -1,0 +1,84 @@
+/** The one way the harness writes a file: whole or not at all. */
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export interface AtomicFileOptions {
+  /** Permission bits of the new file (default 0o666 before the umask). */
+  readonly mode?: number;
+  /** Text is gathered to about this many characters per write: few system calls, flat memory. */
+  readonly chunkChars?: number;
+}
+
+/** Temporaries of one process never share a name, even for the same target. */
+let temporaries = 0;
+
+/**
+ * Appends text to a temporary file beside the target in large chunks, and renames it into
+ * place on commit: memory stays flat however much is written, and a reader never sees half a file.
+ */
+export class AtomicFileWriter {
+  private readonly temp: string;
+  private readonly fd: number;
+  private readonly chunkChars: number;
+  private buffer: string[] = [];
+  private buffered = 0;
+  private closed = false;
+
+  constructor(
+    private readonly target: string,
+    options: AtomicFileOptions = {},
+  ) {
+    mkdirSync(dirname(resolve(target)), { recursive: true });
+    this.chunkChars = options.chunkChars ?? 1 << 20;
+    this.temp = `${target}.${process.pid}.${++temporaries}.tmp`;
+    this.fd = openSync(this.temp, 'w', options.mode);
+  }
+
+  write(text: string): void {
+    this.buffer.push(text);
+    this.buffered += text.length;
+    if (this.buffered >= this.chunkChars) this.flush();
+  }
+
+  commit(): void {
+    this.flush();
+    fsyncSync(this.fd);
+    this.close();
+    renameSync(this.temp, this.target);
+  }
+
+  /** Drops the temporary file; also after a commit whose rename failed (the descriptor is closed once). */
+  abort(): void {
+    this.close();
+    rmSync(this.temp, { force: true });
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  private flush(): void {
+    if (this.buffer.length === 0) return;
+    writeSync(this.fd, this.buffer.join(''));
+    this.buffer = [];
+    this.buffered = 0;
+  }
+}
+
+/** Writes the pieces to `file` as they come (no rendering is held whole); a piece that throws leaves the old file. */
+export function writePiecesAtomically(file: string, pieces: Iterable<string>, options: AtomicFileOptions = {}): void {
+  const writer = new AtomicFileWriter(file, options);
+  try {
+    for (const piece of pieces) writer.write(piece);
+    writer.commit();
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
+
+export function writeFileAtomically(file: string, text: string, options: AtomicFileOptions = {}): void {
+  writePiecesAtomically(file, [text], options);
+}

@@ -1,0 +1,132 @@
+/** Writes a set of files into one directory as a set: a kill at any moment leaves the old set or the new one. */
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { writePiecesAtomically } from './atomicFile.js';
+
+/** One file of a set: its name in the directory, and its text in pieces (rendered as it is written). */
+export type SetFile = readonly [name: string, render: () => Iterable<string>];
+
+/**
+ * Streams one file at a time (no rendering is ever held whole) into a new directory beside
+ * `outDir`, then swaps the directories: rename the old set aside, rename the new one in, remove
+ * the old. A renderer that throws leaves everything as it was. When `outDir` holds files other
+ * than the set's, the set is renamed in file by file instead (a directory swap would take those
+ * away). Returns the written paths.
+ */
+export async function writeFileSet(outDir: string, files: readonly SetFile[]): Promise<string[]> {
+  const out = resolve(outDir);
+  const parent = dirname(out);
+  const names = files.map(([name]) => name);
+  const madeDir = await mkdir(parent, { recursive: true });
+  await cleanStale(parent, basename(out), names);
+  const staging = join(parent, `${stagePrefix(out, 'new')}${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(staging);
+  try {
+    for (const [name, render] of files) writePiecesAtomically(join(staging, name), render(), { chunkChars: 1 << 16 });
+  } catch (error) {
+    await rm(madeDir ?? staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (await holdsOtherFiles(out, names)) {
+    for (const name of names) await rename(join(staging, name), join(out, name));
+    await rm(staging, { recursive: true, force: true });
+  } else {
+    await swapIn(staging, out);
+  }
+  return names.map((name) => join(out, name));
+}
+
+/**
+ * Another run writing the same directory may put its set in place between our two renames: then
+ * ours goes in after it, as the later writer (each set is whole; the last one stays). A few rounds
+ * of that, and the staging directory is removed and the error is the caller's.
+ */
+const SWAP_ATTEMPTS = 8;
+
+async function swapIn(staging: string, out: string): Promise<void> {
+  const olds: string[] = [];
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const old = join(dirname(out), `${stagePrefix(out, 'old')}${process.pid}-${randomBytes(4).toString('hex')}`);
+      try {
+        await rename(out, old);
+        olds.push(old);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      try {
+        await rename(staging, out);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt === SWAP_ATTEMPTS) throw error;
+      }
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    for (const old of olds) await rm(old, { recursive: true, force: true });
+  }
+}
+
+function stagePrefix(out: string, kind: 'new' | 'old'): string {
+  return `.${basename(out)}.${kind}-`;
+}
+
+/**
+ * Removes what a killed writer left: unfinished new sets, old sets already replaced, and the
+ * per-file temporaries (`.NAME.….tmp`) of earlier versions that wrote file by file. An old set
+ * with no set in place (killed between the two renames) is put back.
+ */
+async function cleanStale(parent: string, base: string, names: readonly string[]): Promise<void> {
+  const out = join(parent, base);
+  const entries = await readdir(parent);
+  for (const kind of ['new', 'old'] as const) {
+    const prefix = `.${base}.${kind}-`;
+    for (const name of entries.filter((entry) => entry.startsWith(prefix))) {
+      const pid = Number(name.slice(prefix.length).split('-')[0]);
+      if (pid !== process.pid && isAlive(pid)) continue;
+      const path = join(parent, name);
+      if (kind === 'old' && !exists(out)) await rename(path, out);
+      else await rm(path, { recursive: true, force: true });
+    }
+  }
+  const isOldTemporary = (entry: string) => entry.endsWith('.tmp') && names.some((name) => entry.startsWith(`.${name}.`));
+  for (const entry of await entriesOf(out)) if (isOldTemporary(entry)) await rm(join(out, entry), { force: true });
+}
+
+async function holdsOtherFiles(out: string, names: readonly string[]): Promise<boolean> {
+  return (await entriesOf(out)).some((name) => !names.includes(name));
+}
+
+/** The names in `dir`; none when it is not there, or another writer has just renamed it aside. */
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
