@@ -7,6 +7,7 @@ import { secretRedactor } from '../llm/redactSecret.js';
 import { AnswerLedger } from '../llm/answerLedger.js';
 import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
+import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import type { RunInfo } from '../report/reportTypes.js';
 import { percentile } from '../scoring/scorer.js';
@@ -215,7 +216,7 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('model-latency', {
       type: 'string',
       default: 'real',
-      describe: 'real: the model\'s own latency meets the 3 s deadline; virtual[:MS]: its answers arrive after MS (default 300) on the virtual clock, so a slow model is judged on its answers (real latency is shown, not judged)',
+      describe: `real: the model's own latency meets the ${DEFAULT_CONFIG.correctionTimeoutMs / 1000} s deadline; virtual[:MS]: its answers arrive after MS (default 300) on the virtual clock, so a slow model is judged on its answers (real latency is shown, not judged)`,
     });
 }
 

@@ -1,5 +1,6 @@
 import { mulberry32 } from '../util/random.js';
-import { compareToBaseline, type Baseline } from '../report/baseline.js';
+import type { Baseline } from '../report/baseline.js';
+import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult } from '../report/reportTypes.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';

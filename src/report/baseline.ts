@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { GateFinding, GateResult, MetricName, ModelInfo, Report } from './reportTypes.js';
+import type { ModelInfo, Report } from './reportTypes.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
 
@@ -124,32 +124,4 @@ const validReport = compiled.validReport as Validate;
 export function firstError(validate: { errors?: { instancePath: string; message?: string }[] | null }): string {
   const error = validate.errors?.[0];
   return error ? `${error.instancePath || '/'} ${error.message ?? ''}`.trim() : 'unknown shape';
-}
-
-export interface GateOptions {
-  /** How far a metric may fall below the baseline before the gate fails (default 0). */
-  readonly tolerance: number;
-}
-
-/**
- * Fails on a metric that fell by more than its tolerance, or a dialogue that passed in
- * the baseline and fails now. New dialogues and dialogues gone missing are not regressions.
- */
-export function compareToBaseline(baseline: Baseline, current: Baseline, label: string, options: GateOptions): GateResult {
-  const regressions: GateFinding[] = [];
-  const improvements: GateFinding[] = [];
-  for (const [name, score] of Object.entries(current.metrics)) {
-    const before = baseline.metrics[name];
-    if (before === undefined) continue;
-    const { tolerance } = options;
-    const finding = { kind: 'metric' as const, name, baseline: before, current: score, tolerance };
-    if (score < before - tolerance - 1e-9) regressions.push(finding);
-    else if (score > before + 1e-9) improvements.push(finding);
-  }
-  for (const [id, passed] of Object.entries(current.dialogues)) {
-    const before = baseline.dialogues[id];
-    if (before === undefined || before === passed) continue;
-    (before ? regressions : improvements).push({ kind: 'dialogue', name: id, baseline: before, current: passed });
-  }
-  return { baseline: label, passed: regressions.length === 0, regressions, improvements };
 }
