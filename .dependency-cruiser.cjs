@@ -20,7 +20,7 @@ const LAYERS = [
   ['gateway', ['domain'], 'the gateway is handed a completion function; it never imports llm/'],
   ['llm', [], 'chat backends know nothing of the domain or the gateway'],
   ['datasets', ['domain'], 'datasets are loaded and validated against domain types only'],
-  ['sim', ['domain', 'gateway', 'llm', 'datasets'], 'sim produces traces; scoring and reports happen in the pipeline'],
+  ['sim', ['domain', 'gateway', 'llm', 'datasets'], 'sim produces traces; scoring and the report model happen in eval'],
   // Not in the table: decided here. generate writes datasets from a model of the domain;
   // reference is a rule-based chat backend built from the domain's offline parser;
   // bench measures the domain, the gateway's prompts and dataset loading.
