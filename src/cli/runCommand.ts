@@ -79,7 +79,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
-      .option('concurrency', { type: 'number', default: 4, describe: 'Parallel LLM requests (openai backend)' })
+      .option('concurrency', { type: 'number', default: 4, describe: 'Dialogues in flight at once against a model over the network (openai); other backends and --sut run one at a time, with the same report' })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
       .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureCorrectionContext, sampleCorrectionRequest } from '../../src/bench/contextSize.js';
+import { measureCorrectionContext, sampleCorrectionRequest } from '../support/contextSize.js';
 import { DEFAULT_DATASETS } from '../../src/cli/runCommand.js';
 import { loadDatasets, resolveDatasetFiles } from '../../src/datasets/loadDatasets.js';
 import { cli, ROOT, tempDir } from '../support/cli.js';
