@@ -10,6 +10,7 @@ import { UsageError } from './exitCodes.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import type { RunInfo } from '../report/reportTypes.js';
+import type { ModelUnderTest } from '../eval/evaluateRun.js';
 import { percentile } from '../scoring/scorer.js';
 import type { BackendEntry } from '../backends/backendEntry.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
@@ -148,6 +149,18 @@ export function answersProvenance(setup: BackendSetup): RunInfo['llm'] {
     answers: setup.ledger.counts(),
     servedModels: setup.ledger.servedModels().map(setup.redact),
     ...(setup.virtualLatency ? { virtualLatencyMs: setup.virtualLatency.latencyMs } : {}),
+  };
+}
+
+/** The model as an evaluation run sees it (eval/evaluateRun.ts): the backend, what the report names, and its figures once the run is over. */
+export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm' | 'baseUrl'>): ModelUnderTest {
+  return {
+    backend: setup.backend,
+    describe: setup.describe,
+    ...(backendEntry(args.llm).overHttp && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+    callsTakeWallTime: setup.callsTakeWallTime,
+    answers: () => answersProvenance(setup),
+    timing: () => modelWallLatency(setup),
   };
 }
 

@@ -15,7 +15,7 @@ import { openHistory, recordInHistory, type HistoryDb } from '../report/historyS
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
 import { appendRun } from '../eval/historyRecord.js';
-import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, modelWallLatency, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
@@ -133,14 +133,7 @@ async function run(args: RunArgs): Promise<number> {
         spillNear: dirname(resolve(args.out)),
       },
       {
-        model: {
-          backend: setup.backend,
-          describe: setup.describe,
-          ...(backendEntry(args.llm).overHttp && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
-          callsTakeWallTime: setup.callsTakeWallTime,
-          answers: () => answersProvenance(setup),
-          timing: () => modelWallLatency(setup),
-        },
+        model: modelUnderTest(setup, args),
         traffic,
         sutOptions: (protocol) => suts.suiteOptions(protocol),
         onDialogue: (passed) => {
