@@ -72,7 +72,7 @@ export function inLang(lang: Lang, pair: Words, ...args: readonly (string | numb
   return pair[lang === 'zh' ? 1 : 0].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
-/** Gate findings of kind `metric` that are no metric (cli/gateVerdict.ts). */
+/** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */
 const GATE_FINDINGS: Readonly<Record<string, Words>> = {
   baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
