@@ -1,3 +1,4 @@
+import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import { classifyLocal } from '../domain/localIntent.js';
 import { parseOffline } from '../domain/offlineParser.js';
 import { initialState, step } from '../domain/orchestrator.js';
@@ -11,8 +12,6 @@ import { measureBatched, sampleCalls, timerOverheadNs, type Target } from './mea
 import { sig } from './stats.js';
 import { TOP_UTTERANCES, utteranceCosts, type UtteranceCosts } from './utteranceCosts.js';
 
-/** Seed 003: Layer 1 answers in under 1 ms. */
-export const BUDGET_US = 1000;
 /** This project's own goals for the classifier, on one core. */
 export const GOALS = { p99Us: 5, opsPerSec: 1_000_000 } as const;
 
@@ -116,7 +115,7 @@ export async function runBench(corpus: Corpus, options: BenchOptions): Promise<B
     localClassifier: {
       ...classifier,
       floorRatio: sig(classifier.meanUs / floor.meanUs, 3),
-      budgetUs: BUDGET_US,
+      budgetUs: LOCAL_STEP_BUDGET_US,
       goals: {
         ...GOALS,
         met: classifier.p99Us <= GOALS.p99Us && classifier.opsPerSec >= GOALS.opsPerSec,

@@ -4,7 +4,8 @@ import { renderBenchMarkdown, renderVsMarkdown } from '../bench/benchMarkdown.js
 import { benchCorpus } from '../bench/corpus.js';
 import { INTERLEAVE_DEFAULTS } from '../bench/interleaved.js';
 import { builtCheckoutProblem, runningCheckout } from '../bench/layer1Build.js';
-import { BUDGET_US, runBench, type BenchResult, type TargetResult } from '../bench/runBench.js';
+import { runBench, type BenchResult, type TargetResult } from '../bench/runBench.js';
+import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import { TOP_UTTERANCES } from '../bench/utteranceCosts.js';
 import { runVsBench, type BuildLabel } from '../bench/vsBench.js';
 import { renderVsConsole } from '../bench/vsConsole.js';
@@ -67,7 +68,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       writeFileAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
       writeFileAtomically(markdown, renderBenchMarkdown(result));
       process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderTable(result, [args.out, markdown]));
-      process.exitCode = result.localClassifier.p99Us > BUDGET_US ? EXIT_FAILED : EXIT_OK;
+      process.exitCode = result.localClassifier.p99Us > LOCAL_STEP_BUDGET_US ? EXIT_FAILED : EXIT_OK;
     } catch (error) {
       process.exitCode = reportError(error);
     }

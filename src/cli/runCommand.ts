@@ -96,6 +96,7 @@ async function run(args: RunArgs): Promise<number> {
   let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
+    const entry = backendEntry(args.llm);
     const plan = planRun(
       {
         datasets: args.dataset,
@@ -104,7 +105,7 @@ async function run(args: RunArgs): Promise<number> {
         shard: args.shard ? parseShard(args.shard) : null,
         protocol: args.protocol,
         // A model on the virtual clock whose answers nobody records or pays for.
-        discardable: backendEntry(args.llm).clock === 'virtual' && !backendEntry(args.llm).modelAnswers && !args.db && !args.record && !args.sut,
+        discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
       },
       startedAt,
       wallStart,

@@ -13,6 +13,9 @@ export interface OrchestratorConfig {
   readonly confidenceFloor: number;
 }
 
+/** Seeds 002 and 003: Layer 1 (the local rules) answers in under 1 ms; the budget a local step is reported and benchmarked against. */
+export const LOCAL_STEP_BUDGET_US = 1000;
+
 export const DEFAULT_CONFIG: OrchestratorConfig = {
   correctionTimeoutMs: 3000,
   parseTimeoutMs: 3000,

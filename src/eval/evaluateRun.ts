@@ -7,6 +7,7 @@
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
+import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/baseline.js';
@@ -22,9 +23,6 @@ import { EmptySelectionError, selectDialogues, type Shard } from './selectDialog
 
 /** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
-
-/** The Layer-1 budget a local step is reported against (seed 000: under 1 ms). */
-const LAYER1_BUDGET_US = 1000;
 
 export interface RunSelection {
   /** Dataset files, directories or globs. */
@@ -185,7 +183,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
     finishedAt: new Date().toISOString(),
     timing: {
       wallMs: Math.round(performance.now() - plan.wallStart),
-      layer1StepUs: { ...result.timing.localStepUs, budgetUs: LAYER1_BUDGET_US },
+      layer1StepUs: { ...result.timing.localStepUs, budgetUs: LOCAL_STEP_BUDGET_US },
       ...llmTraffic(parts.traffic),
       ...parts.model.timing(),
     },
