@@ -1,17 +1,16 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
-import { whatBrokeSection } from './markdown.js';
+import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { featureName, inLang, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
-import { mdCode, mdText } from './markdownText.js';
+import { mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
 import type { Reporter } from './reporter.js';
 
 const MAX_FLIPS = 40;
 const MAX_SLICES = 20;
-const VALUE_CHARS = 160;
 
 function score(value: number | null, range: readonly [number, number] | null): string {
   if (value === null) return 'n/a';

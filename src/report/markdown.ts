@@ -3,10 +3,11 @@ import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
-import { behaviourName, brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { whatBrokeSection } from './whatBrokeMarkdown.js';
+import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
 import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
-import { mdCode, mdText } from './markdownText.js';
+import { INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
@@ -33,13 +34,8 @@ const BYTE_BUDGET = 58_000;
 const MAX_FAILED_DIALOGUES = 40;
 const MAX_CHECK_ROWS = 8;
 const MAX_FLIPPED = 40;
-/** A difference line is cut here; checkDifferences already keeps the part that differs. */
-const VALUE_CHARS = 160;
-const INPUT_CHARS = 60;
 const MAX_COUNTS = 5;
 const MAX_SLICE_ROWS = 8;
-/** Behaviours in the first lines; the rest are counted. */
-const MAX_BEHAVIOURS = 3;
 
 export function renderMarkdown(report: Report): string {
   const broke = whatBroke(report);
@@ -86,21 +82,6 @@ function headline(report: Report): string {
 function plainWords(report: Report): string[] {
   const { measured, changed } = headlineOf(report, report.view?.lang);
   return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
-}
-
-/** The behaviours that broke, each with a count and one example: what a reader acts on first. */
-export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
-  if (broke.behaviours.length === 0) return [];
-  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
-  for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
-    const { id, turn, input, difference, why } = behaviour.example;
-    const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} ${label(lang, 'turn', turn)} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;
-    lines.push(`- **${behaviour.count}** · ${mdText(behaviourName(lang, behaviour.key))} — ${example}`);
-  }
-  const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) lines.push(`- ${mdText(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}`);
-  lines.push('');
-  return lines;
 }
 
 function trendSection(report: Report): string[] {

@@ -1,6 +1,11 @@
 /** Escaping for GitHub-flavoured Markdown, including inside table cells. */
 import { inertText } from './format.js';
 
+/** A value or difference line is cut here (checkDifferences already keeps the part that differs). */
+export const VALUE_CHARS = 160;
+/** A user's line is cut here. */
+export const INPUT_CHARS = 60;
+
 /** Plain text that must not turn into markup, HTML or a table column break. */
 export function mdText(text: string): string {
   return inertText(text)
