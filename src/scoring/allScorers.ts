@@ -34,6 +34,11 @@ export class MetricSet {
     this.inOrder.forEach((scorer, i) => scorer.absorbScorer(other.inOrder[i]!));
   }
 
+  /** Each metric's score alone, as the paired gate's resamples compare them. */
+  scores(): Record<MetricName, number> {
+    return Object.fromEntries(METRICS.map((metric) => [metric.name, this.scorers[metric.name].result().score])) as Record<MetricName, number>;
+  }
+
   /** Each metric's score, counts and details, and its description (in English) for this run's settings. */
   results(): Record<MetricName, MetricResult> {
     const entries = METRICS.map((metric) => [metric.name, { ...this.scorers[metric.name].result(), description: metric.describe(this.settings)[0] }]);

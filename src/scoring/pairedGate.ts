@@ -1,7 +1,7 @@
 import { MetricSet } from './allScorers.js';
-import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName } from './metrics/registry.js';
+import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName, type MetricSettings } from './metrics/registry.js';
 import { bootstrapDeltas, holmAdjust, isFlaky, randomizationPValues, signTest } from './pairedStatistics.js';
-import type { FlakyDialogue, MetricResult, PairedComparison, PairedTest } from './results.js';
+import type { FlakyDialogue, PairedComparison, PairedTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
 
@@ -72,20 +72,22 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
 function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
   const all = ids.map((_, i) => i);
   const tallies = (run: RepeatedRun) => ids.map((id) => run[id]!.tallies);
-  const before = scoresOf(tallies(baseline), all, options.deadlineMs);
-  const after = scoresOf(tallies(current), all, options.deadlineMs);
+  const settings = metricSettings({ correctionTimeoutMs: options.deadlineMs });
+  const [beforeSet, afterSet] = [merged(tallies(baseline), all, settings), merged(tallies(current), all, settings)];
+  const [before, after] = [beforeSet.results(), afterSet.results()];
   const names = (Object.keys(after) as MetricName[]).filter(
     (name) => metricDefinition(name)?.pairedTest === 'randomization' && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
   // Resamples merge only the metrics under test, cut out once: merging tallies is the whole cost of a resample.
   const underTest = (run: RepeatedRun) => tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
   const [baselineTallies, currentTallies] = [underTest(baseline), underTest(current)];
-  const deltas = (b: Record<MetricName, MetricResult>, c: Record<MetricName, MetricResult>) => Object.fromEntries(names.map((name) => [name, c[name].score - b[name].score])) as Record<MetricName, number>;
-  const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(scoresOf(baselineTallies, draw, options.deadlineMs), scoresOf(currentTallies, draw, options.deadlineMs)), options);
-  const pValues = randomizationPValues(ids.length, names, deltas(before, after), (swapped) => {
+  // A resample needs only the scores: no descriptions are worded for it.
+  const deltas = (b: Record<MetricName, number>, c: Record<MetricName, number>) => Object.fromEntries(names.map((name) => [name, c[name] - b[name]])) as Record<MetricName, number>;
+  const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(merged(baselineTallies, draw, settings).scores(), merged(currentTallies, draw, settings).scores()), options);
+  const pValues = randomizationPValues(ids.length, names, deltas(beforeSet.scores(), afterSet.scores()), (swapped) => {
     // A swapped dialogue's baseline tallies count for the candidate, and its candidate's for the baseline.
     const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
-    return deltas(scoresOf(side(baselineTallies, currentTallies), all, options.deadlineMs), scoresOf(side(currentTallies, baselineTallies), all, options.deadlineMs));
+    return deltas(merged(side(baselineTallies, currentTallies), all, settings).scores(), merged(side(currentTallies, baselineTallies), all, settings).scores());
   }, options);
   return names.map((name) => ({
     name,
@@ -97,9 +99,9 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
   }));
 }
 
-/** The metrics of the drawn dialogues' tallies merged. */
-function scoresOf(dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[], deadlineMs: number): Record<MetricName, MetricResult> {
-  const set = new MetricSet(metricSettings({ correctionTimeoutMs: deadlineMs }));
+/** The drawn dialogues' tallies merged into one set of scorers. */
+function merged(dialogueTallies: readonly Readonly<Partial<Record<MetricName, Tally>>>[], draw: readonly number[], settings: MetricSettings): MetricSet {
+  const set = new MetricSet(settings);
   for (const i of draw) set.absorb(dialogueTallies[i]!);
-  return set.results();
+  return set;
 }
