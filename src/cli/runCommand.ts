@@ -90,26 +90,20 @@ export const runCommand: CommandModule<object, RunArgs> = {
 };
 
 async function run(args: RunArgs): Promise<number> {
-  const startedAt = new Date();
-  const wallStart = performance.now();
   let history: HistoryDb | null = null;
   let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
     const entry = backendEntry(args.llm);
-    const plan = planRun(
-      {
-        datasets: args.dataset,
-        filter: args.filter,
-        exclude: args.exclude,
-        shard: args.shard ? parseShard(args.shard) : null,
-        protocol: args.protocol,
-        // A model on the virtual clock whose answers nobody records or pays for.
-        discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
-      },
-      startedAt,
-      wallStart,
-    );
+    const plan = planRun({
+      datasets: args.dataset,
+      filter: args.filter,
+      exclude: args.exclude,
+      shard: args.shard ? parseShard(args.shard) : null,
+      protocol: args.protocol,
+      // A model on the virtual clock whose answers nobody records or pays for.
+      discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
+    });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);

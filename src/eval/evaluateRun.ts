@@ -41,7 +41,7 @@ export interface RunSelection {
 
 /** The dialogues a run will judge, checked before any of them runs. */
 export interface RunPlan {
-  /** When the run began (its plan is its first step). */
+  /** When the run began: planning is its first step. */
   readonly startedAt: Date;
   readonly wallStart: number;
   readonly files: readonly string[];
@@ -57,7 +57,9 @@ export interface RunPlan {
  * Resolves and checks the datasets: a DatasetError (every file's problems) comes from here,
  * before a model is called, a row saved or an external SUT started.
  */
-export function planRun(selection: RunSelection, startedAt = new Date(), wallStart = performance.now()): RunPlan {
+export function planRun(selection: RunSelection): RunPlan {
+  const startedAt = new Date();
+  const wallStart = performance.now();
   // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
   const files = resolveDatasetFiles([...selection.datasets]);
   // The bytes once for the provenance hashes and a dialogue count, without parsing.
