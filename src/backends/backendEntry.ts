@@ -1,4 +1,4 @@
-import type { ChatBackend } from '../llm/backend.js';
+import type { ChatBackend, ResponseFormatMode } from '../llm/backend.js';
 import type { ActionBoard } from '../users/oracleBackend.js';
 
 /**
@@ -45,6 +45,8 @@ export interface BackendOptions {
   readonly repeat?: number;
   readonly temperature?: number;
   readonly samplingSeed?: number;
+  /** --response-format (llm/backend.ts ResponseFormatMode): only a model over HTTP is asked for it. */
+  readonly responseFormat?: ResponseFormatMode;
   /** How long one HTTP attempt may take, when not the SDK's default. */
   readonly requestTimeoutMs?: number;
   /** Told of a model's answers and 429s (sim/adaptiveWidth.ts). */

@@ -23,6 +23,7 @@ export const openai: BackendEntry = {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.samplingSeed === undefined ? {} : { seed: options.samplingSeed }),
+      ...(options.responseFormat === undefined ? {} : { responseFormat: options.responseFormat }),
       ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
       ...(options.traffic ? { traffic: options.traffic } : {}),
     });

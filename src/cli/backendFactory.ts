@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import type { ChatBackend } from '../llm/backend.js';
+import { RESPONSE_FORMATS, type ChatBackend, type ResponseFormatMode } from '../llm/backend.js';
 import type { Cassette } from '../llm/cassette.js';
 import { PERTURB_KINDS, PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { secretRedactor } from '../llm/redactSecret.js';
@@ -40,6 +40,8 @@ export interface BackendArgs {
   /** --temperature and --sampling-seed: how an openai-backend model is asked to sample (default temperature 0, no seed). */
   temperature?: number;
   samplingSeed?: number;
+  /** --response-format: none (default), json_object or json_schema (llm/backend.ts ResponseFormatMode). */
+  responseFormat?: ResponseFormatMode;
   /** `real` (default), `virtual` or `virtual:MS`: where a model's answers arrive on the clock (llm/virtualLatency.ts). */
   modelLatency?: string;
 }
@@ -76,6 +78,7 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
     cassette: args.cassette,
     temperature: args.temperature,
     samplingSeed: args.samplingSeed,
+    responseFormat: args.responseFormat,
     traffic: args.traffic,
     // Judged on what it answers, a model on a busy CPU may take minutes over a cold prompt: only a hung server is cut off.
     ...(virtualMs === null ? {} : { requestTimeoutMs: VIRTUAL_LATENCY_REQUEST_TIMEOUT_MS }),
@@ -131,9 +134,13 @@ function usePrompts(dir: string): void {
   }
 }
 
-/** --temperature and --sampling-seed (bounded in numericOptions.ts) reach only a model over HTTP. */
+/** --temperature, --sampling-seed (bounded in numericOptions.ts) and --response-format reach only a model over HTTP. */
 function checkSampling(args: BackendArgs, entry: BackendEntry): void {
-  const given = args.temperature !== undefined ? '--temperature' : args.samplingSeed !== undefined ? '--sampling-seed' : null;
+  const given =
+    args.temperature !== undefined ? '--temperature'
+    : args.samplingSeed !== undefined ? '--sampling-seed'
+    : args.responseFormat !== undefined && args.responseFormat !== 'none' ? '--response-format'
+    : null;
   if (given && !entry.overHttp) throw new UsageError(`${given} applies to --llm ${backendNames((other) => other.overHttp).join(' or ')}; the ${args.llm} backend does not sample`);
 }
 
@@ -225,6 +232,12 @@ export function modelOptions<T>(yargs: Argv<T>) {
     .option('sampling-seed', {
       type: 'number',
       describe: 'Seed sent with each openai-backend request, mixed with its run of --repeat (N × 1000003 + run), so every run is its own reproducible sample on a server that honours seeds',
+    })
+    .option('response-format', {
+      type: 'string',
+      choices: RESPONSE_FORMATS,
+      describe:
+        "Ask an openai-backend model for JSON: json_object, or json_schema (the schema of a valid answer to each request, narrowed to its batch); default none, the app's own call (seed 002 asks for JSON in the prompt only)",
     })
     .option('model-latency', {
       type: 'string',

@@ -14,9 +14,23 @@ import { writeFileAtomically } from '../util/atomicFile.js';
 import { EXIT_FAILED, EXIT_OK, UsageError } from './exitCodes.js';
 import { DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { readGitState } from '../eval/provenance.js';
+import { availableParallelism } from 'node:os';
+import { renderModelBench } from '../bench/modelBench.js';
+import { RESPONSE_FORMATS, type ResponseFormatMode } from '../llm/backend.js';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_NAMES, isLocalModelName } from '../llm/localModel.js';
+import { benchModel } from './benchModel.js';
+
+/** The model suite's slice the local-model figures are measured on (docs/local-model.md). */
+const MODEL_BENCH_DATASETS = ['datasets/model/*.yaml'];
 
 interface BenchArgs {
-  dataset: string[];
+  dataset?: string[];
+  model?: string;
+  gguf?: string;
+  shard: string;
+  mode: 'e2e' | 'gold';
+  responseFormat: ResponseFormatMode;
+  threads: number;
   json: boolean;
   out: string;
   markdown?: string;
@@ -31,12 +45,20 @@ interface BenchArgs {
 
 export const benchCommand: CommandModule<object, BenchArgs> = {
   command: 'bench',
-  describe: 'Time the Layer-1 classifier (against a one-scan floor), the offline parser and one orchestrator step; with --vs, against another build',
+  describe:
+    'Time the Layer-1 classifier (against a one-scan floor), the offline parser and one orchestrator step; with --vs, against another build; ' +
+    'with --model, a local model: calls/min, tokens per call and tokens/s over a run of the model suite, against its decode-rate floor',
   builder: (yargs: Argv) =>
     yargs
-      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Datasets whose user utterances are the input' })
+      .option('dataset', { alias: 'd', type: 'string', array: true, describe: `Datasets whose user utterances are the input (default ${DEFAULT_DATASETS.join(' ')}; with --model ${MODEL_BENCH_DATASETS.join(' ')})` })
+      .option('model', { type: 'string', describe: `Bench a local model instead (${LOCAL_MODEL_NAMES.join(', ')}; no value: ${DEFAULT_LOCAL_MODEL}), served in-process to a run of --dataset` })
+      .option('gguf', { type: 'string', describe: 'With --model: a GGUF file instead of an installed model' })
+      .option('shard', { type: 'string', default: '1/16', describe: 'With --model: the slice of --dataset the run takes (1/16 of the model suite: 30 dialogues from all nine families)' })
+      .option('mode', { type: 'string', choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'With --model: the run\'s --mode' })
+      .option('response-format', { type: 'string', choices: RESPONSE_FORMATS, default: 'none' as const, describe: 'With --model: the run\'s --response-format' })
+      .option('threads', { type: 'number', default: availableParallelism(), describe: 'With --model: CPU threads for the model (default: the cores; time on an idle machine)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print only the JSON result on stdout (progress goes to stderr)' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/bench.json', describe: 'Where the JSON result is written (atomically)' })
+      .option('out', { alias: 'o', type: 'string', default: 'reports/bench.json', describe: 'Where the JSON result is written (atomically; with --model, reports/bench-model.json by default)' })
       .option('markdown', { type: 'string', describe: 'Where the Markdown report is written (default: --out with .md; for a CI step summary)' })
       .option('time', { type: 'number', default: 1000, describe: 'Milliseconds tinybench spends on each target (without --vs)' })
       .option('samples', { type: 'number', default: 200_000, describe: 'Individually timed calls per target, for p50/p99/max (without --vs)' })
@@ -46,13 +68,28 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .option('isolates', { type: 'number', default: 4, describe: 'With --vs: fresh engines (worker threads) the timing is repeated in, an even number (half load A first, half B)' })
       .option('seed', { type: 'number', default: 1, describe: 'With --vs: seed of the bootstrap' })
       .example('$0 bench --json', 'exit 1 when the classifier p99 exceeds 1000 µs')
-      .example('$0 bench --vs ../base', 'exit 1 when this build is slower than ../base beyond 10 %') as unknown as Argv<BenchArgs>,
+      .example('$0 bench --vs ../base', 'exit 1 when this build is slower than ../base beyond 10 %')
+      .example('$0 bench --model --out reports/bench-model.json', 'the default local model over 1/16 of the model suite') as unknown as Argv<BenchArgs>,
   handler: async (args) => {
     try {
       checkArgs(args);
-      const markdown = args.markdown ?? `${args.out.replace(/\.json$/i, '')}.md`;
-      const corpus = benchCorpus(args.dataset);
       const log = (line: string) => process.stderr.write(`${line}\n`);
+      if (args.model !== undefined) {
+        const name = args.model === '' ? DEFAULT_LOCAL_MODEL : args.model;
+        if (!isLocalModelName(name)) throw new UsageError(`--model ${name} is not one of ${LOCAL_MODEL_NAMES.join(', ')}`);
+        const out = args.out === 'reports/bench.json' ? 'reports/bench-model.json' : args.out;
+        const result = await benchModel(
+          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, promptSlots: 4, contextTokens: 4096, maxTokens: 512, logRequests: false },
+          log,
+        );
+        writeFileAtomically(out, `${JSON.stringify(result, null, 2)}\n`);
+        writeFileAtomically(args.markdown ?? `${out.replace(/\.json$/i, '')}.md`, renderModelBench(result));
+        process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderModelBench(result));
+        process.exitCode = EXIT_OK;
+        return;
+      }
+      const markdown = args.markdown ?? `${args.out.replace(/\.json$/i, '')}.md`;
+      const corpus = benchCorpus(args.dataset ?? DEFAULT_DATASETS);
       const interleave = { ...INTERLEAVE_DEFAULTS, rounds: args.rounds };
       if (args.vs !== undefined) {
         const labels = { baseline: await labelOf(args.vs), candidate: await labelOf(runningCheckout()) };

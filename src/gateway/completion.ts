@@ -9,6 +9,10 @@ export interface CompletionRequest {
   endpoint: LlmEndpoint;
   messages: PromptMessage[];
   signal?: AbortSignal;
+  /** The longest answer worth waiting for (gateway/answerFormat.ts): sent as max_tokens. */
+  maxTokens?: number;
+  /** The JSON Schema of a valid answer to this request, for a backend asked to hold the model to it. */
+  answerSchema?: object;
 }
 
 export interface CompletionUsage {

@@ -9,6 +9,7 @@ import type {
   CurrentTransaction,
   TransactionBatchParseResponse,
 } from './dto.js';
+import { ANSWER_TOKEN_LIMITS, CONVERSATION_ANSWER_FORMAT, PARSE_ANSWER_FORMAT, correctionAnswerFormat } from './answerFormat.js';
 import { extractJson } from './extractJson.js';
 import {
   renderConversationMessages,
@@ -65,7 +66,7 @@ export async function parseTransactions(
   options: EndpointOptions = {},
 ): Promise<GatewayOutcome<TransactionBatchParseResponse>> {
   const messages = renderParseMessages(text, options.render);
-  return run(backend, 'parse', messages, options, (value, model) => {
+  return run(backend, { endpoint: 'parse', messages, answerSchema: PARSE_ANSWER_FORMAT }, options, (value, model) => {
     if (!validateParseResponse(value)) return schemaErrors(validateParseResponse);
     const transactions = value.transactions.map(llmParseResult);
     return { transactions, model };
@@ -78,7 +79,8 @@ export async function correctTransactions(
   options: EndpointOptions = {},
 ): Promise<GatewayOutcome<CorrectionResponse>> {
   const messages = renderCorrectionMessages(request, options.render);
-  return run(backend, 'correct', messages, options, (value, model) => {
+  const answerSchema = correctionAnswerFormat(request.currentBatch.length);
+  return run(backend, { endpoint: 'correct', messages, answerSchema }, options, (value, model) => {
     if (!validateCorrectionResponse(value)) return schemaErrors(validateCorrectionResponse);
     const problem = indexProblem(value, request.currentBatch.length);
     if (problem) return problem;
@@ -100,7 +102,7 @@ export async function converse(
   options: EndpointOptions = {},
 ): Promise<GatewayOutcome<ConversationResponse>> {
   const messages = renderConversationMessages(history, current, text, options.render);
-  return run(backend, 'conversation', messages, options, (value, model) => {
+  return run(backend, { endpoint: 'conversation', messages, answerSchema: CONVERSATION_ANSWER_FORMAT }, options, (value, model) => {
     if (!validateConversationResponse(value)) return schemaErrors(validateConversationResponse);
     return {
       action: value.action,
@@ -143,14 +145,20 @@ function pickFields(fields: WireTransaction): FieldPatch {
 }
 
 /** `interpret` returns the DTO, or a string saying why the JSON is invalid. */
+/** What a call sends besides the signal: the endpoint's messages and the shape of a valid answer. */
+interface CallRequest {
+  endpoint: LlmEndpoint;
+  messages: PromptMessage[];
+  answerSchema: object;
+}
+
 async function run<T extends object>(
   backend: Completer,
-  endpoint: LlmEndpoint,
-  messages: PromptMessage[],
+  request: CallRequest,
   options: EndpointOptions,
   interpret: (value: Record<string, unknown>, model: string) => T | string,
 ): Promise<GatewayOutcome<T>> {
-  const called = await call(backend, endpoint, messages, options);
+  const called = await call(backend, request, options);
   if ('failure' in called) return called;
   const { text, model, usage } = called;
   const shape = answerShapeProblem(text);
@@ -186,12 +194,8 @@ function keptText(text: unknown): string {
   return `${text.slice(0, MAX_KEPT_CHARS)}…[${text.length - MAX_KEPT_CHARS} more characters dropped]`;
 }
 
-async function call(
-  backend: Completer,
-  endpoint: LlmEndpoint,
-  messages: PromptMessage[],
-  options: EndpointOptions,
-): Promise<Completion | Failure> {
+async function call(backend: Completer, request: CallRequest, options: EndpointOptions): Promise<Completion | Failure> {
+  const { endpoint } = request;
   const real = backend.clock === 'real';
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS[endpoint];
   // Nothing can abort a virtual-clock call without a caller's signal: no controller then.
@@ -209,7 +213,7 @@ async function call(
       : undefined;
   const started = performance.now();
   try {
-    return await backend.complete({ endpoint, messages, signal: controller?.signal });
+    return await backend.complete({ ...request, maxTokens: ANSWER_TOKEN_LIMITS[endpoint], signal: controller?.signal });
   } catch (error) {
     const rejection = rejectionOf(error);
     if (rejection.setupError === true) throw error;

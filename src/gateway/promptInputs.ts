@@ -24,9 +24,21 @@ export function batchContextJson(batch: readonly BatchItemDto[]): string {
   return JSON.stringify(batch.map(batchItemWire));
 }
 
-/** The last user message of a correction call: {"currentBatch":[...],"correctionText":"..."}. */
-export function correctionInputJson(request: CorrectionRequest): string {
-  return JSON.stringify({ currentBatch: request.currentBatch.map(batchItemWire), correctionText: request.correctionText });
+/**
+ * The last user message of a correction call: {"currentBatch":[...],"correctionText":"..."}, and
+ * the request's context (seed 002 decision 4) when it names categories the system prompt does not
+ * offer (`isNew`): {"context":{"recentCategories":[...],"customCategories":[...]}}, each list only
+ * with such categories and left out when empty.
+ */
+export function correctionInputJson(request: CorrectionRequest, isNew: (category: string) => boolean = () => false): string {
+  const input: Record<string, unknown> = { currentBatch: request.currentBatch.map(batchItemWire), correctionText: request.correctionText };
+  const context: Record<string, string[]> = {};
+  for (const key of ['recentCategories', 'customCategories'] as const) {
+    const fresh = [...new Set(request.context?.[key] ?? [])].filter(isNew);
+    if (fresh.length > 0) context[key] = fresh;
+  }
+  if (Object.keys(context).length > 0) input.context = context;
+  return JSON.stringify(input);
 }
 
 /** The last user message of a conversation call: {"currentTransaction":{...},"text":"..."}. */

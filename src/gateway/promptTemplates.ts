@@ -84,24 +84,21 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
 const systemPrompts = new Map<string, string>();
 const MAX_SYSTEM_PROMPTS = 256;
 
-const APP_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
-const APP_CATEGORY_LIST = [...APP_CATEGORIES].join('、');
+const APP_CATEGORY_LIST = CATEGORIES.join('、');
 
-/** The offered categories without repeats, extra ones (from the batch) after the rest. */
-function categoryList(categories: readonly string[] | undefined, extra: readonly string[]): string {
-  if (categories === undefined && extra.every((name) => APP_CATEGORIES.has(name))) return APP_CATEGORY_LIST;
-  return [...new Set([...(categories ?? CATEGORIES), ...extra])].join('、');
-}
-
-function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions, extraCategories: readonly string[] = []): string {
-  const categories = categoryList(options.categories, extraCategories);
+/**
+ * The system prompt of an endpoint depends only on the template, today and the offered category
+ * list, all fixed for a run: a server's prompt cache (or a provider's) then holds it for every
+ * request. What varies per request (the batch, its categories) goes in the user message.
+ */
+function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions): string {
+  const categories = options.categories === undefined ? APP_CATEGORY_LIST : [...new Set(options.categories)].join('、');
   const today = options.today ?? 'unknown';
   // Unambiguous without JSON: the endpoint is a fixed name and today's length says where it ends.
   const key = `${endpoint} ${today.length}:${today}${categories}`;
   let prompt = systemPrompts.get(key);
   if (prompt === undefined) {
     prompt = renderTemplate(loadTemplate(endpoint), { today, categories, maxTransactions: String(MAX_BATCH_SIZE) }).trimEnd();
-    // Categories the model invents reach the prompt through the batch: keep the cache bounded.
     if (systemPrompts.size >= MAX_SYSTEM_PROMPTS) systemPrompts.clear();
     systemPrompts.set(key, prompt);
   }
@@ -116,10 +113,10 @@ export function renderParseMessages(text: string, options: RenderOptions = {}): 
 }
 
 export function renderCorrectionMessages(request: CorrectionRequest, options: RenderOptions = {}): PromptMessage[] {
-  const extra = [...(request.context?.recentCategories ?? []), ...(request.context?.customCategories ?? [])];
+  const offered = new Set(options.categories ?? CATEGORIES);
   return [
-    { role: 'system', content: systemPrompt('correct', options, extra) },
-    { role: 'user', content: correctionInputJson(request) },
+    { role: 'system', content: systemPrompt('correct', options) },
+    { role: 'user', content: correctionInputJson(request, (category) => !offered.has(category)) },
   ];
 }
 

@@ -42,7 +42,23 @@ export interface ChatRequest {
   sample?: number;
   /** How the model should sample, as an OpenAI-compatible request states it (a server passes them on; most backends ignore them). */
   sampling?: Sampling;
+  /** The longest answer the caller will wait for, in tokens (the gateway's per-endpoint limit), sent as max_tokens. */
+  maxTokens?: number;
+  /**
+   * The JSON Schema of a valid answer to this very request (the gateway narrows it: a correction's
+   * index is one of this batch's), sent as `response_format` when the run asks for one.
+   */
+  answerSchema?: object;
+  /** Held to a JSON shape: `json_object` any object, `json_schema` this schema. Absent: free text. */
+  responseFormat?: ResponseFormat;
 }
+
+/** OpenAI's `response_format`, as a server is asked for it. */
+export type ResponseFormat = { type: 'json_object' } | { type: 'json_schema'; name: string; schema: object };
+
+/** `--response-format`: none is the app's own call (seed 002 asks for a bare JSON object in the prompt only). */
+export const RESPONSE_FORMATS = ['none', 'json_object', 'json_schema'] as const;
+export type ResponseFormatMode = (typeof RESPONSE_FORMATS)[number];
 
 export interface Sampling {
   temperature?: number;
@@ -61,6 +77,8 @@ export interface ChatResult {
   /** The model the server says answered (may differ from the name asked for). */
   model: string;
   usage?: TokenUsage;
+  /** Why generation ended, when the backend knows: `length` means it was cut at max_tokens. */
+  finishReason?: 'stop' | 'length';
   /** The server's `system_fingerprint`: its configuration, which can change under one model name. */
   fingerprint?: string;
   /** The answer came from a cassette, not from the model during this run. */
@@ -132,4 +150,19 @@ export function lastUserMessage(messages: readonly ChatMessage[]): string {
 /** The backend as run `sample` of a dialogue sees it: every request it sends carries that run number. */
 export function asRun(backend: ChatBackend, sample: number): ChatBackend {
   return { name: backend.name, model: backend.model, clock: backend.clock, complete: (req) => backend.complete({ ...req, sample }) };
+}
+
+/** The prompt does not fit the model's context: refused whole, never cut (a server answers 400 `context_length_exceeded`). */
+export class PromptTooLongError extends Error {
+  override readonly name = 'PromptTooLongError';
+  constructor(
+    readonly promptTokens: number,
+    readonly maxTokens: number,
+    readonly contextTokens: number,
+  ) {
+    super(
+      `this model's context holds ${contextTokens} tokens; the request needs ${promptTokens + maxTokens} ` +
+        `(${promptTokens} in the messages, ${maxTokens} for the answer): shorten the messages or lower max_tokens`,
+    );
+  }
 }

@@ -8,6 +8,7 @@ import {
   type ChatBackend,
   type ChatRequest,
   type ChatResult,
+  type ResponseFormatMode,
 } from './backend.js';
 import { retryDelayMs } from './retryAfter.js';
 
@@ -22,6 +23,8 @@ export interface OpenAiBackendOptions {
    * server that honours it answers each run with its own reproducible sample. None: no seed sent.
    */
   seed?: number;
+  /** `--response-format`: none (the default, the app's own call), json_object, or json_schema with the request's answer schema. */
+  responseFormat?: ResponseFormatMode;
   /** Retries after a 429, a 5xx or a connection error (default 2). */
   maxRetries?: number;
   /** First backoff; doubles on each retry (default 500 ms). */
@@ -35,6 +38,15 @@ export interface OpenAiBackendOptions {
 /** The seed run `sample` of --repeat sends: runs of one seed, and the runs of neighbouring seeds, never share one. */
 export function seedForRun(seed: number, sample: number): number {
   return seed * 1_000_003 + sample;
+}
+
+/** The request's `response_format` for a mode, or nothing for none (and for a request that carries no schema). */
+function responseFormatFor(mode: ResponseFormatMode, req: ChatRequest): Record<string, unknown> {
+  if (mode === 'json_object') return { response_format: { type: 'json_object' } };
+  if (mode === 'json_schema' && req.answerSchema) {
+    return { response_format: { type: 'json_schema', json_schema: { name: `${req.endpoint}_answer`, schema: req.answerSchema, strict: false } } };
+  }
+  return {};
 }
 
 /** Reads the key from the environment; the error names the variable, never a value. */
@@ -67,6 +79,7 @@ export class OpenAiBackend implements ChatBackend {
   private readonly client: OpenAI;
   private readonly temperature: number;
   private readonly seed: number | undefined;
+  private readonly responseFormat: ResponseFormatMode;
   private readonly maxRetries: number;
   private readonly backoffMs: number;
   private readonly redact: (text: string) => string;
@@ -77,6 +90,7 @@ export class OpenAiBackend implements ChatBackend {
     this.model = options.model;
     this.temperature = options.temperature ?? 0;
     this.seed = options.seed;
+    this.responseFormat = options.responseFormat ?? 'none';
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffMs = options.backoffMs ?? 500;
     this.client = new OpenAI({
@@ -101,6 +115,8 @@ export class OpenAiBackend implements ChatBackend {
             messages: req.messages,
             temperature: this.temperature,
             ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) }),
+            ...(req.maxTokens === undefined ? {} : { max_tokens: req.maxTokens }),
+            ...responseFormatFor(this.responseFormat, req),
           },
           req.signal ? { signal: req.signal } : {},
         );

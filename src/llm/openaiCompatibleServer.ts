@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { abortableSleep } from './abortableSleep.js';
-import { LlmTimeoutError, type ChatBackend, type ChatMessage, type Endpoint, type Sampling } from './backend.js';
+import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type Endpoint, type ResponseFormat, type Sampling } from './backend.js';
+import { grammarSchemaOf, UnsupportedSchemaError } from './grammarSchema.js';
 import { estimateTokens } from './tokenEstimate.js';
 
 export interface ServerOptions {
@@ -32,6 +33,7 @@ class HttpError extends Error {
     readonly status: number,
     readonly type: string,
     message: string,
+    readonly code: string | number = status,
   ) {
     super(message);
   }
@@ -60,14 +62,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendError(res: ServerResponse, status: number, type: string, message: string): void {
-  sendJson(res, status, { error: { message, type, code: status } });
+function sendError(res: ServerResponse, status: number, type: string, message: string, code: string | number = status): void {
+  sendJson(res, status, { error: { message, type, code } });
 }
 
 /**
- * A user or assistant message longer than this is refused (413): the app's lines and correction
- * contexts are a few hundred characters, and the reference model's cost grows faster than its
- * input (one 1 MB prompt held the server, and every request queued behind it, for 15 s).
+ * A message longer than this is refused (413), a system prompt too: the app's lines, correction
+ * contexts and prompts are a few thousand characters at most, and a model's cost grows with its
+ * input (one 1 MB prompt held the reference server 15 s, a 600 KB system prompt the local model 44 s,
+ * every request queued behind it).
  */
 const MAX_MESSAGE_CHARS = 16 * 1024;
 
@@ -87,7 +90,7 @@ function parseMessages(body: unknown): { model: string | undefined; messages: Ch
       : Array.isArray(content) ? content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('')
       : null;
     if (text === null) throw new HttpError(400, 'invalid_request_error', `messages[${i}].content must be text`);
-    if (role !== 'system' && text.length > MAX_MESSAGE_CHARS) {
+    if (text.length > MAX_MESSAGE_CHARS) {
       throw new HttpError(413, 'invalid_request_error', `messages[${i}].content is ${text.length} characters; this server takes at most ${MAX_MESSAGE_CHARS}`);
     }
     return { role, content: text };
@@ -115,6 +118,45 @@ function parseSampling(body: unknown): Sampling {
   return sampling;
 }
 
+/** `response_format` as OpenAI takes it: text (none), json_object, or json_schema with its schema; anything else is a 400. */
+function parseResponseFormat(body: unknown): ResponseFormat | undefined {
+  const format = (body as { response_format?: unknown } | null)?.response_format;
+  if (format === undefined || format === null) return undefined;
+  const { type, json_schema: jsonSchema } = format as { type?: unknown; json_schema?: { name?: unknown; schema?: unknown } };
+  if (type === 'text') return undefined;
+  if (type === 'json_object') return { type };
+  if (type === 'json_schema') {
+    const schema = jsonSchema?.schema;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new HttpError(400, 'invalid_request_error', "response_format.json_schema.schema must be a JSON Schema object", 'invalid_value');
+    }
+    try {
+      grammarSchemaOf(schema);
+    } catch (error) {
+      if (error instanceof UnsupportedSchemaError) throw new HttpError(400, 'invalid_request_error', `response_format.json_schema: ${error.message}`, 'invalid_value');
+      throw error;
+    }
+    return { type, name: typeof jsonSchema?.name === 'string' ? jsonSchema.name : 'answer', schema };
+  }
+  throw new HttpError(400, 'invalid_request_error', `response_format.type ${JSON.stringify(type)} is not one of 'text', 'json_object', 'json_schema'`, 'invalid_value');
+}
+
+/**
+ * Only the user's own programs may drive the server: a browser page of another site sends its
+ * Origin (a no-cors text/plain POST still runs), and DNS rebinding sends a Host that is not ours.
+ */
+function refuseForeignCaller(req: IncomingMessage, port: number): void {
+  const ours = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const host = req.headers.host;
+  if (host === undefined || !ours.has(host.toLowerCase())) {
+    throw new HttpError(403, 'permission_error', `Host ${JSON.stringify(host ?? '')} is not this server's address (127.0.0.1:${port})`);
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !ours.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {
+    throw new HttpError(403, 'permission_error', `requests from the web page ${JSON.stringify(origin)} are refused: only programs on this machine may call it`);
+  }
+}
+
 /**
  * A local OpenAI-compatible endpoint (non-streaming chat completions and a model
  * list) in front of any ChatBackend, for tools that speak the OpenAI API.
@@ -137,8 +179,12 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       if (error instanceof HttpError) throw error;
       throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
     }
+    if ((body as { stream?: unknown } | null)?.stream === true) {
+      throw new HttpError(400, 'invalid_request_error', 'stream: true is not supported by this server; send the request without stream', 'unsupported_value');
+    }
     const { messages } = parseMessages(body);
     const sampling = parseSampling(body);
+    const responseFormat = parseResponseFormat(body);
     const endpoint = endpointOf(messages);
     if (!endpoint) {
       throw new HttpError(400, 'invalid_request_error', 'the system prompt does not start with a known TASK: marker');
@@ -148,7 +194,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       throw new HttpError(failStatus, type, `injected failure on request ${n}`);
     }
     if (extraLatencyMs > 0) await abortableSleep(extraLatencyMs, abort.signal);
-    const result = await backend.complete({ endpoint, messages, signal: abort.signal, sampling });
+    const result = await backend.complete({ endpoint, messages, signal: abort.signal, sampling, ...(responseFormat ? { responseFormat } : {}) });
     const promptTokens = result.usage?.promptTokens ?? estimateTokens(messages.map((m) => m.content).join('\n'));
     const completionTokens = result.usage?.completionTokens ?? estimateTokens(result.text);
     sendJson(res, 200, {
@@ -157,13 +203,14 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       created: Math.floor(Date.now() / 1000),
       model: result.model,
       choices: [
-        { index: 0, message: { role: 'assistant', content: result.text }, finish_reason: 'stop', logprobs: null },
+        { index: 0, message: { role: 'assistant', content: result.text }, finish_reason: result.finishReason ?? 'stop', logprobs: null },
       ],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     });
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    refuseForeignCaller(req, (server.address() as AddressInfo).port);
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, {
@@ -182,7 +229,11 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
-        sendError(res, error.status, error.type, error.message);
+        sendError(res, error.status, error.type, error.message, error.code);
+        return;
+      }
+      if (error instanceof PromptTooLongError) {
+        sendError(res, 400, 'invalid_request_error', error.message, 'context_length_exceeded');
         return;
       }
       if (res.destroyed) return;

@@ -26,7 +26,7 @@ describe('prompt rendering', () => {
     expect(endpointFromMessages(messages)).toBe('parse');
   });
 
-  it('correct: the last user message is {currentBatch, correctionText} JSON', () => {
+  it('correct: the last user message is {currentBatch, correctionText} JSON, with the context\'s categories the system prompt does not offer', () => {
     const messages = renderCorrectionMessages(request);
     expect(endpointFromMessages(messages)).toBe('correct');
     const input = JSON.parse(messages[messages.length - 1]!.content);
@@ -36,8 +36,17 @@ describe('prompt rendering', () => {
         { index: 1, amount: 30, type: 'EXPENSE', category: '交通', description: '打车' },
       ],
       correctionText: '第一笔改成50',
+      context: { customCategories: ['猫咪'] },
     });
-    expect(messages[0]!.content).toContain('猫咪');
+  });
+
+  it('correct: one fixed system prompt whatever the batch\'s categories, so a prompt cache keeps it', () => {
+    const plain = renderCorrectionMessages({ ...request, context: { recentCategories: ['餐饮'], customCategories: [] } });
+    const unusual = renderCorrectionMessages({ ...request, context: { recentCategories: ['早餐', '电影'], customCategories: ['猫咪'] } });
+    expect(unusual[0]!.content).toBe(plain[0]!.content);
+    expect(unusual[0]!.content).not.toContain('猫咪');
+    expect(JSON.parse(plain[1]!.content).context).toBeUndefined();
+    expect(JSON.parse(unusual[1]!.content).context).toEqual({ recentCategories: ['早餐', '电影'], customCategories: ['猫咪'] });
   });
 
   it('conversation: earlier turns in between, the current one as {currentTransaction, text}', () => {

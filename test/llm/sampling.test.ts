@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderParseMessages } from '../../src/gateway/promptTemplates.js';
 import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
-import type { ChatBackend, ChatRequest, Sampling } from '../../src/llm/backend.js';
+import type { ChatBackend, ChatRequest, ResponseFormat, Sampling } from '../../src/llm/backend.js';
+import type { Completer } from '../../src/gateway/completion.js';
+import { correctTransactions, parseTransactions } from '../../src/gateway/endpoints.js';
+import { ANSWER_TOKEN_LIMITS, correctionAnswerFormat, PARSE_ANSWER_FORMAT } from '../../src/gateway/answerFormat.js';
 import { OpenAiBackend, seedForRun } from '../../src/llm/openaiBackend.js';
 import { startServer, type RunningServer } from '../../src/llm/openaiCompatibleServer.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
@@ -45,5 +48,51 @@ describe('sampling settings from the run to the model', () => {
     expect((await post({ max_tokens: 0 })).status).toBe(400);
     expect((await post({ max_completion_tokens: 64, temperature: 0 })).status).toBe(200);
     expect(seen).toEqual([{ temperature: 0, maxTokens: 64 }]);
+  });
+});
+
+describe('answer limits and formats from the gateway to the model', () => {
+  /** The reference model behind the server, noting what each request asked of the answer. */
+  function notingFormat(seen: { sampling?: Sampling; format?: ResponseFormat }[]): ChatBackend {
+    const inner = new HeuristicModel();
+    return { name: inner.name, model: inner.model, clock: inner.clock, complete: (req: ChatRequest) => (seen.push({ sampling: req.sampling, format: req.responseFormat }), inner.complete(req)) };
+  }
+  const batch = [
+    { index: 0, amount: 60, type: 'EXPENSE' as const, category: '餐饮', description: '吃饭', date: null },
+    { index: 1, amount: 30, type: 'EXPENSE' as const, category: '交通', description: '打车', date: null },
+  ];
+
+  it('every call carries its endpoint\'s max_tokens; --response-format none (the default) sends no response_format', async () => {
+    const seen: { sampling?: Sampling; format?: ResponseFormat }[] = [];
+    const server = await startServer({ backend: notingFormat(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
+    running.push(server);
+    const client: Completer = new OpenAiBackend({ baseURL: server.url, apiKey: 'none', model: 'm' });
+    await parseTransactions(client, '午饭35');
+    await correctTransactions(client, { currentBatch: batch, correctionText: '第一笔改成50' });
+    expect(seen.map((s) => s.sampling?.maxTokens)).toEqual([ANSWER_TOKEN_LIMITS.parse, ANSWER_TOKEN_LIMITS.correct]);
+    expect(seen.map((s) => s.format)).toEqual([undefined, undefined]);
+  });
+
+  it('json_schema sends each request\'s own schema: a correction\'s indices are the batch\'s it was sent', async () => {
+    const seen: { sampling?: Sampling; format?: ResponseFormat }[] = [];
+    const server = await startServer({ backend: notingFormat(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
+    running.push(server);
+    const client: Completer = new OpenAiBackend({ baseURL: server.url, apiKey: 'none', model: 'm', responseFormat: 'json_schema' });
+    await parseTransactions(client, '午饭35');
+    await correctTransactions(client, { currentBatch: batch, correctionText: '第一笔改成50' });
+    expect(seen.map((s) => s.format)).toEqual([
+      { type: 'json_schema', name: 'parse_answer', schema: PARSE_ANSWER_FORMAT },
+      { type: 'json_schema', name: 'correct_answer', schema: correctionAnswerFormat(2) },
+    ]);
+    const schema = correctionAnswerFormat(2) as { properties: { corrections: { items: { properties: { index: { enum: number[] } } } } } };
+    expect(schema.properties.corrections.items.properties.index.enum).toEqual([-1, 0, 1]);
+  });
+
+  it('json_object asks for any JSON object', async () => {
+    const seen: { sampling?: Sampling; format?: ResponseFormat }[] = [];
+    const server = await startServer({ backend: notingFormat(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
+    running.push(server);
+    await parseTransactions(new OpenAiBackend({ baseURL: server.url, apiKey: 'none', model: 'm', responseFormat: 'json_object' }), '午饭35');
+    expect(seen.map((s) => s.format)).toEqual([{ type: 'json_object' }]);
   });
 });

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import OpenAI, { APIUserAbortError } from 'openai';
+import OpenAI, { APIUserAbortError, BadRequestError } from 'openai';
+import { correctTransactions } from '../../src/gateway/endpoints.js';
+import { OpenAiBackend } from '../../src/llm/openaiBackend.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCorrectionMessages, renderParseMessages } from '../../src/gateway/promptTemplates.js';
 import { RuntimeMissingError, loadRuntime } from '../../src/llm/localGgufModel.js';
@@ -37,6 +39,15 @@ describe('serve-model without its parts', () => {
     const error = await loadRuntime('node-llama-cpp-that-is-not-installed').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeMissingError);
     expect((error as Error).message).toMatch(/not installed.*npm install/);
+  });
+
+  it('a file that is not a GGUF model is exit 2 saying what to do, before anything is served', () => {
+    const fake = join(tempDir(), 'model.gguf');
+    writeFileSync(fake, 'not a model at all');
+    const result = cli(['serve-model', '--port', '0', '--gguf', fake]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('is not a GGUF model file');
+    expect(result.stdout).toBe('');
   });
 
   it('without an installed model says how to install one (exit 2, nothing served)', () => {
@@ -127,6 +138,39 @@ describe.skipIf(missing !== null && !required)(`serve-model with the installed m
     expect(stoppedAfter).toBeLessThan(400);
     const next = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('奶茶15'), temperature: 0, max_tokens: 60 });
     expect(next.model).toBe(LABEL);
+  }, 300_000);
+
+  it('a GGUF cut short is exit 2 naming the file and what to do, not a harness bug', async () => {
+    const truncated = join(tempDir(), 'cut.gguf');
+    const head = Buffer.alloc(1 << 20);
+    const fd = openSync(installedModelPath(), 'r');
+    readSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
+    writeFileSync(truncated, head);
+    const result = await cliAsync(['serve-model', '--port', '0', '--gguf', truncated]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('could not be loaded');
+    expect(result.stdout).toBe('');
+  }, 120_000);
+
+  it('holds an answer to the request\'s schema when asked (response_format json_schema): a valid correction of this batch', async () => {
+    const backend = new OpenAiBackend({ baseURL: url, apiKey: 'none', model: 'local', responseFormat: 'json_schema', requestTimeoutMs: 300_000 });
+    const outcome = await correctTransactions(backend, { currentBatch: BATCH, correctionText: '打车那笔改成25' }, { deadlineMs: 300_000 });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.ok && outcome.value.corrections.every((c) => c.index >= -1 && c.index < BATCH.length)).toBe(true);
+  }, 300_000);
+
+  it('refuses a prompt that does not fit the context (400 context_length_exceeded), never answering a cut one', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ role: 'user' as const, content: `第${i}句：午饭三十五块，晚饭四十块` }));
+    const error = await client.chat.completions.create({ model: 'any', messages: [renderParseMessages('x')[0]!, ...many], max_tokens: 8 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).code).toBe('context_length_exceeded');
+  }, 300_000);
+
+  it('says finish_reason "length" when the answer was cut at max_tokens', async () => {
+    const cut = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('早饭4块 地铁3块 咖啡15'), temperature: 0, max_tokens: 4 });
+    expect(cut.choices[0]!.finish_reason).toBe('length');
+    expect(cut.usage!.completion_tokens).toBe(4);
   }, 300_000);
 
   it('runs dialogues through the harness key-less: every answer goes through JSON extraction and is scored', async () => {

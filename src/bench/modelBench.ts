@@ -1,0 +1,138 @@
+import type { ChatBackend } from '../llm/backend.js';
+import type { ServedRequest } from '../llm/localGgufModel.js';
+
+/**
+ * `bench --model`: what a local model costs per call on this machine, next to its floor. The calls
+ * are the ones a real `run` of the model suite makes (the CLI runs it against the model); the floor
+ * is the answer tokens those calls had to write, divided by the decode rate of the same build here.
+ */
+
+export interface EndpointCost {
+  readonly calls: number;
+  readonly promptTokensPerCall: number;
+  readonly cachedPromptTokensPerCall: number;
+  readonly outputTokensPerCall: number;
+  /** Answers cut at max_tokens (finish_reason "length"). */
+  readonly cutAtMaxTokens: number;
+  readonly msPerCall: { readonly p50: number; readonly mean: number; readonly max: number };
+}
+
+export interface ModelBenchResult {
+  readonly model: string;
+  readonly threads: number;
+  readonly responseFormat: string;
+  readonly calls: number;
+  readonly seconds: number;
+  readonly callsPerMinute: number;
+  readonly outputTokensPerSecond: number;
+  readonly byEndpoint: Readonly<Record<string, EndpointCost>>;
+  /** Answer tokens per second when nothing but decoding is done: one long answer to a cached prompt. */
+  readonly decodeTokensPerSecond: number;
+  /** Seconds the calls' answer tokens take at the decode rate; `seconds` over it is how far from the floor the run is. */
+  readonly floorSeconds: number;
+  readonly ratioToFloor: number;
+  /** What the run that made the calls scored (its report), so speed is never read without the answers. */
+  readonly answers: { readonly dialogues: number; readonly passed: number; readonly valid: number; readonly judged: number };
+  readonly loadAverage: readonly number[];
+  readonly date: string;
+  readonly method: string;
+}
+
+const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function percentile50(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+export function endpointCosts(served: readonly ServedRequest[]): Record<string, EndpointCost> {
+  const out: Record<string, EndpointCost> = {};
+  for (const endpoint of [...new Set(served.map((s) => s.endpoint))].sort()) {
+    const calls = served.filter((s) => s.endpoint === endpoint);
+    const mean = (pick: (s: ServedRequest) => number): number => round(calls.reduce((sum, s) => sum + pick(s), 0) / calls.length);
+    out[endpoint] = {
+      calls: calls.length,
+      promptTokensPerCall: mean((s) => s.promptTokens),
+      cachedPromptTokensPerCall: mean((s) => s.cachedTokens),
+      outputTokensPerCall: mean((s) => s.completionTokens),
+      cutAtMaxTokens: calls.filter((s) => s.finishReason === 'length').length,
+      msPerCall: { p50: percentile50(calls.map((s) => s.ms)), mean: Math.round(mean((s) => s.ms)), max: Math.max(...calls.map((s) => s.ms)) },
+    };
+  }
+  return out;
+}
+
+/** A prompt whose answer is long and predictable at temperature 0, so decoding, not reading, is timed. */
+const DECODE_PROBE = [
+  { role: 'system' as const, content: 'You write numbers.' },
+  { role: 'user' as const, content: 'Write the whole numbers from 1 to 200 in order, separated by commas, and nothing else.' },
+];
+const DECODE_PROBE_TOKENS = 192;
+
+/**
+ * Answer tokens per second of pure decoding: the probe is asked once to fill the model's cache
+ * with its prompt, then timed on the second and third asking (the faster counts: the floor).
+ */
+export async function measureDecodeRate(model: ChatBackend): Promise<number> {
+  const ask = () => model.complete({ endpoint: 'parse', messages: DECODE_PROBE, sampling: { temperature: 0, maxTokens: DECODE_PROBE_TOKENS } });
+  await ask();
+  let best = 0;
+  for (let i = 0; i < 2; i++) {
+    const result = await ask();
+    const tokens = result.usage?.completionTokens ?? 0;
+    if (tokens > 0 && result.latencyMs > 0) best = Math.max(best, (tokens * 1000) / result.latencyMs);
+  }
+  return round(best);
+}
+
+export function summariseModelBench(input: {
+  model: string;
+  threads: number;
+  responseFormat: string;
+  served: readonly ServedRequest[];
+  seconds: number;
+  decodeTokensPerSecond: number;
+  answers: ModelBenchResult['answers'];
+  loadAverage: readonly number[];
+  method: string;
+}): ModelBenchResult {
+  const { served, seconds, decodeTokensPerSecond } = input;
+  const outputTokens = served.reduce((sum, s) => sum + s.completionTokens, 0);
+  const floorSeconds = decodeTokensPerSecond > 0 ? outputTokens / decodeTokensPerSecond : 0;
+  return {
+    model: input.model,
+    threads: input.threads,
+    responseFormat: input.responseFormat,
+    calls: served.length,
+    seconds: round(seconds),
+    callsPerMinute: round((served.length * 60) / seconds),
+    outputTokensPerSecond: round(outputTokens / seconds),
+    byEndpoint: endpointCosts(served),
+    decodeTokensPerSecond,
+    floorSeconds: round(floorSeconds),
+    ratioToFloor: floorSeconds > 0 ? round(seconds / floorSeconds, 2) : 0,
+    answers: input.answers,
+    loadAverage: input.loadAverage.map((l) => round(l, 2)),
+    date: new Date().toISOString(),
+    method: input.method,
+  };
+}
+
+export function renderModelBench(result: ModelBenchResult): string {
+  const lines = [
+    `model ${result.model}, ${result.threads} threads, response format ${result.responseFormat}; load average ${result.loadAverage.join(' ')}`,
+    `${result.calls} calls in ${result.seconds} s: ${result.callsPerMinute} calls/min, ${result.outputTokensPerSecond} answer tokens/s`,
+    `decode rate ${result.decodeTokensPerSecond} tokens/s → floor ${result.floorSeconds} s; the run took ${result.ratioToFloor}× its floor`,
+    `answers: ${result.answers.valid}/${result.answers.judged} valid, ${result.answers.passed}/${result.answers.dialogues} dialogues passed`,
+    '',
+    `| endpoint | calls | prompt tokens/call (cached) | answer tokens/call | cut at max_tokens | ms/call p50 · mean · max |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: |`,
+    ...Object.entries(result.byEndpoint).map(
+      ([endpoint, c]) =>
+        `| ${endpoint} | ${c.calls} | ${c.promptTokensPerCall} (${c.cachedPromptTokensPerCall}) | ${c.outputTokensPerCall} | ${c.cutAtMaxTokens} | ${c.msPerCall.p50} · ${c.msPerCall.mean} · ${c.msPerCall.max} |`,
+    ),
+    '',
+    `Method: ${result.method}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
