@@ -1,8 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDatasets } from '../../src/datasets/loadDatasets.js';
+import { loadDatasets, resolveDatasetFiles, streamDatasets } from '../../src/datasets/loadDatasets.js';
+import { HeuristicModel } from '../../src/reference/heuristicModel.js';
+import { simulateSuite, type SimulatedDialogue } from '../../src/sim/simulateSuite.js';
 import { modelTurns } from '../../src/scoring/metrics/modelTurnKind.js';
+import { handledAsExpected } from '../../src/scoring/metrics/modelTurnVerdict.js';
+import { checkTurn } from '../../src/scoring/turnChecks.js';
 import { dialogueScore, type MetricName } from '../../src/scoring/metrics/registry.js';
 import type { Tally } from '../../src/scoring/tally.js';
 import { cli, tempDir } from '../support/cli.js';
@@ -145,6 +149,36 @@ describe('a turn is judged on its own', () => {
     // The confirm is local (Layer 1), no model turn; nothing else of the kinds was judged.
     for (const name of ['correctionHandled', 'confirmHandled', 'cancelHandled', 'unclearHandled']) expect(metrics[name]!.counts['judged']).toBe(0);
   });
+});
+
+describe('the verdict against the turn\'s own batch check, on the model suite with the heuristic model', () => {
+  /** Per judged turn: its verdict and whether its `batch` check passed. */
+  async function verdictsAndChecks(mode: 'e2e' | 'gold'): Promise<{ verdict: boolean; check: boolean }[]> {
+    const out: { verdict: boolean; check: boolean }[] = [];
+    const suite = simulateSuite(streamDatasets(resolveDatasetFiles(['datasets/model/*.yaml'])), { backend: new HeuristicModel(), mode, seed: 1, repeat: 1 });
+    for await (const simulated of suite as AsyncIterable<SimulatedDialogue>) {
+      if (!('traces' in simulated)) continue;
+      const turns = modelTurns(simulated.dialogue);
+      for (const trace of simulated.traces[0]!.turns) {
+        const turn = turns[trace.turnIndex];
+        if (turn) out.push({ verdict: handledAsExpected(turn, trace, true), check: checkTurn(trace, true).find((c) => c.name === 'batch')!.passed });
+      }
+    }
+    return out;
+  }
+
+  it('gold mode (each turn from the expected draft): they agree on every turn, right and wrong', async () => {
+    const pairs = await verdictsAndChecks('gold');
+    expect(pairs.length).toBe(882);
+    expect(pairs.filter((p) => !p.verdict).length).toBeGreaterThan(50);
+    expect(pairs.filter((p) => p.verdict !== p.check)).toEqual([]);
+  }, 60_000);
+
+  it('e2e mode: a turn whose whole draft is right is handled; some turns on a draft an earlier turn got wrong are handled too', async () => {
+    const pairs = await verdictsAndChecks('e2e');
+    expect(pairs.filter((p) => p.check && !p.verdict)).toEqual([]);
+    expect(pairs.filter((p) => p.verdict && !p.check).length).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('the paired gate on a prompt that loses the append intent', () => {

@@ -75,10 +75,11 @@ const METHOD = [
   'nothing (any other kind). Otherwise it must add as many items as the dataset adds, each new item right in amount, type and',
   'category as batch splitting judges them (the canonical category when a model answers); and on the items it started with change',
   'exactly what the dataset changes: a field the dataset states with a new value (or states where it stated none before) has that',
-  'value, and every other field and the status are as they were. So in e2e mode a turn is judged on its own change even when an',
-  'earlier turn left a wrong draft, and in `--mode gold`, where each turn starts from the expected draft, its verdict depends on no',
-  'earlier turn. A dialogue with no judged turn of a kind is n/a for that kind\'s metric (in the paired gate it adds nothing to',
-  'either side).',
+  'value, and every other field and the status are as they were or as the dataset states them. So in e2e mode a turn is judged on',
+  'its own change even when an earlier turn left a wrong draft, and in `--mode gold`, where each turn starts from the expected',
+  'draft, its verdict depends on no earlier turn (on `datasets/model/` with the heuristic model, gold mode, it agrees with the',
+  'turn\'s own `batch` check on every one of the 882 judged turns). A dialogue with no judged turn of a kind is n/a for that kind\'s',
+  'metric (in the paired gate it adds nothing to either side).',
 ].join('\n');
 
 /** A turn-kind metric: its name, its words, and the kind of turn it counts. */
