@@ -41,10 +41,17 @@ export function metricsMarkdown({ METRICS, READING_ORDER, PASS_RATE_TEST }, sett
       return `| [\`${name}\`](#${name.toLowerCase()}) | ${cell(metric.label[0])} | ${cell(metric.label[1])} | ${pairedTest(metric)} |`;
     }),
   ];
+  /** Where each shared method was written: the metric it came first under. */
+  const methodWrittenUnder = new Map();
   for (const name of READING_ORDER) {
     const metric = byName.get(name);
     const [en, zh] = metric.describe(settings);
     lines.push('', `## ${name}`, '', `${metric.label[0]} · ${metric.label[1]}`, '', en, '', zh, '');
+    if (metric.method !== undefined) {
+      const first = methodWrittenUnder.get(metric.method);
+      if (first === undefined) methodWrittenUnder.set(metric.method, name);
+      lines.push(first === undefined ? metric.method : `How it is judged: as under [\`${first}\`](#${first.toLowerCase()}).`, '');
+    }
     lines.push('| key | English | 中文 |', '| --- | --- | --- |');
     for (const [part, words] of [['counts', metric.counts], ['details', metric.details]]) {
       for (const [key, [keyEn, keyZh]] of Object.entries(words)) lines.push(`| \`${part}.${key}\` | ${cell(keyEn)} | ${cell(keyZh)} |`);

@@ -10,7 +10,7 @@ import type { Tally } from './tally.js';
  * Dialogues are the unit: per-dialogue pass rates are compared with an exact sign test on the
  * dialogues that moved, each metric with a randomization test that swaps dialogues' sides (both
  * exact under no change, so a sparse metric does not alarm more often than α), each metric's change
- * is shown with a bootstrap interval clustered by dialogue, and the whole family of tests is Holm-adjusted so that checking eight things at α does not raise eight times the alarms.
+ * is shown with a bootstrap interval clustered by dialogue, and the whole family of tests is Holm-adjusted so that checking many things at α does not raise the alarms as many times.
  * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
  * (both outcomes within one side's repeats) are listed and never gate on their own.
  */

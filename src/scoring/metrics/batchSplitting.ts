@@ -1,8 +1,16 @@
 import { matchesField } from '../turnChecks.js';
 import { checkPassed, ratio, Scorer, type ScoredDialogue } from '../scorer.js';
+import type { ExpectedItem } from '../../datasets/datasetTypes.js';
 import { defineMetric, JUDGED } from './definition.js';
 
-const FIELDS = ['amount', 'type', 'category'] as const;
+/** The fields a split is judged on (the parse-turn metric judges new items the same way). */
+export const SPLIT_FIELDS = ['amount', 'type', 'category'] as const;
+
+/** Whether a parsed item has the expected value of one split field; null when the dataset leaves the field open. */
+export function splitFieldRight(want: ExpectedItem, field: (typeof SPLIT_FIELDS)[number], got: object | undefined, tolerant: boolean): boolean | null {
+  if (want[field] === undefined) return null;
+  return got !== undefined && matchesField(want, field, got, tolerant);
+}
 
 const empty = () => ({
   judged: 0,
@@ -29,11 +37,11 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
       if (actual.length === expected.length) t.countExact++;
       if (checkPassed(checks[i]!, 'batch')) t.exactBatch++;
       expected.forEach((want, position) => {
-        for (const field of FIELDS) {
-          if (want[field] === undefined) continue;
+        for (const field of SPLIT_FIELDS) {
+          const right = splitFieldRight(want, field, actual[position]?.result, tolerant);
+          if (right === null) continue;
           t.fieldJudged[field]++;
-          const got = actual[position]?.result;
-          if (got && matchesField(want, field, got, tolerant)) t.fieldRight[field]++;
+          if (right) t.fieldRight[field]++;
         }
       });
     });
@@ -41,7 +49,7 @@ export class BatchSplittingScorer extends Scorer<ReturnType<typeof empty>> {
 
   result() {
     const t = this.t;
-    const fieldAccuracy = Object.fromEntries(FIELDS.map((f) => [f, ratio(t.fieldRight[f], t.fieldJudged[f])]));
+    const fieldAccuracy = Object.fromEntries(SPLIT_FIELDS.map((f) => [f, ratio(t.fieldRight[f], t.fieldJudged[f])]));
     return {
       score: ratio(t.exactBatch, t.judged),
       counts: { judged: t.judged, countExact: t.countExact, exactBatch: t.exactBatch },

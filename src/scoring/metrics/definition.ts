@@ -36,6 +36,11 @@ export interface MetricDefinition<Name extends string = string> {
    * The tolerance gate (no repeats) compares every metric.
    */
   readonly pairedTest: 'randomization' | 'signTest';
+  /**
+   * How the metric judges, for docs/metrics.md (longer than the description). Metrics that share one
+   * method pass the same text: the page writes it once, under the first of them.
+   */
+  readonly method?: string;
   /** The run's overall figure: reports list it before the others. */
   readonly listedFirst?: true;
 }

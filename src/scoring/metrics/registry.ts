@@ -4,15 +4,22 @@
  * runs (in this order, which is report.json's), the order reports list them in, their words on every
  * page, and docs/metrics.md (`npm run docs:metrics`).
  */
+import { appendHandled } from './appendHandled.js';
 import { batchSplitting } from './batchSplitting.js';
+import { cancelHandled } from './cancelHandled.js';
+import { confirmHandled } from './confirmHandled.js';
+import { correctionHandled } from './correctionHandled.js';
 import { confidenceFallback } from './confidenceFallback.js';
 import { correctionIndexMapping } from './correctionIndexMapping.js';
 import { dialogueSuccess } from './dialogueSuccess.js';
+import type { Tally } from '../tally.js';
 import { metricSettings, type MetricDefinition, type MetricSettings } from './definition.js';
 import { latency } from './latency.js';
+import { parseHandled } from './parseHandled.js';
 import { persistence } from './persistence.js';
 import { routing } from './routing.js';
 import { tts } from './tts.js';
+import { unclearHandled } from './unclearHandled.js';
 
 export const METRICS = [
   batchSplitting,
@@ -23,6 +30,13 @@ export const METRICS = [
   tts,
   persistence,
   dialogueSuccess,
+  // Turn-level: each model-facing turn by its kind (turnKindMetric.ts); after the others, so earlier reports' keys keep their order.
+  parseHandled,
+  correctionHandled,
+  appendHandled,
+  confirmHandled,
+  cancelHandled,
+  unclearHandled,
 ] as const;
 
 export type MetricName = (typeof METRICS)[number]['name'];
@@ -34,6 +48,18 @@ const BY_NAME: ReadonlyMap<string, MetricDefinition> = new Map(METRICS.map((metr
 /** The metric called `name`; undefined for a name this build does not know (a report of another version). */
 export function metricDefinition(name: string): MetricDefinition | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * One metric's score over one dialogue's tally (summed over its repeats): what the paired gate
+ * compares dialogue by dialogue. Null (n/a) when the dialogue gave the metric nothing to judge, e.g.
+ * appendHandled on a dialogue without an append.
+ */
+export function dialogueScore(name: MetricName, tally: Tally, settings: MetricSettings = metricSettings()): number | null {
+  const scorer = BY_NAME.get(name)!.scorer(settings);
+  scorer.absorb(tally);
+  const result = scorer.result();
+  return result.counts['judged'] === 0 ? null : result.score;
 }
 
 /** The order reports list the metrics in: the overall figure first, then the registry's order. */
