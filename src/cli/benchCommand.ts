@@ -79,7 +79,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         if (!isLocalModelName(name)) throw new UsageError(`--model ${name} is not one of ${LOCAL_MODEL_NAMES.join(', ')}`);
         const out = args.out === 'reports/bench.json' ? 'reports/bench-model.json' : args.out;
         const result = await benchModel(
-          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, promptSlots: 4, contextTokens: 4096, maxTokens: 512, logRequests: false },
+          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
           log,
         );
         writeFileAtomically(out, `${JSON.stringify(result, null, 2)}\n`);

@@ -107,7 +107,7 @@ export const serveModelCommand: CommandModule<object, ServeModelArgs> = {
       .option('port', { type: 'number', default: 8788, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
       .option('prompt-slots', { type: 'number', default: 4, describe: 'Distinct system prompts whose KV cache is kept at once (parse, correction, …)' })
       .option('context-tokens', { type: 'number', default: 4096, describe: 'Tokens each cached prompt\'s context holds (system prompt, input and answer)' })
-      .option('max-tokens', { type: 'number', default: 512, describe: 'Longest answer in tokens; a request\'s max_tokens can only lower it (an answer cut there ends with finish_reason "length")' })
+      .option('max-tokens', { type: 'number', default: 640, describe: 'Longest answer in tokens; a request\'s max_tokens can only lower it (an answer cut there ends with finish_reason "length")' })
       .option('threads', {
         type: 'number',
         default: availableParallelism(),

@@ -12,15 +12,16 @@ import type { LlmEndpoint } from '../domain/vocabulary.js';
  */
 
 /**
- * max_tokens per endpoint: the largest valid answer with room to spare, measured with the
- * Qwen2.5 tokenizer (docs/local-model.md, "Answer limits"): a parse of 10 items with long
- * descriptions and dates is ~330 tokens, a correction of all 10 items in every field ~420, a
- * conversation answer ~90. A runaway answer (a model listing items forever) then costs bounded time.
+ * max_tokens per endpoint: the largest valid answer, written compactly, fits. Measured with the
+ * Qwen2.5 tokenizer (docs/local-model.md, "Answer limits") on answers with every field at its
+ * longest (amount 12345.67, a 13-character description, a date, an account): a parse of 10 items
+ * is 454 tokens, a correction of all 10 items in every field 606, a conversation answer 83. A
+ * runaway answer (a model listing items forever) then costs bounded time, and is reported as cut.
  */
 export const ANSWER_TOKEN_LIMITS: Readonly<Record<LlmEndpoint, number>> = {
   parse: 512,
-  correct: 512,
-  conversation: 256,
+  correct: 640,
+  conversation: 128,
 };
 
 const typeEnum = { enum: [...TRANSACTION_TYPES] };

@@ -67,7 +67,7 @@ export interface LocalModelOptions {
   readonly promptSlots?: number;
   /** Tokens each sequence holds: system prompt, input and answer (default 4096). */
   readonly contextTokens?: number;
-  /** Longest answer, in tokens; a request's max_tokens can only lower it (default 512). */
+  /** Longest answer, in tokens; a request's max_tokens can only lower it (default 640: the gateway's largest, gateway/answerFormat.ts). */
   readonly maxTokens?: number;
   /** CPU threads for evaluation (default: the machine's cores; on a busy machine 1, as two threads that wait on each other are ~10× slower). */
   readonly threads?: number;
@@ -146,7 +146,7 @@ export class LocalGgufModel implements ChatBackend {
       await model.dispose();
       await llama.dispose();
     };
-    return new LocalGgufModel(options, slots, options.maxTokens ?? 512, contextTokens, llama, model, release);
+    return new LocalGgufModel(options, slots, options.maxTokens ?? 640, contextTokens, llama, model, release);
   }
 
   complete(req: ChatRequest): Promise<ChatResult> {
