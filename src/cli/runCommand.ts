@@ -18,7 +18,7 @@ import { appendRun } from '../eval/historyRecord.js';
 import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
-import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
+import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -195,7 +195,7 @@ function writeBaseline(file: string, report: Report): void {
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
     process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
-  } else if (exitCodeFor(error) === EXIT_BAD_INPUT) {
+  } else if (exitCodeFor(error) !== EXIT_INTERNAL) {
     process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);

@@ -1,6 +1,7 @@
 import type { ReadReport as Report } from '../report/reportTypes.js';
 import type { Shard } from '../eval/selectDialogues.js';
 import { UsageError } from './exitCodes.js';
+import { IdDigest } from '../eval/selectionDigest.js';
 
 /** What must be the same in every shard of one run, beyond the run options mergeReports compares. */
 const SAME_PROVENANCE = ['datasets', 'prompts'] as const;
@@ -9,12 +10,12 @@ const SAME_PROVENANCE = ['datasets', 'prompts'] as const;
  * The reports make one whole run: all are shards `i/n` of the same n, each i from 1 to n exactly
  * once, over the same dataset and prompt contents (or it is a single unsharded report). Anything
  * else is a UsageError naming the files and what is missing, so a CI job that lost a shard's
- * artifact cannot pass as the whole run.
+ * artifact cannot pass as the whole run. Returns a warning for a set that cannot prove itself whole.
  */
-export function checkShardSet(reports: readonly Report[], files: readonly string[]): void {
+export function checkShardSet(reports: readonly Report[], files: readonly string[]): string | null {
   const unsharded = files.filter((_, i) => reports[i]!.run.shard === null);
   if (unsharded.length > 0) {
-    if (reports.length === 1) return;
+    if (reports.length === 1) return null;
     throw new UsageError(`cannot merge: ${unsharded.join(', ')} ${unsharded.length === 1 ? 'is a whole run' : 'are whole runs'}, not a shard (merge takes the reports of one \`run --shard i/n\` set)`);
   }
   const byIndex = new Map<number, string>();
@@ -43,6 +44,50 @@ export function checkShardSet(reports: readonly Report[], files: readonly string
       if (differ.length > 0) throw new UsageError(`cannot merge: ${files[i]} ran other ${key === 'datasets' ? 'dataset' : 'prompt'} contents than ${files[0]} (${differ.slice(0, 3).join(', ')})`);
     }
   }
+  return checkSelection(reports, files);
+}
+
+/** Every dialogue a report accounts for: judged, or not applicable to its backend or arm. */
+function accountedIds(report: Report): string[] {
+  const skipped = Array.isArray(report.notApplicable) ? report.notApplicable : [];
+  return [...report.dialogues.map((d) => d.id), ...skipped.map((d) => String((d as { id?: unknown }).id))];
+}
+
+/**
+ * Each shard carries the digest of the ids the whole run selected and of its own part
+ * (eval/selectionDigest.ts): a shard's dialogues must be its part, and the parts the whole, so a
+ * lost or added dialogue is a UsageError without a baseline. Reports written before shards carried
+ * it merge as before, with a warning (returned) that only a baseline can prove such a set whole.
+ */
+function checkSelection(reports: readonly Report[], files: readonly string[]): string | null {
+  const carrying = reports.filter((report) => report.run.selection !== undefined).length;
+  if (carrying === 0) {
+    return 'these shard reports do not say what the run selected (written by an older nlu-harness): a lost or added dialogue is caught only by --baseline';
+  }
+  if (carrying < reports.length) {
+    const without = files.filter((_, i) => reports[i]!.run.selection === undefined);
+    throw new UsageError(`cannot merge: ${without.join(', ')} ${without.length === 1 ? 'does' : 'do'} not say what the run selected and the other shards do (a set from two versions, or edited)`);
+  }
+  const whole = new IdDigest();
+  const expected = reports[0]!.run.selection!;
+  for (const [i, report] of reports.entries()) {
+    const selection = report.run.selection!;
+    if (selection.idsSha256 !== expected.idsSha256 || selection.dialogues !== expected.dialogues) {
+      throw new UsageError(`cannot merge: ${files[i]} says its run selected other dialogues than ${files[0]} did (${selection.dialogues} vs ${expected.dialogues})`);
+    }
+    const part = new IdDigest();
+    for (const id of accountedIds(report)) {
+      part.add(id);
+      whole.add(id);
+    }
+    if (part.sha256 !== selection.shard.idsSha256) {
+      throw new UsageError(`cannot merge: ${files[i]} holds ${part.count} dialogues, but shard ${report.run.shard} ran ${selection.shard.dialogues}${part.count === selection.shard.dialogues ? ' other ones' : ''} (a lost or added dialogue)`);
+    }
+  }
+  if (whole.sha256 !== expected.idsSha256) {
+    throw new UsageError(`cannot merge: the shards hold ${whole.count} dialogues, but the run selected ${expected.dialogues}${whole.count === expected.dialogues ? ' other ones' : ''}`);
+  }
+  return null;
 }
 
 function parseShardOf(text: string, file: string): { index: number; count: number } {

@@ -139,11 +139,12 @@ function unsupported(file: string): DatasetIssue {
   return { file, line: 1, col: 1, message: 'unsupported file type (expected .yaml, .yml or .csv)' };
 }
 
+/** A path that exists is itself, even when it has glob characters (`a[1].yaml`); otherwise a pattern is a pattern. */
 function expandPattern(pattern: string): string[] {
-  if (hasGlobMagic(pattern)) return globFiles(pattern).filter(isDatasetFile);
   const kind = kindOfPath(pattern);
+  if (kind === 'file') return [pattern];
   if (kind === 'dir') return filesUnder(pattern).filter(isDatasetFile);
-  return kind === 'file' ? [pattern] : [];
+  return hasGlobMagic(pattern) ? globFiles(pattern).filter(isDatasetFile) : [];
 }
 
 function isDatasetFile(file: string): boolean {

@@ -11,7 +11,7 @@ import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/baseline.js';
-import type { Report, RunInfo } from '../report/reportTypes.js';
+import type { Report, RunInfo, SelectionRecord } from '../report/reportTypes.js';
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
@@ -20,6 +20,7 @@ import { reportModel } from './reportModel.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { runSuite, type SuiteOptions, type SuiteResult } from './scoreSuite.js';
 import { EmptySelectionError, selectDialogues, type Shard } from './selectDialogues.js';
+import { SelectionTally } from './selectionDigest.js';
 
 /** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
@@ -51,6 +52,8 @@ export interface RunPlan {
   /** A fresh stream of the selected dialogues (one per protocol arm). */
   dialogues(): Iterable<Dialogue>;
   readonly datasetHashes: Readonly<Record<string, string>>;
+  /** What the last stream of dialogues selected, once it has been read through (null before). */
+  selection(): SelectionRecord | null;
 }
 
 /**
@@ -74,15 +77,19 @@ export function planRun(selection: RunSelection): RunPlan {
   // not leave rows in --db, spend a paid model's calls or reach an external SUT.
   const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
   const total = checked ? checked.counts.reduce((sum, file) => sum + file.dialogues, 0) : scans.reduce((sum, scan) => sum + scan.dialogues, 0);
+  let tally: SelectionTally | null = null;
   return {
     startedAt,
     wallStart,
     files,
     protocols,
     expectedDialogues: Math.ceil(total / (selection.shard?.count ?? 1)),
-    dialogues: () =>
-      selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), selection.filter, selection.shard, selection.exclude),
+    dialogues: () => {
+      tally = new SelectionTally();
+      return selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), selection.filter, selection.shard, selection.exclude, tally);
+    },
     datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
+    selection: () => tally?.record() ?? null,
   };
 }
 
@@ -198,6 +205,8 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
     filter: [...settings.filter],
     ...(settings.exclude.length > 0 ? { exclude: [...settings.exclude] } : {}),
     shard: settings.shard,
+    // A shard says what the whole run selected, so `merge` can prove a set complete on its own.
+    ...(settings.shard !== null && plan.selection() ? { selection: plan.selection()! } : {}),
     ...(settings.failOn === 'failures' ? { failOn: 'failures' as const } : {}),
     provenance: await collectProvenance({
       datasets: plan.files,

@@ -35,6 +35,8 @@ export function mergeReports(reports: readonly Report[]): Report {
     ids.add(d.id);
   }
   const settings = recordedSettings(first.metrics);
+  // The selection is a shard's; the merged report is the whole run.
+  const { selection: _selection, ...run } = first.run;
   const metrics = new MetricSet(settings);
   for (const report of reports) metrics.absorb(report.tallies as Partial<Record<MetricName, Tally>>);
   const slices = new SliceMetrics(settings);
@@ -47,7 +49,7 @@ export function mergeReports(reports: readonly Report[]): Report {
   return {
     schemaVersion: first.schemaVersion,
     run: {
-      ...first.run,
+      ...run,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,
       finishedAt: reports.map((r) => r.run.finishedAt).sort().at(-1)!,
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
 import * as compiled from './cassetteValidator.generated.js';
 import { withFileLock } from './fileLock.js';
@@ -25,6 +26,14 @@ export interface CassetteEntry {
   runs: number;
   /** Sample i answered run i; null where run i never sent this request. */
   samples: (CassetteSample | null)[];
+}
+
+/**
+ * Beside the cassette, hidden: `.NAME.lock`. Not `NAME.lock`, the plain lock file of older
+ * versions, whose leftovers (a dead or reused pid, a clock ahead) are thereby no lock at all.
+ */
+export function lockPathOf(cassettePath: string): string {
+  return join(dirname(cassettePath), `.${basename(cassettePath)}.lock`);
 }
 
 /** Version 1 kept one answer a request (`text`, `latencyMs`, `usage` on the entry); it still loads, as one sample. */
@@ -260,7 +269,7 @@ export class Cassette {
    */
   save(): Promise<void> {
     const run = (): Promise<void> =>
-      withFileLock(`${this.path}.lock`, async () => {
+      withFileLock(lockPathOf(this.path), async () => {
         const text = readIfThere(this.path);
         const onDisk = text === null ? [] : (parseEntries(this.path, text) ?? []);
         for (const entry of onDisk) if (!this.recorded.has(entry.key)) this.byKey.set(entry.key, canonicalEntry(entry));

@@ -1,52 +1,90 @@
-import { open, readFile, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { abortableSleep } from './abortableSleep.js';
+import { writeFileAtomically } from '../util/atomicFile.js';
 
-/** How long a lock may be held before another process takes it as abandoned (a killed run). */
-const STALE_AFTER_MS = 30_000;
+/**
+ * How long a waiter waits for a lock held by someone else before it gives up naming the owner.
+ * A cassette save (read, merge, write) takes milliseconds; a minute held is a hung or stopped owner.
+ */
+export const LOCK_WAIT_MS = 60_000;
 const RETRY_MS = 20;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** The lock could not be had: held past the wait (naming who holds it, as far as the owner file says), or its file is not a lock. */
+export class LockError extends Error {
+  override readonly name = 'LockError';
 }
 
-/** A lock file whose owner is gone, or that is older than STALE_AFTER_MS, is removed. */
-async function removeIfAbandoned(lockPath: string): Promise<void> {
-  let text: string;
+/** Who holds a lock, written beside it by the holder for the waiters' messages (never trusted for the lock itself). */
+interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+  readonly since: number;
+}
+
+export interface FileLockOptions {
+  /** How long to wait before a LockError (default LOCK_WAIT_MS). */
+  readonly waitMs?: number;
+}
+
+function ownerText(ownerPath: string): string {
+  let owner: Partial<LockOwner>;
   try {
-    text = await readFile(lockPath, 'utf8');
+    owner = JSON.parse(readFileSync(ownerPath, 'utf8')) as Partial<LockOwner>;
   } catch {
-    return;
+    return 'an owner that left no name';
   }
-  const [pid, since] = text.split(' ').map(Number);
-  const abandoned = !pid || !since || !alive(pid) || Date.now() - since > STALE_AFTER_MS;
-  if (abandoned) await unlink(lockPath).catch(() => undefined);
+  const age = typeof owner.since === 'number' ? `${Math.round((Date.now() - owner.since) / 1000)} s` : 'an unknown time';
+  return `pid ${String(owner.pid)} on ${String(owner.host)}, held for ${age}`;
+}
+
+function busy(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
 /**
- * Runs `work` while holding `lockPath`, a file created exclusively (O_EXCL) that holds the owner's
- * pid and start time. Written here rather than taken from npm (proper-lockfile): it is twenty
- * lines, and adding the package rewrote package-lock.json's optional entries for other platforms.
+ * Runs `work` while holding `lockPath`. The lock is an exclusive transaction on a SQLite file
+ * (an fcntl lock the kernel holds for the process): taking it is one atomic step, and it ends when
+ * its holder ends, however it ends, so there is no "abandoned lock" to judge from a pid or a clock
+ * and no window in which a half-written lock file can be mistaken for one. The file stays beside
+ * the locked file (removing it would let two processes lock two different files of one name).
+ * Waiting is polled, never blocking the event loop, and bounded: past `waitMs` a LockError
+ * names the holder from `<lockPath>.owner`, which the holder writes and removes.
  */
-export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      const handle = await open(lockPath, 'wx');
-      await handle.writeFile(`${process.pid} ${Date.now()}`);
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await removeIfAbandoned(lockPath);
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-    }
-  }
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
+  const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  const ownerPath = `${lockPath}.owner`;
+  mkdirSync(dirname(lockPath), { recursive: true });
+  const db = new Database(lockPath, { timeout: 0 });
   try {
-    return await work();
+    const giveUpAt = Date.now() + waitMs;
+    for (;;) {
+      try {
+        db.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
+          throw new LockError(`${lockPath}: not a lock file of nlu-harness (it is not SQLite); remove it if no run is recording`);
+        }
+        if (!busy(error)) throw error;
+        if (Date.now() >= giveUpAt) {
+          throw new LockError(`${lockPath}: still locked after ${Math.round(waitMs / 1000)} s by ${ownerText(ownerPath)}; if that process is gone or hung, stop it and run again`);
+        }
+        await abortableSleep(RETRY_MS);
+      }
+    }
+    try {
+      const owner: LockOwner = { pid: process.pid, host: hostname(), since: Date.now() };
+      writeFileAtomically(ownerPath, JSON.stringify(owner));
+      return await work();
+    } finally {
+      rmSync(ownerPath, { force: true });
+      db.exec('ROLLBACK');
+    }
   } finally {
-    await unlink(lockPath).catch(() => undefined);
+    db.close();
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The run history: one SQLite file every `run` and `simulate` appends to. The file says it is ours
  * (application_id) and which schema it holds (user_version); older schemas migrate forward,
- * anything else is refused untouched. WAL and a busy timeout let concurrent runs both land.
+ * anything else is refused untouched. A new history is made whole before it appears at its path. WAL and a busy timeout let concurrent runs both land.
  */
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { RunInfo } from './reportTypes.js';
@@ -98,23 +98,29 @@ export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;
 export type HistoryDb = Database.Database;
 
 /**
- * Opens (creating when absent) and migrates the history file. A file that is not SQLite, not
+ * Opens (creating when absent) and migrates the history file. Only a file this harness made is
+ * ever written: one is created whole beside its path and linked into place, so a file at the path
+ * is either ours (application_id) or someone else's. An empty file, a file that is not SQLite, not
  * ours, or from a newer harness is a HistoryError, and the file is left byte for byte as it was.
  */
 export function openHistory(file: string): HistoryDb {
   const path = resolve(file);
-  const fresh = !existsSync(path) || statSync(path).size === 0;
-  if (fresh) mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    checkWritable(path, file);
+    createHistory(path, file);
+  }
   checkWritable(path, file);
+  if (statSync(path).isFile() && statSync(path).size === 0) {
+    throw new HistoryError(`${file}: an empty file, not an nlu-harness run history; the file was left as it was (pass another --history FILE, or remove it)`);
+  }
   let db: HistoryDb;
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
   } catch (error) {
     throw new HistoryError(`${file}: cannot open the run history (${(error as Error).message})`);
   }
   try {
-    // One read transaction, one snapshot: read apart, a run creating the file meanwhile could show
-    // its tables but not yet its application id, and a fresh history would look like a stranger's.
     db.transaction(() => checkIdentity(db, file))();
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -124,6 +130,36 @@ export function openHistory(file: string): HistoryDb {
     db.close();
     if (error instanceof HistoryError) throw error;
     throw new HistoryError(`${file}: not a usable run history (${(error as Error).message}); the file was left as it was`);
+  }
+}
+
+/** Temporaries of one process never share a name. */
+let creations = 0;
+
+/**
+ * A new history, whole (schema, application_id, WAL) in a file beside `path`, then hard-linked
+ * into place: link fails when the path exists, so a run that created it meanwhile keeps its file
+ * and this one opens it.
+ */
+function createHistory(path: string, file: string): void {
+  const temp = `${path}.${process.pid}.${++creations}.creating`;
+  try {
+    const db = new Database(temp);
+    try {
+      db.pragma('journal_mode = WAL');
+      migrate(db, file);
+    } finally {
+      db.close();
+    }
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  } catch (error) {
+    throw new HistoryError(`${file}: cannot create the run history (${(error as Error).message})`);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temp}${suffix}`, { force: true });
   }
 }
 
@@ -150,10 +186,7 @@ function checkIdentity(db: HistoryDb, file: string): void {
     }
     return;
   }
-  const tables = (db.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
-  if (applicationId !== 0 || tables > 0) {
-    throw new HistoryError(`${file}: an SQLite file that is not an nlu-harness run history; the file was left as it was (pass another --history FILE)`);
-  }
+  throw new HistoryError(`${file}: an SQLite file that is not an nlu-harness run history; the file was left as it was (pass another --history FILE)`);
 }
 
 function migrate(db: HistoryDb, file: string): void {

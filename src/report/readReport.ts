@@ -118,6 +118,19 @@ const runInfo = (required: string[]) => ({
     filter: strings,
     exclude: strings,
     shard: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^[0-9]{1,9}/[0-9]{1,9}$' }] },
+    selection: {
+      type: 'object',
+      required: ['dialogues', 'idsSha256', 'shard'],
+      properties: {
+        dialogues: { type: 'integer', minimum: 0 },
+        idsSha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        shard: {
+          type: 'object',
+          required: ['dialogues', 'idsSha256'],
+          properties: { dialogues: { type: 'integer', minimum: 0 }, idsSha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+        },
+      },
+    },
     startedAt: { type: 'string' },
     finishedAt: { type: 'string' },
     timing: { type: 'object' },

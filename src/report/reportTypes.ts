@@ -56,6 +56,13 @@ export interface ModelInfo {
   readonly virtualLatencyMs?: number;
 }
 
+/** What a shard's report says the run selected (before the shard split) and this shard's part of it. */
+export interface SelectionRecord {
+  readonly dialogues: number;
+  readonly idsSha256: string;
+  readonly shard: { readonly dialogues: number; readonly idsSha256: string };
+}
+
 export interface RunInfo {
   readonly startedAt: string;
   readonly finishedAt: string;
@@ -71,6 +78,8 @@ export interface RunInfo {
   readonly filter: readonly string[];
   readonly exclude?: readonly string[];
   readonly shard: string | null;
+  /** A shard's: the ids the whole run selected and this shard's part, as order-free digests (eval/selectionDigest.ts). */
+  readonly selection?: SelectionRecord;
   readonly provenance?: Provenance;
   /** `--fail-on failures`: with a baseline, a failed dialogue fails the run even if it failed before. */
   readonly failOn?: 'failures';

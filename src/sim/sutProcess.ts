@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { childEnvironment } from './childEnvironment.js';
+import { killTree } from './processTree.js';
 import { MAX_SUT_LINE_CHARS } from './sutLimits.js';
 
 /** Something the external orchestrator did wrong: it fails the dialogue, never the run. */
@@ -63,17 +64,12 @@ export class SutProcess {
 
   /**
    * Kills the whole process group (a shell and whatever it started), also when the shell has
-   * already exited: a background child it left behind is still in the group.
+   * already exited: a background child it left behind is still in the group; and every descendant
+   * still under it that left the group (`setsid`), found by walking the process tree.
    */
   close(): void {
     live.delete(this);
-    if (this.child.pid !== undefined) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // the whole group is gone already
-      }
-    }
+    if (this.child.pid !== undefined) killTree(this.child.pid);
     this.child.stdin.destroy();
     this.child.stdout.destroy();
     this.child.stderr.destroy();

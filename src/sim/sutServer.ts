@@ -3,7 +3,9 @@ import type { Readable, Writable } from 'node:stream';
 import type { SessionState } from '../domain/sessionTypes.js';
 import { BATCH_CORE, CONVERSATION_CORE, type DialogueCore } from './dialogueSession.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import { SUT_PROTOCOL_VERSION, type HarnessMessage, type SutMessage, type SutState } from './sutProtocol.js';
+import { SUT_PROTOCOL_VERSION, protocolValidators, schemaErrorText, type HarnessMessage, type SutMessage, type SutState } from './sutProtocol.js';
+
+const HARNESS_TYPES: readonly string[] = ['hello', 'reset', 'event', 'restore'] satisfies HarnessMessage['type'][];
 
 const CORES: Readonly<Record<Protocol, DialogueCore>> = { batch: BATCH_CORE, conversation: CONVERSATION_CORE };
 
@@ -16,22 +18,38 @@ export interface ServeOptions {
 
 /**
  * Serves an in-process core over the SUT protocol: one JSON line in, one out, until the input ends.
- * A message it cannot take is answered with an `error` message, never by exiting.
+ * A message it cannot take (not JSON, not a message of the protocol's schema, one its core throws
+ * on) is answered with an `error` message, never by exiting.
  */
 export async function serveCore(input: Readable, output: Writable, options: ServeOptions): Promise<void> {
   const session: { core: DialogueCore | null; state: SessionState | null } = { core: null, state: null };
   const send = (message: SutMessage) => output.write(`${JSON.stringify(message)}\n`);
   const view = (s: SessionState): SutState => ({ phase: s.phase, batch: s.batch });
+  const { harnessMessage } = protocolValidators();
 
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
-    let message: HarnessMessage;
+    let parsed: unknown;
     try {
-      message = JSON.parse(line) as HarnessMessage;
+      parsed = JSON.parse(line);
     } catch {
       send({ type: 'error', seq: 0, message: `not JSON: ${line.slice(0, 80)}` });
       continue;
     }
+    if (!harnessMessage(parsed)) {
+      const { seq, type } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { seq?: unknown; type?: unknown };
+      const why = HARNESS_TYPES.includes(type as string) ? `not a valid ${String(type)} message: ${schemaErrorText(harnessMessage.errors)}` : `unknown message type ${JSON.stringify(type)}`;
+      send({ type: 'error', seq: Number.isSafeInteger(seq) ? (seq as number) : 0, message: why });
+      continue;
+    }
+    try {
+      await answer(parsed);
+    } catch (error) {
+      send({ type: 'error', seq: parsed.seq, message: `could not take the ${parsed.type} message: ${(error as Error).message}` });
+    }
+  }
+
+  async function answer(message: HarnessMessage): Promise<void> {
     const seq = message.seq;
     switch (message.type) {
       case 'hello':
@@ -69,8 +87,6 @@ export async function serveCore(input: Readable, output: Writable, options: Serv
         send({ type: 'step', seq, effects: result.effects, state: view(result.state), ...(result.refused ? { refused: result.refused } : {}) });
         break;
       }
-      default:
-        send({ type: 'error', seq: seq ?? 0, message: `unknown message type ${JSON.stringify((message as { type?: unknown }).type)}` });
     }
   }
 }

@@ -59,9 +59,17 @@ export class AtomicFileWriter {
     closeSync(this.fd);
   }
 
+  /** writeSync may write part of what it is given (a disk filling up): the rest is written until it throws (ENOSPC). */
   private flush(): void {
     if (this.buffer.length === 0) return;
-    writeSync(this.fd, this.buffer.join(''));
+    const bytes = Buffer.from(this.buffer.join(''), 'utf8');
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+    } catch (error) {
+      // A write names no file; the caller's message should.
+      (error as NodeJS.ErrnoException).path ??= this.target;
+      throw error;
+    }
     this.buffer = [];
     this.buffered = 0;
   }

@@ -5,6 +5,14 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { writePiecesAtomically } from './atomicFile.js';
 
+/** Codes of a file system that cannot take the set: full, read-only, failing, out of quota or descriptors. */
+const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE']);
+
+/** The set could not be written for want of room or access; whatever set was there is as it was. */
+export class FileSetWriteError extends Error {
+  override readonly name = 'FileSetWriteError';
+}
+
 /** One file of a set: its name in the directory, and its text in pieces (rendered as it is written). */
 export type SetFile = readonly [name: string, render: () => Iterable<string>];
 
@@ -16,6 +24,18 @@ export type SetFile = readonly [name: string, render: () => Iterable<string>];
  * away). Returns the written paths.
  */
 export async function writeFileSet(outDir: string, files: readonly SetFile[]): Promise<string[]> {
+  try {
+    return await writeSet(outDir, files);
+  } catch (error) {
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (code === undefined || !STORAGE_CODES.has(code)) throw error;
+    const place = path ? ` (${code} on ${path})` : ` (${code})`;
+    const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : code === 'EROFS' ? 'the file system is read-only' : (error as Error).message;
+    throw new FileSetWriteError(`cannot write the reports to ${resolve(outDir)}: ${why}${place}; the reports there before are as they were`);
+  }
+}
+
+async function writeSet(outDir: string, files: readonly SetFile[]): Promise<string[]> {
   const out = resolve(outDir);
   const parent = dirname(out);
   const names = files.map(([name]) => name);

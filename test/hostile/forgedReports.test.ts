@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../support/cli.js';
 import { expectRejected, oneTurn } from './workspace.js';
+import { IdDigest } from '../../src/eval/selectionDigest.js';
 
 // Issue 23: merge and compare read files another process wrote (CI artifacts). A forged, odd or
 // incomplete set is exit 2 naming the file and field, never a crash (exit 3) or a green gate.
@@ -118,5 +119,78 @@ describe('a gate over fewer dialogues than its baseline says so and fails', () =
     const out = join(dir, 'cmp');
     expectRejected(cli(['compare', join(dir, 'whole', 'report.json'), file, '--out', out]), /no-summary-compare\.json: not a report\.json [^\n]*required property 'summary'/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('merge proves a shard set complete on its own, without --baseline (issue 31)', () => {
+  const shardEdited = (name: string, i: number, edit: (r: Json) => Json): string => {
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(edit(read(shard(i)))));
+    return file;
+  };
+  const withoutSelection = (r: Json): Json => ({ ...r, run: { ...r.run, selection: undefined } });
+  const digestOf = (ids: readonly string[]): string => {
+    const digest = new IdDigest();
+    for (const id of ids) digest.add(id);
+    return digest.sha256;
+  };
+
+  it('each shard says what the whole run selected and its own part', () => {
+    const selection = read(shard(2)).run.selection as Json;
+    expect(selection).toEqual({ dialogues: 6, idsSha256: digestOf(['a', 'b', 'c', 'd', 'e', 'f']), shard: { dialogues: 2, idsSha256: digestOf(['b', 'e']) } });
+    expect(read(join(dir, 'whole', 'report.json')).run.selection).toBeUndefined();
+  });
+
+  it('a shard that lost a dialogue is exit 2 (it merged as "5/5" before)', () => {
+    const lost = shardEdited('lost-one', 2, (r) => ({ ...r, dialogues: r.dialogues.slice(1) }));
+    const out = join(dir, 'm-lost');
+    expectRejected(cli(['merge', shard(1), lost, shard(3), '--out', out]), /lost-one\.json holds 1 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a shard with a fabricated dialogue is exit 2', () => {
+    const added = shardEdited('added-one', 2, (r) => ({ ...r, dialogues: [...r.dialogues, { ...r.dialogues[0], id: 'zz', line: 999 }] }));
+    expectRejected(cli(['merge', shard(1), added, shard(3), '--out', join(dir, 'm-added')]), /added-one\.json holds 3 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/);
+  });
+
+  it('a dialogue swapped for another of the same count is exit 2', () => {
+    const swapped = shardEdited('swapped', 2, (r) => ({ ...r, dialogues: [{ ...r.dialogues[0], id: 'zz' }, r.dialogues[1]] }));
+    expectRejected(cli(['merge', shard(1), swapped, shard(3), '--out', join(dir, 'm-swapped')]), /swapped\.json holds 2 dialogues, but shard 2\/3 ran 2 other ones/);
+  });
+
+  it('a fabricated dialogue with its shard digest forged to match is still exit 2: the parts do not make the whole', () => {
+    const forgedPart = shardEdited('forged-part', 2, (r) => ({
+      ...r,
+      dialogues: [...r.dialogues, { ...r.dialogues[0], id: 'zz', line: 999 }],
+      run: { ...r.run, selection: { ...r.run.selection, shard: { dialogues: 3, idsSha256: digestOf(['b', 'e', 'zz']) } } },
+    }));
+    expectRejected(cli(['merge', shard(1), forgedPart, shard(3), '--out', join(dir, 'm-forged-part')]), /the shards hold 7 dialogues, but the run selected 6/);
+  });
+
+  it('shards of runs that selected different dialogues are exit 2', () => {
+    const other = shardEdited('other-selection', 3, (r) => ({ ...r, run: { ...r.run, selection: { ...r.run.selection, dialogues: 9, idsSha256: digestOf(['x']) } } }));
+    expectRejected(cli(['merge', shard(1), shard(2), other, '--out', join(dir, 'm-other')]), /other-selection\.json says its run selected other dialogues than \S+ did \(9 vs 6\)/);
+  });
+
+  it('one shard without the selection among shards with it is exit 2 (stripping it does not hide a loss)', () => {
+    const stripped = shardEdited('stripped', 2, (r) => withoutSelection({ ...r, dialogues: r.dialogues.slice(1) }));
+    expectRejected(cli(['merge', shard(1), stripped, shard(3), '--out', join(dir, 'm-stripped')]), /stripped\.json does not say what the run selected and the other shards do/);
+  });
+
+  it('shards written before the selection was recorded still merge, with a warning that only --baseline proves them whole', () => {
+    const old = [1, 2, 3].map((i) => shardEdited(`old-${i}`, i, withoutSelection));
+    const result = cli(['merge', ...old, '--out', join(dir, 'm-old')]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/warning: these shard reports do not say what the run selected \(written by an older nlu-harness\): a lost or added dialogue is caught only by --baseline/);
+    const merged = read(join(dir, 'm-old', 'report.json'));
+    expect(merged.summary.dialogues.total).toBe(6);
+    expect(merged.run.selection).toBeUndefined();
+  });
+
+  it('the whole set merges with no warning, and the merged report carries no shard selection', () => {
+    const result = cli(['merge', shard(1), shard(2), shard(3), '--out', join(dir, 'm-whole')]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/);
+    expect(read(join(dir, 'm-whole', 'report.json')).run.selection).toBeUndefined();
   });
 });

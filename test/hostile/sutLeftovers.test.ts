@@ -87,3 +87,52 @@ describe('a SUT cannot flood the harness or its reports', () => {
     expect(statSync(join(out, 'report.json')).size).toBeLessThan(2_000_000);
   });
 });
+
+describe('the SUT boundary, round four (issue 31)', () => {
+  it('a child the SUT started in its own session (setsid) is killed with it, found by walking the process tree', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'pids');
+    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', VICTIM, ...FAST, '--sut', `${FAULTY('setsidChild', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    expect(result.status, result.stderr).toBe(0);
+    const [sut, child] = pids(file);
+    expect(await eventually(() => !alive(sut!) && !alive(child!))).toBe(true);
+  });
+
+  it('a SUT writing 200 MB to stderr is drained, never stalled or broken: its dialogues pass and its writes all succeed', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'stderr-errors');
+    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', ...FAST, '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    expect(result.status, result.stderr.slice(0, 2000)).toBe(0);
+    expect(existsSync(file)).toBe(false);
+    expect(readReport(join(dir, 'out')).summary.dialogues.failed).toBe(0);
+  }, 60_000);
+});
+
+describe('nlu-harness sut answers what is not a message with an error and goes on (issue 31)', () => {
+  it('null, a number, a list, wrong field types: each an error naming why; the hello after them is answered', async () => {
+    const lines = [
+      'null',
+      '42',
+      '[]',
+      '{"type":"event","seq":3,"now":"soon","event":{"type":"userText","text":5}}',
+      '{"type":"hello","seq":"one","protocolVersion":1,"protocol":"batch"}',
+      '{"type":"warp","seq":6}',
+      '{"type":"hello","seq":7,"protocolVersion":1,"protocol":"batch"}',
+    ];
+    const child = spawn(process.execPath, ['bin/nlu-harness.js', 'sut'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.stdin.end(`${lines.join('\n')}\n`);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, err).toBe(0);
+    expect(err).toBe('');
+    const replies = out.trim().split('\n').map((line) => JSON.parse(line) as { type: string; seq: number; message?: string });
+    expect(replies.map((r) => [r.type, r.seq])).toEqual([['error', 0], ['error', 0], ['error', 0], ['error', 3], ['error', 0], ['error', 6], ['ready', 7]]);
+    expect(replies[0]!.message).toBe('unknown message type undefined');
+    expect(replies[3]!.message).toMatch(/^not a valid event message: /);
+    expect(replies[4]!.message).toMatch(/^not a valid hello message: [^\n]*seq/);
+    expect(replies[5]!.message).toBe('unknown message type "warp"');
+  }, 30_000);
+});

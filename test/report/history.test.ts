@@ -99,14 +99,19 @@ describe('run history in SQLite', () => {
     }
   });
 
-  it('adopts an empty SQLite file and creates the current schema', () => {
-    const file = join(tempDir(), 'empty.sqlite');
-    new Database(file).close();
+  it('creates an absent history with the current schema, and leaves an empty file (not ours) as it was (issue 31)', () => {
+    const dir = tempDir();
+    const file = join(dir, 'new.sqlite');
     const db = openHistory(file);
     expect(db.pragma('user_version', { simple: true })).toBe(HISTORY_SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all();
     expect(tables).toEqual([{ name: 'dialogues' }, { name: 'metrics' }, { name: 'runs' }, { name: 'slices' }]);
     db.close();
+    const empty = join(dir, 'empty.sqlite');
+    new Database(empty).close();
+    expect(() => openHistory(empty)).toThrow(/an empty file, not an nlu-harness run history; the file was left as it was/);
+    expect(readFileSync(empty).length).toBe(0);
   });
 
   it('migrates a v1 history forward, keeping its runs', () => {

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { SelectionRecord } from '../report/reportTypes.js';
+
+const MODULUS = 1n << 256n;
+
+/**
+ * An order-free digest of a set of dialogue ids: their count and the sum, mod 2²⁵⁶, of each
+ * id's sha256. It streams (no id is kept), and the digests of disjoint parts add up to the
+ * digest of the whole, so a merge can check each shard and the set against what the run selected.
+ */
+export class IdDigest {
+  private sum = 0n;
+  count = 0;
+
+  add(id: string): void {
+    this.sum = (this.sum + BigInt(`0x${createHash('sha256').update(id).digest('hex')}`)) % MODULUS;
+    this.count++;
+  }
+
+  get sha256(): string {
+    return this.sum.toString(16).padStart(64, '0');
+  }
+}
+
+/** The digests of the whole selection and of one shard's part, filled as the selection streams. */
+export class SelectionTally {
+  readonly whole = new IdDigest();
+  readonly part = new IdDigest();
+
+  note(id: string, inShard: boolean): void {
+    this.whole.add(id);
+    if (inShard) this.part.add(id);
+  }
+
+  record(): SelectionRecord {
+    return {
+      dialogues: this.whole.count,
+      idsSha256: this.whole.sha256,
+      shard: { dialogues: this.part.count, idsSha256: this.part.sha256 },
+    };
+  }
+}
