@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DatasetError, type DatasetIssue } from '../../src/datasets/datasetTypes.js';
 import { loadYamlDataset } from '../../src/datasets/loadYamlDataset.js';
 import { validateConversationResponse, validateCorrectionResponse, validateParseResponse } from '../../src/gateway/schemas.js';
+import { scriptedIndexProblems } from '../../src/datasets/scriptedIndexProblems.js';
+import { parse } from 'yaml';
 import { ROOT } from '../support/cli.js';
 import { tempFile } from './tempFiles.js';
 
@@ -109,6 +111,36 @@ describe('a scripted correction index outside the scripted batch is a validate e
   it('checks nothing where the script does not decide the batch (a parse the local rules or a model answer)', () => {
     const unscripted = lines('- id: idx', '  turns:', '    - user: 午饭三十五', ...correction(5));
     expect(located(unscripted)).toEqual([]);
+  });
+});
+
+describe('the static batch agrees with the bundled datasets', () => {
+  interface RawTurn { llm?: { correct?: { intent?: string; corrections?: { index: number }[] } }; expect?: Record<string, unknown> & { llmRequest?: { currentBatch?: unknown[] } } }
+  const dialogues = ['datasets', 'datasets/model'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.yaml'))
+      .flatMap((f) => parse(readFileSync(join(ROOT, dir, f), 'utf8')) as { id: string; turns: RawTurn[] }[]),
+  );
+
+  it('where a turn states the batch its request sent (n items), index n-1 is never flagged and index n is when the script decides the batch', () => {
+    const stated: { id: string; turn: number; n: number }[] = [];
+    for (const dialogue of dialogues) {
+      dialogue.turns.forEach((turn, j) => {
+        const n = turn.expect?.llmRequest?.currentBatch?.length;
+        if (n !== undefined && turn.llm?.correct?.intent === 'correction' && turn.llm.correct.corrections?.length) stated.push({ id: dialogue.id, turn: j, n });
+      });
+    }
+    expect(stated.length).toBeGreaterThan(20);
+    const flaggedAt = (id: string, turn: number, index: number) => {
+      const copy = structuredClone(dialogues.find((d) => d.id === id)!);
+      const at = copy.turns[turn]!;
+      at.llm!.correct!.corrections![0]!.index = index;
+      for (const key of ['tts', 'ttsIncludes', 'outcome', 'failure', 'llmCalls']) delete at.expect![key];
+      return scriptedIndexProblems(copy as unknown as Record<string, unknown>, [0]).length > 0;
+    };
+    expect(stated.filter(({ id, turn, n }) => flaggedAt(id, turn, n - 1))).toEqual([]);
+    // The one turn left unchecked follows a network change the script does not decide (the offline corrector's work).
+    expect(stated.filter(({ id, turn, n }) => !flaggedAt(id, turn, n)).map(({ id }) => id)).toEqual(['off-network-flap']);
   });
 });
 
