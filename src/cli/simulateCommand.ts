@@ -44,7 +44,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
-      .option('save-dialogues', { type: 'string', describe: 'Write each failed user as a dataset dialogue (expectations from the goal) to this YAML file' })
+      .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
@@ -117,8 +117,8 @@ async function simulate(args: SimulateArgs): Promise<number> {
     process.stdout.write(`Reports: ${reportSetPaths('simulation', out)}\n`);
     if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
     if (args.saveDialogues) {
-      const count = await writeFailedDialogues(args.saveDialogues, failed, args.seed, speech);
-      process.stdout.write(`Failed users as dialogues: ${count} → ${args.saveDialogues}\n`);
+      const saved = writeFailedDialogues(args.saveDialogues, failed, args.seed);
+      process.stdout.write(`Failed users as dialogues: ${saved.failed} users → ${saved.written} dialogues (near-duplicates collapsed; expectations generated, review them) → ${args.saveDialogues}\n`);
     }
     return 0;
   } catch (error) {

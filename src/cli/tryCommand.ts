@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { AtomicFileWriter } from '../util/atomicFile.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
+import { readableDialoguesYaml } from '../generate/yamlWriter.js';
 import { renderCard, TrySession } from '../users/trySession.js';
 import { createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
@@ -11,11 +14,11 @@ import { backendNames } from '../backends/registry.js';
 
 type TryArgs = BackendArgs;
 
-const HELP = '输入一句话（如 午饭35块），或 :confirm / :cancel 点按钮，:save FILE 存为数据集对话，:quit 退出';
+const HELP = '输入一句话（如 午饭35块），或 :confirm / :cancel 点按钮，:save FILE 存为数据集对话（:save! FILE 覆盖已有文件），:reset 重新开始，:quit 退出';
 
 export const tryCommand: CommandModule<object, TryArgs> = {
   command: 'try',
-  describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue',
+  describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue (:save! FILE replaces a file), :reset starts over',
   builder: (yargs: Argv) =>
     modelOptions(perturbOptions(yargs))
       .option('llm', { choices: backendNames((entry) => entry.answers === 'input'), default: 'heuristic', describe: 'LLM backend' })
@@ -34,7 +37,8 @@ async function tryConsole(args: TryArgs): Promise<number> {
     return reportError(error);
   }
   const store = new SqliteStore(':memory:', seededUuids(1), () => 0);
-  const session = new TrySession(setup.backend, store);
+  let session = new TrySession(setup.backend, store);
+  let id = sessionId();
   // What the model said (a category, a description) reaches the terminal inert.
   const out = (text: string) => process.stdout.write(`${withoutControls(text)}\n`);
   out(`nlu-harness try — model ${setup.describe.backend}. ${HELP}`);
@@ -49,10 +53,18 @@ async function tryConsole(args: TryArgs): Promise<number> {
         out(HELP);
         continue;
       }
-      if (line.startsWith(':save')) {
-        const file = line.slice(':save'.length).trim();
-        if (!file) out('用法：:save FILE');
-        else out(saveSession(session, file));
+      if (line === ':reset') {
+        session = new TrySession(setup.backend, store);
+        id = sessionId();
+        await session.start();
+        out('已重新开始：新的会话，卡片已清空');
+        continue;
+      }
+      const save = /^:save(!?)(?:\s+(.*))?$/.exec(line);
+      if (save) {
+        const file = save[2]?.trim();
+        if (!file) out('用法：:save FILE（:save! FILE 覆盖已有文件）');
+        else out(saveSession(session, id, file, save[1] === '!'));
         continue;
       }
       const input = line === ':confirm' || line === ':cancel' ? { tap: line.slice(1) as 'confirm' | 'cancel' } : { user: line };
@@ -80,16 +92,23 @@ async function tryConsole(args: TryArgs): Promise<number> {
   return 0;
 }
 
-function saveSession(session: TrySession, file: string): string {
+function saveSession(session: TrySession, id: string, file: string, replace: boolean): string {
   if (session.turns.length === 0) return '还没有对话可存';
+  if (!replace && existsSync(file)) return `没有保存：${file} 已存在。换一个文件名，或用 :save! ${file} 覆盖它`;
   const writer = new AtomicFileWriter(file);
   try {
-    writer.write('# Written by `nlu-harness try`: what was observed is the expectation.\n');
-    writer.write(`- ${JSON.stringify(session.toDialogue(`try-${session.turns.length}-turns`))}\n`);
+    writer.write('# Written by `nlu-harness try`: what the app did is the expectation, the model\'s answers the script. Review before adding it to a suite.\n');
+    writer.write(readableDialoguesYaml([session.toDialogue(id)]));
     writer.commit();
   } catch (error) {
     writer.abort();
     return `没有保存：${(error as Error).message}`;
   }
-  return `已保存 ${session.turns.length} 轮 → ${file}`;
+  return `已保存 ${session.turns.length} 轮（id ${id}）→ ${file}`;
+}
+
+/** Unique across sessions and consoles: the start time to the second, then random hex. */
+function sessionId(): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `try-${stamp}-${randomBytes(3).toString('hex')}`;
 }

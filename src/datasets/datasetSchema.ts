@@ -100,19 +100,53 @@ function itemWith(amount: object, extra: object = {}) {
 
 const itemList = { type: 'array', items: draftItem } as const;
 
+/**
+ * The answer schemas with every object closed. The gateway tolerates (and drops) keys a model adds,
+ * but a scripted answer is written by a person: `amout` or `catgory` there would be dropped the
+ * same way and the run would report a plausible-looking wrong change, so it is an unknown field.
+ */
+export function closedObjects<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(closedObjects) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = closedObjects(value);
+  const type = copy['type'];
+  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  if (isObject && 'properties' in copy && !('additionalProperties' in copy)) copy['additionalProperties'] = false;
+  return copy as T;
+}
+
+/** Keys of a turn of which exactly one says what the user does. */
+export const TURN_ACTIONS = ['user', 'tap', 'advanceMs', 'dispose'] as const;
+const SCRIPTED_ANSWERS = ['parse', 'correct', 'conversation'] as const;
+
+/**
+ * Rules the JSON Schema states for editors that `validate` words itself (semanticProblems.ts):
+ * schemaProblems leaves their errors out, so each mistake is reported once, in the clearer words.
+ */
+export const RULES_WORDED_BY_VALIDATE = ['/turns/items/oneOf', '/turns/items/dependencies', '/llm/anyOf', '/llm/dependencies'] as const;
+
+const requiredEach = (keys: readonly string[]) => keys.map((key) => ({ required: [key] }));
+
 // A scripted answer is held to what the gateway accepts from a model (an answer it would refuse
-// would silently take the fallback: a deliberately bad answer is written as `raw`), and an append
-// to its index rule, which needs no batch to check.
+// would silently take the fallback: a deliberately bad answer is written as `raw`), closed to
+// unknown keys, and an append to its index rule, which needs no batch to check.
 const llmScript = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    parse: parseAnswerSchema,
-    correct: { ...correctionAnswerSchema, allOf: [appendAnswerRule] },
-    conversation: conversationAnswerSchema,
+    parse: closedObjects(parseAnswerSchema),
+    correct: { ...closedObjects(correctionAnswerSchema), allOf: [appendAnswerRule] },
+    conversation: closedObjects(conversationAnswerSchema),
     raw: { type: 'string' },
     fault: { enum: FAULTS },
     latencyMs,
+  },
+  // At least one answer; raw and fault answer whichever call the turn makes, so they stand alone.
+  anyOf: requiredEach([...SCRIPTED_ANSWERS, 'raw', 'fault']),
+  dependencies: {
+    raw: { not: { anyOf: requiredEach([...SCRIPTED_ANSWERS, 'fault']) } },
+    fault: { not: { anyOf: requiredEach(SCRIPTED_ANSWERS) } },
   },
 } as const;
 
@@ -173,6 +207,8 @@ const turn = {
     store: { type: 'object', additionalProperties: false, properties: { fail: { type: 'boolean' } } },
     expect: expectation,
   },
+  oneOf: requiredEach(TURN_ACTIONS),
+  dependencies: { disposeAfterMs: { anyOf: requiredEach(['user', 'tap']) } },
 } as const;
 
 const dialogue = {

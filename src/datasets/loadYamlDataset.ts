@@ -125,8 +125,10 @@ function* itemDialogues(
   }
   if (issues.length === 0) return;
   // A file of ordinary size is parsed whole for the complete list (ids repeated across dialogues
-  // included); a large one is not held as a positioned document, its dialogues' issues stand.
-  if (whole.size() <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(whole.text(), shown);
+  // included); a large one is not held as a positioned document, its dialogues' issues stand. A
+  // syntax error stops a whole parse at the first: then each dialogue's own first one stands.
+  const hasSyntaxError = issues.some((issue) => issue.message.startsWith(YAML_SYNTAX));
+  if (!hasSyntaxError && whole.size() <= WHOLE_FILE_ISSUES_LIMIT) loadYamlExact(whole.text(), shown);
   throw new DatasetError(issues);
 }
 
@@ -201,10 +203,12 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   if (tooDeep) throw new DatasetError([tooDeep]);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new DatasetError(
-      doc.errors.map((e) => ({ file: shown, ...lineCounter.linePos(e.pos[0]), message: `YAML syntax: ${e.message}` })),
-    );
+  // The parser's later errors mostly follow from its first (an unclosed bracket is reported again
+  // where the next item starts): one mistake, one message.
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const at = lineCounter.linePos(syntax.pos[0]);
+    throw new DatasetError([{ file: shown, ...at, message: `${YAML_SYNTAX}${syntax.message}${colonHint(text, at)}` }]);
   }
   if (doc.contents === null) {
     throw new DatasetError([{ file: shown, line: 1, col: 1, message: 'file is empty: expected a list of dialogues' }]);
@@ -229,6 +233,23 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
     idPositions.set(dialogue, where([i, 'id']));
     return dialogue;
   });
+}
+
+const YAML_SYNTAX = 'YAML syntax: ';
+
+/**
+ * 「user: 午饭: 35块」: YAML reads the second ": " as a nested key. When the value the error points
+ * at holds one, say to quote it.
+ */
+function colonHint(text: string, at: { readonly line: number; readonly col: number }): string {
+  const line = text.split('\n', at.line)[at.line - 1] ?? '';
+  // Only where the error points at a value: right after a key's ": ".
+  if (!/:\s+$/.test(line.slice(0, at.col - 1))) return '';
+  const rest = line.slice(at.col - 1);
+  const inFlow = line.lastIndexOf('{', at.col) > line.lastIndexOf('}', at.col) || line.lastIndexOf('[', at.col) > line.lastIndexOf(']', at.col);
+  const value = (inFlow ? rest.split(/,\s|[}\]]/)[0]! : rest).trim();
+  if (!/:\s/.test(value) || /^["']/.test(value)) return '';
+  return ` (the value ${value} holds ": ", which YAML reads as a key: quote it, "${value.replace(/"/g, '\\"')}", or write the full-width ：)`;
 }
 
 /** The document as plain data; alias expansion past the cap is a located error, not a hang. */

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { RULES_WORDED_BY_VALIDATE } from './datasetSchema.js';
 import { validateDataset } from './datasetValidator.generated.js';
 import { didYouMean, showValue } from './issueText.js';
 import { pointerSegments, type Segment } from './yamlSource.js';
@@ -19,7 +20,13 @@ const validate = validateDataset as { (data: unknown): boolean; errors?: ErrorOb
 export function schemaProblems(data: unknown): Problem[] {
   if (validate(data)) return [];
   // An if/then's own error only repeats the errors of its `then`.
-  return (validate.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => toProblem(error, data));
+  return (validate.errors ?? [])
+    .filter((error) => error.keyword !== 'if' && !wordedByValidate(error))
+    .map((error) => toProblem(error, data));
+}
+
+function wordedByValidate(error: ErrorObject): boolean {
+  return RULES_WORDED_BY_VALIDATE.some((rule) => error.schemaPath.includes(rule));
 }
 
 function toProblem(error: ErrorObject, data: unknown): Problem {
@@ -43,7 +50,7 @@ function toProblem(error: ErrorObject, data: unknown): Problem {
     }
     case 'type': {
       const types = String(params['type']).split(',').map((t) => TYPE_NAMES[t] ?? t);
-      return { path, message: `must be ${types.join(' or ')} (got ${showValue(error.data)})` };
+      return { path, message: `must be ${types.join(' or ')} (got ${showValue(error.data)})${colonHint(types, error.data)}` };
     }
     case 'const':
       return { path, message: `${why ?? `must be ${showValue(params['allowedValue'])}`} (got ${showValue(error.data)})` };
@@ -60,6 +67,12 @@ function toProblem(error: ErrorObject, data: unknown): Problem {
     default:
       return { path, message: error.message ?? error.keyword };
   }
+}
+
+/** Text with an unquoted ": " reads as a one-key mapping: say so where text was expected. */
+function colonHint(expected: readonly string[], data: unknown): string {
+  const oneKeyMapping = data !== null && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length === 1;
+  return expected.includes(TYPE_NAMES['string']!) && oneKeyMapping ? '; an unquoted ": " makes a mapping: quote the text' : '';
 }
 
 const BOUNDS: Record<string, string> = { minimum: '>=', maximum: '<=', exclusiveMinimum: '>', exclusiveMaximum: '<' };

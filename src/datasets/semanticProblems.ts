@@ -1,11 +1,15 @@
+import { TURN_ACTIONS as ACTIONS } from './datasetSchema.js';
 import type { Problem } from './schemaProblems.js';
+import { scriptedIndexProblems } from './scriptedIndexProblems.js';
 import type { Segment } from './yamlSource.js';
 
-const ACTIONS = ['user', 'tap', 'advanceMs', 'dispose'] as const;
 const ANSWERS = ['parse', 'correct', 'conversation'] as const;
 const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
-/** What the schema cannot say: one action per turn, raw/fault alone, unique ids. */
+/**
+ * Unique ids and scripted indices within their batch, which the schema cannot say; and in validate's own words the rules the schema
+ * states too (one action per turn, raw/fault alone, disposeAfterMs with user or tap).
+ */
 export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
   if (!Array.isArray(data)) return [];
   const problems: Problem[] = [];
@@ -22,6 +26,7 @@ export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[])
     }
     const turns = dialogue['turns'];
     if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
+    problems.push(...scriptedIndexProblems(dialogue, [i]));
   });
   return problems;
 }

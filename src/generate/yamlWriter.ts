@@ -1,3 +1,4 @@
+import { Document, isCollection, isMap, isScalar, visit } from 'yaml';
 import type { GenTurn } from './model.js';
 import type { GenDialogue } from './scenario.js';
 
@@ -13,4 +14,26 @@ export function dialogueYaml(dialogue: GenDialogue): string {
 
 function orderedTurn({ user, tap, advanceMs, network, llm, store, expect }: GenTurn): GenTurn {
   return { user, tap, advanceMs, network, llm, store, expect } as GenTurn;
+}
+
+/** Keys whose value reads best on one line: a dialogue's tags, a turn's script, each expectation. */
+const ONE_LINE_KEYS = new Set(['tags', 'llm']);
+
+/**
+ * Dialogues for a person to read and edit: block style down to each turn's keys, each tag list,
+ * script and expectation on one line (`expect:` holds one line per key), text quoted where YAML
+ * needs it (「午饭: 35块」).
+ */
+export function readableDialoguesYaml(dialogues: readonly object[]): string {
+  const doc = new Document(dialogues);
+  visit(doc, {
+    Pair(_, pair) {
+      const key = isScalar(pair.key) ? pair.key.value : null;
+      if (typeof key === 'string' && ONE_LINE_KEYS.has(key) && isCollection(pair.value)) pair.value.flow = true;
+      if (key === 'expect' && isMap(pair.value)) {
+        for (const item of pair.value.items) if (isCollection(item.value)) item.value.flow = true;
+      }
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
 }

@@ -6,6 +6,8 @@ import { homophonesOf } from './homophones.js';
 /** The ways an ASR transcript differs from typed text; each can be switched off (issue 15 item 2). */
 export const SPEECH_FEATURES = ['chineseNumerals', 'units', 'fillers', 'noPunctuation', 'selfRepair', 'homophones'] as const;
 export type SpeechFeature = (typeof SPEECH_FEATURES)[number];
+/** What a self-repair puts between the wrong amount and the right one. */
+export const SELF_REPAIR_WORD = '不对';
 
 /** How often a switched-on feature shows where it can (probabilities, not confidences): per amount, per utterance or per item. */
 const CHANCE: Readonly<Record<SpeechFeature, number>> = {
@@ -57,7 +59,7 @@ export class Speaker {
   item(item: GoalItem): string {
     const repair = this.roll('selfRepair');
     const wrong = item.amount > 10 && this.random.chance(0.5) ? item.amount - 10 : item.amount + 10;
-    const spokenAmount = repair ? `${this.amount(wrong)}不对${this.amount(item.amount)}` : this.amount(item.amount);
+    const spokenAmount = repair ? `${this.amount(wrong)}${SELF_REPAIR_WORD}${this.amount(item.amount)}` : this.amount(item.amount);
     // The template's own 块 goes when the amount brings its unit (no 块块).
     const template = item.spoken.replace(/#块$/, '#');
     const said = template.replace('#', spokenAmount);

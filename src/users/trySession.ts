@@ -42,7 +42,7 @@ export class TrySession {
   }
 
   /** The session as a dialogue: what the model answered is its script, what was observed its expectations. */
-  toDialogue(id: string): Json {
+  toDialogue(id: string): { [key: string]: Json } {
     return {
       id,
       title: `控制台会话 ${id}`,
@@ -51,6 +51,8 @@ export class TrySession {
         const llm = script(trace.llmCalls);
         const expect: { [key: string]: Json } = {
           state: trace.phaseAfter,
+          route: trace.route,
+          ...(trace.intent ? { intent: trace.intent.kind } : {}),
           batch: trace.batchAfter ? cardItems(trace.batchAfter) : null,
           tts: trace.spoken.map((line) => line.text),
         };

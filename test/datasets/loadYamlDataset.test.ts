@@ -331,7 +331,9 @@ describe('loadYamlDataset: semantic checks', () => {
 describe('loadYamlDataset: syntax errors', () => {
   it('reports YAML syntax errors at their position', () => {
     const nested = tempFile('nested.yaml', yaml('- id: a', '  title: a: b', '  turns: [{tap: cancel}]'));
-    expect(located(nested)).toEqual(['2:10: YAML syntax: Nested mappings are not allowed in compact mappings']);
+    expect(located(nested)).toEqual([
+      '2:10: YAML syntax: Nested mappings are not allowed in compact mappings (the value a: b holds ": ", which YAML reads as a key: quote it, "a: b", or write the full-width ：)',
+    ]);
     const unclosed = tempFile('unclosed.yaml', yaml('- id: a', '  turns: [{tap: cancel}', '- id: b'));
     expect(issuesOf(unclosed)[0]).toMatchObject({ file: unclosed, line: 3, col: 1 });
     expect(issuesOf(unclosed)[0]?.message).toMatch(/^YAML syntax: Flow sequence .* end with a \]$/);

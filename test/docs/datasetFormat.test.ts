@@ -12,6 +12,7 @@ type SchemaNode = {
   allOf?: SchemaNode[];
   enum?: unknown[];
   const?: unknown;
+  type?: string | string[];
 };
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'schema/dataset.schema.json'), 'utf8')) as { items: SchemaNode };
@@ -19,6 +20,7 @@ const schema = JSON.parse(readFileSync(join(ROOT, 'schema/dataset.schema.json'),
 /** Every key path of a dialogue (`turns[].expect.batch[].amount`), with the values its schema allows by name. */
 function keyPaths(node: SchemaNode, path: string, into: Map<string, Set<unknown>>): Map<string, Set<unknown>> {
   const allowed = into.get(path);
+  if ([node.type ?? []].flat().includes('null')) allowed?.add(null);
   for (const value of node.enum ?? []) allowed?.add(value);
   if ('const' in node) allowed?.add(node.const);
   for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? []), ...(node.allOf ?? [])]) keyPaths(branch, path, into);
@@ -49,9 +51,15 @@ describe('docs/dataset-format.md: every dataset key in one table, checked agains
     expect([...tableRows.keys()].filter((key) => !schemaKeys.has(key))).toEqual([]);
   });
 
+  it('says `null` in the type of exactly the keys whose schema allows null', () => {
+    const typeCell = (key: string) => tableRows.get(key)?.split(' | ')[1] ?? '';
+    const disagree = [...schemaKeys].filter(([key, values]) => values.has(null) !== mentions(typeCell(key), 'null')).map(([key]) => key);
+    expect(disagree).toEqual([]);
+  });
+
   it('names every value an enumerated key allows in its row (each part of an `a:b` value)', () => {
     const missing = [...schemaKeys].flatMap(([key, values]) =>
-      [...values].flatMap((value) =>
+      [...values].filter((value) => value !== null).flatMap((value) =>
         String(value)
           .split(':')
           .filter((part) => !mentions(tableRows.get(key) ?? '', part))

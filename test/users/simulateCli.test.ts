@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { SimulationReport } from '../../src/users/simulationReport.js';
 import { cli, tempDir } from '../support/cli.js';
 
@@ -38,30 +39,39 @@ describe('nlu-harness simulate (issue 15)', () => {
     expect(report.scores.overall.users).toBe(60);
   });
 
-  it('--save-dialogues writes each failed user as a dataset dialogue that validates and holds the goal as expectations', () => {
+  it('--save-dialogues writes the failed users as curated model-facing dialogues: failing path, near-duplicates collapsed, generated expectations marked', () => {
     const dir = tempDir();
     const file = join(dir, 'failed.yaml');
-    const result = cli(['simulate', '--users', '40', '--seed', '2', '--out', join(dir, 'out'), '--save-dialogues', file, '--no-history']);
+    const result = cli(['simulate', '--users', '300', '--seed', '7', '--llm', 'heuristic', '--out', join(dir, 'out'), '--save-dialogues', file, '--no-history']);
     expect(result.status).toBe(0);
     const report = readJson(join(dir, 'out'));
     const failedUsers = new Set(report.failures.map((failure) => failure.userId));
-    expect(failedUsers.size).toBeGreaterThan(0);
-    expect(result.stdout).toContain(`Failed users as dialogues: ${failedUsers.size} → ${file}`);
+    const saved = /Failed users as dialogues: (\d+) users → (\d+) dialogues/.exec(result.stdout);
+    expect(Number(saved?.[1])).toBe(failedUsers.size);
+    // Users whose first wrong turn had the same action and broke the same things are one dialogue.
+    expect(Number(saved?.[2])).toBeLessThan(failedUsers.size / 4);
 
-    const validate = cli(['validate', file]);
-    expect(validate.status).toBe(0);
-    expect(validate.stdout).toContain(`(${failedUsers.size} dialogues`);
-    // Their script is a perfect model's answers: the scripted backend passes them all…
-    const scripted = cli(['run', '-d', file, '--out', join(dir, 'scripted'), '--no-progress']);
-    expect(scripted.status).toBe(0);
-    // …and the model that failed these users fails them again.
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('The expectations were GENERATED');
+    expect(text).not.toMatch(/^\s+llm:/m);
+    const dialogues = parse(text) as { id: string; title: string; tags: string[]; turns: { user: string; expect: { batch?: { category?: string }[] } }[] }[];
+    expect(dialogues).toHaveLength(Number(saved?.[2]));
+    expect(new Set(dialogues.map((d) => d.tags.find((tag) => tag.startsWith('first-failure:')))).size).toBe(dialogues.length);
+    for (const dialogue of dialogues) {
+      expect(dialogue.tags).toContain('generated-expectations');
+      const failure = report.failures.find((f) => dialogue.id === `sim-s7-u${f.userId}`)!;
+      // The user's own words on the failing path, not a replay against a perfect model.
+      expect(failure.transcript.map((turn) => turn.user).slice(0, dialogue.turns.length)).toEqual(dialogue.turns.map((turn) => turn.user));
+    }
+    // 「花费493」 names no category: the goal's 通讯 is not expected of the model.
+    const spent = dialogues.flatMap((d) => d.turns).find((turn) => turn.user.startsWith('花费493'));
+    expect(spent?.expect.batch?.[0]?.category).toBeUndefined();
+
+    expect(cli(['validate', file]).status).toBe(0);
+    // No scripted answers: they gate a model. The one that failed these users fails them again.
     const heuristic = cli(['run', '-d', file, '--llm', 'heuristic', '--out', join(dir, 'heuristic'), '--no-progress']);
     expect(heuristic.status).toBe(1);
-
-    const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.startsWith('- '));
-    const first = JSON.parse(lines[0]!.slice(2)) as { id: string; turns: { expect: { saved?: unknown[] } }[] };
-    const failure = report.failures.find((f) => first.id === `sim-s2-u${f.userId}`)!;
-    expect(first.turns.at(-1)!.expect.saved).toEqual(failure.goal);
+    expect(heuristic.stdout).toMatch(new RegExp(`FAILED {2}0/${dialogues.length} dialogues`));
   });
 
   it.each([
