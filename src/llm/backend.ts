@@ -44,6 +44,9 @@ export interface ChatRequest {
   sampling?: Sampling;
 }
 
+/** The temperature a model over HTTP is sent when the run names none: the most reproducible answers. */
+export const DEFAULT_TEMPERATURE = 0;
+
 export interface Sampling {
   temperature?: number;
   seed?: number;

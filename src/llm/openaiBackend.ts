@@ -3,6 +3,7 @@ import { abortableSleep } from './abortableSleep.js';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
 import {
+  DEFAULT_TEMPERATURE,
   LlmCallError,
   LlmTimeoutError,
   type ChatBackend,
@@ -75,7 +76,7 @@ export class OpenAiBackend implements ChatBackend {
   constructor(options: OpenAiBackendOptions) {
     this.traffic = options.traffic;
     this.model = options.model;
-    this.temperature = options.temperature ?? 0;
+    this.temperature = options.temperature ?? DEFAULT_TEMPERATURE;
     this.seed = options.seed;
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffMs = options.backoffMs ?? 500;
