@@ -118,9 +118,9 @@ async function run(args: RunArgs): Promise<number> {
     });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const sequential = sequentialRunOf(args, baseline);
-    const seeds = sharedSamplingSeed(args, baseline);
-    if (seeds.note) process.stderr.write(`${seeds.note}\n`);
-    if (seeds.samplingSeed !== undefined) args.samplingSeed = seeds.samplingSeed;
+    // The headline then names both arms' seeds (report/armsWords.ts).
+    const shared = sharedSamplingSeed(args, baseline);
+    if (shared !== undefined) args.samplingSeed = shared;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);

@@ -45,19 +45,12 @@ export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null)
  * sampling seed, unless it names its own or says --independent-seeds. Requests carry
  * seed × 1000003 + run of --repeat, so the same seed gives every dialogue × repeat the seed it
  * had in the baseline: an unchanged prompt answers as before, and only what the change moves
- * differs. The note says which seeds each arm uses.
+ * differs. Returns the seed to use, or undefined to leave the flags as they are.
  */
 export function sharedSamplingSeed(
   args: { readonly llm: string; readonly samplingSeed?: number; readonly independentSeeds?: boolean },
   baseline: Baseline | null,
-): { samplingSeed?: number; note: string | null } {
-  if (!baseline || !backendEntry(args.llm).overHttp) return { note: null };
-  const recorded = baseline.provenance?.sampling?.seed;
-  const was = recorded === undefined ? 'none' : String(recorded);
-  if (args.samplingSeed !== undefined) return { note: `Sampling seeds: baseline ${was}, this run ${args.samplingSeed} (--sampling-seed)` };
-  if (args.independentSeeds || recorded === undefined) {
-    const why = args.independentSeeds ? '--independent-seeds' : 'the baseline recorded none: the arms sample independently';
-    return { note: `Sampling seeds: baseline ${was}, this run none (${why})` };
-  }
-  return { samplingSeed: recorded, note: `Sampling seeds: baseline ${recorded}, this run ${recorded} (the baseline's, reused; --independent-seeds to sample apart)` };
+): number | undefined {
+  if (!baseline || !backendEntry(args.llm).overHttp || args.samplingSeed !== undefined || args.independentSeeds) return undefined;
+  return baseline.provenance?.sampling?.seed;
 }

@@ -42,7 +42,8 @@ export function budgetText(budget: Budget): string {
 }
 
 export class SequentialRun {
-  private readonly test: SequentialTest;
+  /** Made once the selection is known: the family is the metrics the baseline judged on the dialogues this run selected. */
+  private test: SequentialTest;
   private readonly started = performance.now();
   private calls = 0;
   private ran = 0;
@@ -50,13 +51,19 @@ export class SequentialRun {
   private budgetSpent = false;
 
   constructor(private readonly options: SequentialOptions) {
-    this.test = new SequentialTest(options.baseline, { alpha: options.alpha, margin: options.margin, ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }) });
+    this.test = this.testOn(options.baseline);
+  }
+
+  private testOn(baseline: RepeatedRun): SequentialTest {
+    return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
   }
 
   /** The dialogues in the seeded order, handed out only while the test is undecided and the budget lasts. */
   *order(dialogues: Iterable<Dialogue>): Generator<Dialogue> {
     const all = [...dialogues];
     this.total = all.length;
+    const selected = Object.fromEntries(all.flatMap((d) => (this.options.baseline[d.id] ? [[d.id, this.options.baseline[d.id]!]] : [])));
+    this.test = this.testOn(selected);
     const random = mulberry32(this.options.seed);
     // Fisher–Yates: every order equally likely, the same one for the same seed.
     for (let i = all.length - 1; i > 0; i--) {
