@@ -17,8 +17,8 @@
 export type BetDirection = 'below' | 'above';
 
 /**
- * The share of the largest safe stake bet at most (the paper truncates at ½ or ¾; 0.9 decided
- * soonest of ½, ¾ and 0.9 in the calibration, with false alarms as rare). Only low-noise
+ * The share of the largest safe stake bet at most (the paper truncates at ½ or ¾; of ½, ¾ and 0.9
+ * the calibration found 0.9 quickest to decide, false alarms still far under α: docs/gating.md). Only low-noise
  * differences reach the cap: with none at all (shared seeds, nothing changed), each dialogue
  * multiplies the no-regression wealth by 1 + cap·margin/(1 − margin), so the cap sets how many
  * judged dialogues clear a metric (scripts/sequential-calibration.mjs).
