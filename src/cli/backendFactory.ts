@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { RESPONSE_FORMATS, type ChatBackend, type ResponseFormatMode } from '../llm/backend.js';
+import { DEFAULT_TEMPERATURE, RESPONSE_FORMATS, type ChatBackend, type ResponseFormatMode } from '../llm/backend.js';
 import type { Cassette } from '../llm/cassette.js';
 import { PERTURB_KINDS, PerturbingBackend, parsePerturbSpec, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { secretRedactor } from '../llm/redactSecret.js';
@@ -9,7 +9,8 @@ import { VirtualLatency, parseModelLatency } from '../llm/virtualLatency.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
-import type { RunInfo } from '../report/reportTypes.js';
+import { ANSWER_TOKEN_LIMITS } from '../gateway/answerFormat.js';
+import type { RunInfo, Sampling } from '../report/reportTypes.js';
 import type { ModelUnderTest } from '../eval/evaluateRun.js';
 import { percentile } from '../scoring/scorer.js';
 import type { BackendEntry } from '../backends/backendEntry.js';
@@ -160,14 +161,25 @@ export function answersProvenance(setup: BackendSetup): RunInfo['llm'] {
 }
 
 /** The model as an evaluation run sees it (eval/evaluateRun.ts): the backend, what the report names, and its figures once the run is over. */
-export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm' | 'baseUrl'>): ModelUnderTest {
+export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm' | 'baseUrl' | 'temperature' | 'samplingSeed' | 'responseFormat'>): ModelUnderTest {
   return {
     backend: setup.backend,
     describe: setup.describe,
+    ...(backendEntry(args.llm).overHttp ? { sampling: samplingOf(args) } : {}),
     ...(backendEntry(args.llm).overHttp && args.baseUrl ? { baseUrl: args.baseUrl } : {}),
     callsTakeWallTime: setup.callsTakeWallTime,
     answers: () => answersProvenance(setup),
     timing: () => modelWallLatency(setup),
+  };
+}
+
+/** What a model over HTTP is asked: the temperature it is sent (0 unless --temperature), the seed if any, the response format and each endpoint's max_tokens. */
+export function samplingOf(args: Pick<BackendArgs, 'temperature' | 'samplingSeed' | 'responseFormat'>): Sampling {
+  return {
+    temperature: args.temperature ?? DEFAULT_TEMPERATURE,
+    ...(args.samplingSeed === undefined ? {} : { seed: args.samplingSeed }),
+    responseFormat: args.responseFormat ?? 'none',
+    maxTokens: ANSWER_TOKEN_LIMITS,
   };
 }
 

@@ -24,6 +24,7 @@ export const NUMERIC_OPTIONS: Readonly<Record<string, Bounds>> = {
   alpha: { min: 0, max: 0.5, whole: false, above: true, why: 'the interval is 1 − 2α wide' },
   resamples: whole(100, 10_000, '10 000 resamples of 291 dialogues × 2 repeats took 58 s here'),
   tolerance: { min: 0, max: 1, whole: false },
+  margin: { min: 0, max: 0.5, whole: false, above: true, why: 'a fall of more than half is not a margin' },
   seed: SEED,
   'perturb-seed': SEED,
   repeat: whole(1, 1000),

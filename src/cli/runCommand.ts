@@ -23,6 +23,8 @@ import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
+import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
+import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
 // Top-level files only: datasets/model/ is the model-facing suite, run on purpose with --dataset.
 export const DEFAULT_DATASETS = ['datasets/*'];
@@ -48,6 +50,11 @@ interface RunArgs extends BackendArgs, SutArgs {
   history: string | false;
   trendRuns: number;
   lang: 'en' | 'zh';
+  sequential?: boolean;
+  margin: number;
+  budget?: string;
+  undecided: 'fail' | 'pass';
+  independentSeeds?: boolean;
 }
 
 export const DEFAULT_HISTORY = 'reports/history.sqlite';
@@ -77,6 +84,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
+      .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --repeat 2 or more): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
+      .option('margin', { type: 'number', default: DEFAULT_MARGIN, describe: 'With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows' })
+      .option('budget', { type: 'string', describe: 'With --sequential: stop undecided after this much wall time (10m, 90s) or this many model calls (200calls)' })
+      .option('undecided', { choices: ['fail', 'pass'] as const, default: 'fail' as const, describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (exit 1 by default)' })
+      .option('independent-seeds', { type: 'boolean', describe: "With --baseline and --llm openai: do not reuse the baseline's sampling seed (by default the run samples with it, so an unchanged dialogue answers as in the baseline)" })
       .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Dialogues in flight at once against a model over the network (openai); other backends and --sut run one at a time, with the same report' })
@@ -105,6 +117,10 @@ async function run(args: RunArgs): Promise<number> {
       discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
     });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
+    const sequential = sequentialRunOf(args, baseline);
+    // The headline then names both arms' seeds (report/armsWords.ts).
+    const shared = sharedSamplingSeed(args, baseline);
+    if (shared !== undefined) args.samplingSeed = shared;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);
@@ -141,6 +157,7 @@ async function run(args: RunArgs): Promise<number> {
           await setup.close();
         },
         gate: baseline ? { baseline, label: args.baseline!, settings: { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed } } : null,
+        sequential,
       },
     );
     const { report } = evaluated;

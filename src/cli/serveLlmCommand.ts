@@ -18,17 +18,19 @@ export interface ServeLlmArgs {
   failStatus: 429 | 500 | 502 | 503;
   perturb?: string;
   perturbSeed?: number;
+  honourSeeds?: boolean;
 }
 
 async function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Promise<ChatBackend> {
   const answering = await backendEntry(args.backend).create({ option: '--backend', cassette: args.cassette, model: args.model });
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
-  return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed) : answering;
+  return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ?? false) : answering;
 }
 
 /** Starts the server and prints its base URL; the caller decides how long it runs. */
 export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
   const perturb = perturbProvenance(args);
+  if (args.honourSeeds && !perturb) throw new UsageError('--honour-seeds keys the --perturb draws: give --perturb too');
   const server = await startServer({
     backend: await serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
@@ -39,7 +41,7 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
     ...(args.errorEvery === undefined ? {} : { errorEvery: args.errorEvery }),
   });
   stdout.write(`${server.url}\n`);
-  if (perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturb.rates)}, seed ${perturb.seed})\n`);
+  if (perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturb.rates)}, seed ${perturb.seed}${args.honourSeeds ? ', drawn by request seed and prompt' : ''})\n`);
   return server;
 }
 
@@ -88,6 +90,7 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
       .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
+      .option('honour-seeds', { type: 'boolean', describe: "With --perturb: draw the noise by each request's seed and prompt (when it sends a seed), so the same seed and prompt get the same answer, as a model that honours seeds does" })
       .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
   handler: (args) => serveUntilStopped('serve-llm', args.port, () => serveLlm(args, process.stdout)),
 };

@@ -11,7 +11,7 @@ import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/baseline.js';
-import type { Report, RunInfo, SelectionRecord } from '../report/reportTypes.js';
+import type { Report, RunInfo, Sampling, SelectionRecord } from '../report/reportTypes.js';
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
@@ -19,6 +19,8 @@ import { collectProvenance, readGitState } from './provenance.js';
 import { reportModel } from './reportModel.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { runSuite, type SuiteOptions, type SuiteResult } from './scoreSuite.js';
+import type { SequentialRun } from './sequentialRun.js';
+import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import { EmptySelectionError, selectDialogues, type Shard } from './selectDialogues.js';
 import { SelectionTally } from './selectionDigest.js';
 
@@ -100,6 +102,8 @@ export interface ModelUnderTest {
   readonly describe: { readonly backend: string; readonly model: string; readonly perturb?: unknown };
   /** The base URL the provenance keeps (credentials stripped there), for a model over HTTP. */
   readonly baseUrl?: string;
+  /** A model over HTTP: the temperature and sampling seed its requests carry (run.provenance.sampling). */
+  readonly sampling?: Sampling;
   /** Calls take wall time: worth keeping several dialogues in flight. */
   readonly callsTakeWallTime: boolean;
   /** run.llm once the run is over: the description plus where the answers came from. */
@@ -133,7 +137,9 @@ export interface RunParts {
   onDialogue?(passed: boolean): void;
   /** Once the suites are over, before the report is built (progress done, model and SUTs closed), whether or not they failed. */
   afterSuites(): Promise<void>;
-  readonly gate: { readonly baseline: Baseline; readonly label: string; readonly settings: Omit<GateSettings, 'deadlineMs'> } | null;
+  readonly gate: { readonly baseline: Baseline; readonly label: string; readonly settings: Omit<GateSettings, 'deadlineMs' | 'sequential'> } | null;
+  /** `--sequential`: the order the dialogues run in, when to stop, and the test that decides the gate. */
+  readonly sequential?: SequentialRun | null;
 }
 
 export interface EvaluatedRun {
@@ -165,8 +171,10 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
   const git = readGitState();
   try {
     for (const [arm, protocol] of plan.protocols.entries()) {
+      // --sequential: one protocol arm (checked by the CLI), its dialogues in the test's order.
+      const sequential = parts.sequential ?? null;
       results.push(
-        await runSuite(plan.dialogues(), {
+        await runSuite(sequential ? sequential.order(plan.dialogues()) : plan.dialogues(), {
           backend: parts.model.backend,
           mode: settings.mode,
           seed: settings.seed,
@@ -175,6 +183,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
           // --db holds the first arm's rows: both arms draw the same seeded row ids.
           ...(settings.db && arm === 0 ? { dbFile: settings.db } : {}),
           onDialogue: (_d, passed) => parts.onDialogue?.(passed),
+          ...(sequential ? { onRepeated: (dialogue: Dialogue, scores: RepeatedDialogue, calls: number) => sequential.observe(dialogue.id, scores, calls) } : {}),
           spillNear: settings.spillNear,
           // An external SUT holds one session: it sets its own core and concurrency.
           concurrency: parts.model.callsTakeWallTime ? () => parts.traffic.current() : 1,
@@ -215,13 +224,18 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
       ...(parts.model.baseUrl ? { baseUrl: parts.model.baseUrl } : {}),
       repeat: settings.repeat,
       ...(parts.model.describe.perturb ? { perturb: parts.model.describe.perturb } : {}),
+      ...(parts.model.sampling ? { sampling: parts.model.sampling } : {}),
       git,
       datasetHashes: plan.datasetHashes,
     }),
   });
   // The paired statistics load only for a gated run.
   const gate = parts.gate
-    ? (await import('./gateVerdict.js')).gateVerdict(parts.gate.baseline, toBaseline(draft), parts.gate.label, { ...parts.gate.settings, deadlineMs: recordedSettings(draft.metrics).deadlineMs })
+    ? (await import('./gateVerdict.js')).gateVerdict(parts.gate.baseline, toBaseline(draft), parts.gate.label, {
+        ...parts.gate.settings,
+        deadlineMs: recordedSettings(draft.metrics).deadlineMs,
+        ...(parts.sequential ? { sequential: parts.sequential.summary() } : {}),
+      })
     : null;
   return { ...draft, gate };
 }

@@ -1,7 +1,9 @@
 import { mulberry32 } from '../util/random.js';
 import type { Baseline } from '../report/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
-import type { GateFinding, GateResult } from '../report/reportTypes.js';
+import type { GateFinding, GateResult, SequentialSummary } from '../report/reportTypes.js';
+import { sequentialVerdict } from './sequentialRun.js';
+import { armsDifference } from './armsDifference.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
@@ -14,15 +16,18 @@ import { baseBackendName, findBackend } from '../backends/registry.js';
  * tolerance or any pass → fail flip does, as single runs always have.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
-  const verdict = withCoverage(verdictOf(baseline, current, label, settings), baseline, current);
+  // A sequential run stops once it knows: the dialogues it did not reach are not missing.
+  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(baseline, current, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
   const changed = changedDatasets(baseline.provenance, current.provenance);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
   if (served) warnings.push(served);
   const notJudged = unjudged(baseline, current);
+  const arms = armsDifference(baseline.provenance, current.provenance);
   return {
     ...verdict,
+    ...(arms ? { arms } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
@@ -100,6 +105,10 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
   }
   const improvements: GateFinding[] = paired.consistentlyFixed.map((id) => ({ kind: 'dialogue', name: id, baseline: false, current: true }));
   return { baseline: label, passed: regressions.length === 0, regressions, improvements, paired };
+}
+
+function sequentialGate(summary: SequentialSummary, label: string): GateResult {
+  return { baseline: label, ...sequentialVerdict(summary), improvements: [], sequential: summary };
 }
 
 function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
 import { sha256OfFile } from '../llm/fileHash.js';
-import type { Provenance } from '../report/reportTypes.js';
+import type { Provenance, Sampling } from '../report/reportTypes.js';
 import { childEnvironment } from '../sim/childEnvironment.js';
 
 /**
@@ -19,15 +19,21 @@ export async function collectProvenance(input: {
   readonly baseUrl?: string;
   readonly repeat: number;
   readonly perturb?: unknown;
+  /** A model over HTTP: the temperature and seed it was asked to sample with. */
+  readonly sampling?: Sampling;
   /** From readGitState(), started when the run starts so git runs while the suite does. */
   readonly git: Promise<GitState | null>;
   /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
   readonly datasetHashes?: Readonly<Record<string, string>>;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
+  const promptLines: Record<string, string[]> = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
     const path = join(promptsDirectory(), file);
-    prompts[relative(process.cwd(), path) || file] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    const bytes = readFileSync(path);
+    const name = relative(process.cwd(), path) || file;
+    prompts[name] = createHash('sha256').update(bytes).digest('hex');
+    promptLines[name] = lineHashes(bytes.toString('utf8'));
   }
   const datasets: Record<string, string> = {};
   for (const file of input.datasets) datasets[file] = input.datasetHashes?.[file] ?? (await sha256OfFile(file));
@@ -40,7 +46,17 @@ export async function collectProvenance(input: {
     repeat: input.repeat,
     ...(input.perturb ? { perturb: input.perturb } : {}),
     git: await input.git,
+    promptLines,
+    ...(input.sampling ? { sampling: input.sampling } : {}),
   };
+}
+
+/** Hex digits kept of each line's sha256: enough to tell lines apart, little enough to keep in every report. */
+const LINE_HASH_CHARS = 12;
+
+/** A short hash per line: a later run counts changed lines against them without the prompt text being kept. */
+export function lineHashes(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => createHash('sha256').update(line).digest('hex').slice(0, LINE_HASH_CHARS));
 }
 
 export function withoutCredentials(url: string): string {

@@ -10,6 +10,7 @@ import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
 import type { CheckReport, MetricResult } from '../scoring/results.js';
 import { RepeatedRuns } from '../scoring/repeatedRuns.js';
+import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
 import { checkTurn } from '../scoring/turnChecks.js';
@@ -20,6 +21,8 @@ export interface SuiteOptions extends SimulationOptions {
   /** How many passing dialogues keep their full transcript in the report (failures always do). */
   readonly passSampleSize?: number;
   readonly onDialogue?: (dialogue: Dialogue, passed: boolean) => void;
+  /** Told of each scored dialogue, in input order: its pass count and tallies over its repeats, and the model calls its runs made (the sequential gate). */
+  readonly onRepeated?: (dialogue: Dialogue, scores: RepeatedDialogue, calls: number) => void;
   /** Where the dialogue records may spill once there are many (a path on the output's disk); the system temp folder by default. */
   readonly spillNear?: string;
 }
@@ -117,10 +120,12 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       });
     }
     const runsPassed = runs.filter((r) => r.passed).length;
-    if (repeated) {
+    if (repeated || options.onRepeated) {
       const own = new MetricSet(settings);
       for (const { trace, checks: turnChecks, passed } of runs) own.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
-      repeated.set(dialogue.id, { runsPassed, runs: runs.length, tallies: own.tallies() });
+      const entry = { runsPassed, runs: runs.length, tallies: own.tallies() };
+      repeated?.set(dialogue.id, entry);
+      options.onRepeated?.(dialogue, entry, runs.reduce((sum, r) => sum + r.trace.turns.reduce((n, t) => n + t.llmCalls.length, 0), 0));
     }
     const passed = runsPassed === runs.length;
     slices.addDialogue(dialogue, passed);

@@ -60,6 +60,9 @@ export type ResponseFormat = { type: 'json_object' } | { type: 'json_schema'; na
 export const RESPONSE_FORMATS = ['none', 'json_object', 'json_schema'] as const;
 export type ResponseFormatMode = (typeof RESPONSE_FORMATS)[number];
 
+/** The temperature a model over HTTP is sent when the run names none: the most reproducible answers. */
+export const DEFAULT_TEMPERATURE = 0;
+
 export interface Sampling {
   temperature?: number;
   seed?: number;

@@ -3,6 +3,7 @@ import { abortableSleep } from './abortableSleep.js';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
 import {
+  DEFAULT_TEMPERATURE,
   LlmCallError,
   LlmTimeoutError,
   type ChatBackend,
@@ -88,7 +89,7 @@ export class OpenAiBackend implements ChatBackend {
   constructor(options: OpenAiBackendOptions) {
     this.traffic = options.traffic;
     this.model = options.model;
-    this.temperature = options.temperature ?? 0;
+    this.temperature = options.temperature ?? DEFAULT_TEMPERATURE;
     this.seed = options.seed;
     this.responseFormat = options.responseFormat ?? 'none';
     this.maxRetries = options.maxRetries ?? 2;

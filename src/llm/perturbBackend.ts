@@ -85,6 +85,12 @@ export class PerturbingBackend implements ChatBackend {
     private readonly inner: ChatBackend,
     private readonly rates: PerturbRates,
     private readonly seed = 1,
+    /**
+     * Draw by the request's sampling seed and messages instead of the call number, when the request
+     * carries a seed: a model that honours seeds, answering the same seed and prompt the same way
+     * whatever the order of calls (`serve-llm --honour-seeds`, for measuring shared seeds).
+     */
+    private readonly byRequestSeed = false,
   ) {
     this.name = `perturb(${inner.name})`;
     this.model = inner.model;
@@ -98,7 +104,9 @@ export class PerturbingBackend implements ChatBackend {
     if (endpoint !== 'parse' && endpoint !== 'correct') return result;
     const span = jsonSpan(result.text);
     if (!span) return result;
-    const draw = (kind: Kind, position: number) => hashUnit(this.seed, call, PERTURB_KINDS.indexOf(kind), position);
+    const requestSeed = this.byRequestSeed ? req.sampling?.seed : undefined;
+    const key = requestSeed === undefined ? [call] : [requestSeed, messagesHash(req)];
+    const draw = (kind: Kind, position: number) => hashUnit(this.seed, ...key, PERTURB_KINDS.indexOf(kind), position);
     const mutated = endpoint === 'parse' ? this.perturbParse(span.value, draw) : this.perturbCorrect(span.value, draw);
     if (!mutated) return result;
     return { ...result, text: result.text.slice(0, span.start) + JSON.stringify(span.value) + result.text.slice(span.end) };
@@ -193,6 +201,16 @@ function jsonSpan(text: string): { start: number; end: number; value: Json } | n
 }
 
 /** A uniform draw in [0, 1) that depends only on its inputs. */
+/** 32 bits of the request's messages (FNV-1a over their text), so the same prompt draws the same. */
+function messagesHash(req: ChatRequest): number {
+  let h = 0x811c9dc5;
+  for (const message of req.messages) {
+    const text = `${message.role}\u0000${message.content}\u0001`;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return h;
+}
+
 function hashUnit(...parts: number[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) h = Math.imul(h ^ (part >>> 0), 0x01000193) >>> 0;

@@ -6,6 +6,8 @@ import { changeEvidence } from './modelExtras.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
 import { findBackend } from '../backends/registry.js';
+import { armsSentence } from './armsWords.js';
+import { sequentialSentence } from './sequentialWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -17,7 +19,12 @@ export interface Headline {
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
   const { passed, total } = report.summary.dialogues;
   const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
-  return { verdict, measured: measured(report, lang), changed: report.gate ? gateChange(report, lang) : trendChange(report, lang) };
+  return { verdict, measured: measured(report, lang), changed: report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang) };
+}
+
+/** The gate's change, then what differs between the arms and where a sequential run stopped. */
+function withArms(change: string, gate: GateResult, lang: Lang): string {
+  return [change, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
 }
 
 function measured(report: Report, lang: Lang): string {

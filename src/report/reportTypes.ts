@@ -30,6 +30,62 @@ export interface GateResult {
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
+  /** With `--sequential`: the sequential test that decided, and where it stopped. */
+  readonly sequential?: SequentialSummary;
+  /** What differs between the two arms besides the outcome: prompt files, sampling. */
+  readonly arms?: ArmsDifference;
+}
+
+/** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */
+export interface SequentialSummary {
+  readonly method: string;
+  readonly alpha: number;
+  readonly margin: number;
+  /** Seeds the order the dialogues ran in. */
+  readonly orderSeed: number;
+  /** `--budget` as read: `10 min`, `200 calls`. */
+  readonly budget?: string;
+  readonly decision: 'regression' | 'noRegression' | 'undecided';
+  /** Why the run stopped: the test decided, the budget ran out, or the suite ended first. */
+  readonly stop: 'decided' | 'budget' | 'suiteEnd';
+  /** What an undecided run does to the gate. */
+  readonly undecided: 'fail' | 'pass';
+  /** Dialogues that entered the test (the baseline has them), dialogues run, dialogues selected. */
+  readonly dialoguesTested: number;
+  readonly dialoguesRun: number;
+  readonly dialoguesInSuite: number;
+  /** Model calls the run's dialogues made. */
+  readonly calls: number;
+  readonly regressionThreshold: number;
+  readonly noRegressionThreshold: number;
+  /** Metrics whose regression e-value crossed its threshold. */
+  readonly alarmed: readonly string[];
+  readonly metrics: readonly {
+    readonly name: string;
+    readonly dialogues: number;
+    readonly baseline: number;
+    readonly current: number;
+    readonly eRegression: number;
+    readonly eNoRegression: number;
+    /** Tested dialogues when "no regression larger than the margin" was reached for this metric; null if not. */
+    readonly clearedAt: number | null;
+  }[];
+}
+
+/** How an arm sampled (run.provenance.sampling): the temperature and seed sent, the response format and token cap. */
+export interface Sampling {
+  readonly temperature?: number;
+  readonly seed?: number;
+  readonly responseFormat?: string;
+  /** max_tokens each endpoint's requests carry (gateway/answerFormat.ts). */
+  readonly maxTokens?: Readonly<Record<string, number>>;
+}
+
+/** What differs between baseline and candidate besides their outcome (eval/armsDifference.ts). */
+export interface ArmsDifference {
+  /** Prompt files whose contents differ; changed lines counted when both provenances keep per-line hashes, else null. */
+  readonly prompts: readonly { readonly file: string; readonly added: number | null; readonly removed: number | null }[];
+  readonly sampling: { readonly baseline: Sampling | null; readonly current: Sampling | null };
 }
 
 /** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
@@ -42,6 +98,10 @@ export interface Provenance {
   readonly repeat: number;
   readonly perturb?: unknown;
   readonly git: { readonly commit: string; readonly dirty: boolean } | null;
+  /** Per prompt file, a short hash of each line, so a later run can count the lines its prompts changed. */
+  readonly promptLines?: Readonly<Record<string, readonly string[]>>;
+  /** A model over HTTP: how it was asked to sample. */
+  readonly sampling?: Sampling;
 }
 
 /** The run's model. For a model's answers (openai, replay), also where they came from. */

@@ -59,7 +59,8 @@ export async function* orderedPool<T, R>(
           );
         });
         wake = null;
-        fill();
+        // A head that is done is handed over first, so its consumer (the sequential gate) sees it before the next task starts.
+        if (!headDone) fill();
       }
       pending.shift();
       yield await head;

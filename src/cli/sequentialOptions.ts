@@ -1,0 +1,56 @@
+/**
+ * The flags of the sequential gate and of common random numbers, checked before anything runs:
+ * `--sequential`, `--margin`, `--budget`, `--undecided`, and whether the run reuses the
+ * baseline's sampling seed (`--independent-seeds` opts out).
+ */
+import type { Baseline } from '../report/baseline.js';
+import { backendEntry } from '../backends/registry.js';
+import { parseBudget, SequentialRun } from '../eval/sequentialRun.js';
+import { repeatedRecord } from '../scoring/repeatedRuns.js';
+import { UsageError } from './exitCodes.js';
+
+interface SequentialArgs {
+  readonly sequential?: boolean;
+  readonly baseline?: string;
+  readonly updateBaseline?: boolean;
+  readonly protocol: string;
+  readonly shard?: string;
+  readonly margin: number;
+  readonly budget?: string;
+  readonly undecided: 'fail' | 'pass';
+  readonly alpha: number;
+  readonly seed: number;
+}
+
+/** The sequential run the flags ask for, or null; a UsageError (exit 2) for flags that cannot make one. */
+export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null): SequentialRun | null {
+  if (!args.sequential) {
+    if (args.budget !== undefined) throw new UsageError('--budget applies to --sequential runs');
+    return null;
+  }
+  if (!args.baseline || args.updateBaseline) throw new UsageError('--sequential needs --baseline FILE to gate against (and not --update-baseline)');
+  if (args.protocol === 'both') throw new UsageError('--sequential runs one protocol arm: use --protocol batch or conversation');
+  if (args.shard) throw new UsageError('--sequential decides on the whole run as it goes: it cannot be sharded');
+  if (Array.isArray(args.budget)) throw new UsageError('--budget given more than once');
+  const budget = args.budget === undefined ? null : parseBudget(args.budget);
+  if (args.budget !== undefined && !budget) throw new UsageError(`--budget: '${args.budget}' is neither minutes nor calls (e.g. 10m, 90s, 200calls)`);
+  if (!baseline?.repeated) {
+    throw new UsageError(`--sequential: ${args.baseline} has no per-dialogue scores; make the baseline with --repeat 2 or more (its per-dialogue scores are what each dialogue is paired against)`);
+  }
+  return new SequentialRun({ baseline: repeatedRecord(baseline.repeated), alpha: args.alpha, margin: args.margin, budget, seed: args.seed, undecided: args.undecided });
+}
+
+/**
+ * Common random numbers: a run gated on a baseline asks a model over HTTP with the baseline's
+ * sampling seed, unless it names its own or says --independent-seeds. Requests carry
+ * seed × 1000003 + run of --repeat, so the same seed gives every dialogue × repeat the seed it
+ * had in the baseline: an unchanged prompt answers as before, and only what the change moves
+ * differs. Returns the seed to use, or undefined to leave the flags as they are.
+ */
+export function sharedSamplingSeed(
+  args: { readonly llm: string; readonly samplingSeed?: number; readonly independentSeeds?: boolean },
+  baseline: Baseline | null,
+): number | undefined {
+  if (!baseline || !backendEntry(args.llm).overHttp || args.samplingSeed !== undefined || args.independentSeeds) return undefined;
+  return baseline.provenance?.sampling?.seed;
+}

@@ -1,0 +1,148 @@
+/**
+ * `run --baseline … --sequential`: the candidate's dialogues in a seeded random order, each fed to
+ * the sequential test (scoring/sequentialTest.ts) as it finishes, in that order, and no new
+ * dialogue started once the test has decided or the budget is spent. Dialogues already in flight
+ * then (up to --concurrency − 1) still finish and are reported; the verdict is the one reached.
+ */
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import type { GateFinding, SequentialSummary } from '../report/reportTypes.js';
+import type { RepeatedDialogue, RepeatedRun } from '../scoring/pairedGate.js';
+import { SequentialTest } from '../scoring/sequentialTest.js';
+import { round } from '../scoring/scorer.js';
+import { mulberry32 } from '../util/random.js';
+
+/** `--budget 10m` (wall minutes from the start of the run) or `--budget 200calls` (model calls). */
+export type Budget = { readonly minutes: number } | { readonly calls: number };
+
+export interface SequentialOptions {
+  readonly baseline: RepeatedRun;
+  readonly alpha: number;
+  readonly margin: number;
+  readonly budget: Budget | null;
+  /** Seeds the order the dialogues run in. */
+  readonly seed: number;
+  /** What a run that ends undecided does: fail the gate (the default) or pass it. */
+  readonly undecided: 'fail' | 'pass';
+  readonly deadlineMs?: number;
+}
+
+/** Reads `--budget`: `10m`, `10min`, `90s`, `200calls`; null when it is not one of these. */
+export function parseBudget(text: string): Budget | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(m|min|minutes|s|calls?)\s*$/i.exec(text);
+  if (!match) return null;
+  const amount = Number(match[1]);
+  const unit = match[2]!.toLowerCase();
+  if (!(amount > 0)) return null;
+  if (unit.startsWith('call')) return Number.isInteger(amount) ? { calls: amount } : null;
+  return { minutes: unit === 's' ? amount / 60 : amount };
+}
+
+export function budgetText(budget: Budget): string {
+  return 'calls' in budget ? `${budget.calls} calls` : `${round(budget.minutes)} min`;
+}
+
+export class SequentialRun {
+  /** Made once the selection is known: the family is the metrics the baseline judged on the dialogues this run selected. */
+  private test: SequentialTest;
+  private readonly started = performance.now();
+  private calls = 0;
+  private ran = 0;
+  private total = 0;
+  private budgetSpent = false;
+
+  constructor(private readonly options: SequentialOptions) {
+    this.test = this.testOn(options.baseline);
+  }
+
+  private testOn(baseline: RepeatedRun): SequentialTest {
+    return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
+  }
+
+  /** The dialogues in the seeded order, handed out only while the test is undecided and the budget lasts. */
+  *order(dialogues: Iterable<Dialogue>): Generator<Dialogue> {
+    const all = [...dialogues];
+    this.total = all.length;
+    const selected = Object.fromEntries(all.flatMap((d) => (this.options.baseline[d.id] ? [[d.id, this.options.baseline[d.id]!]] : [])));
+    this.test = this.testOn(selected);
+    const random = mulberry32(this.options.seed);
+    // Fisher–Yates: every order equally likely, the same one for the same seed.
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [all[i], all[j]] = [all[j]!, all[i]!];
+    }
+    for (const dialogue of all) {
+      if (this.test.state().decision !== 'undecided') return;
+      if (this.overBudget()) {
+        this.budgetSpent = true;
+        return;
+      }
+      yield dialogue;
+    }
+  }
+
+  /** A finished dialogue, in the order handed out: its scores over its repeats and the model calls it made. */
+  observe(id: string, scores: RepeatedDialogue, calls: number): void {
+    this.ran++;
+    this.calls += calls;
+    this.test.observe(id, scores);
+  }
+
+  summary(): SequentialSummary {
+    const state = this.test.state();
+    const stop: SequentialSummary['stop'] = state.decision !== 'undecided' ? 'decided' : this.budgetSpent ? 'budget' : 'suiteEnd';
+    return {
+      method: 'betting e-processes (Waudby-Smith & Ramdas 2024) per metric on paired per-dialogue differences; Bonferroni m/α for a regression, intersection-union 1/α for no regression larger than the margin',
+      alpha: this.options.alpha,
+      margin: this.options.margin,
+      orderSeed: this.options.seed,
+      ...(this.options.budget ? { budget: budgetText(this.options.budget) } : {}),
+      decision: state.decision,
+      stop,
+      undecided: this.options.undecided,
+      dialoguesTested: state.dialogues,
+      dialoguesRun: this.ran,
+      dialoguesInSuite: this.total,
+      calls: this.calls,
+      regressionThreshold: round(state.regressionThreshold),
+      noRegressionThreshold: round(state.noRegressionThreshold),
+      alarmed: [...state.alarmed],
+      metrics: state.metrics.map((m) => ({
+        name: m.name,
+        dialogues: m.dialogues,
+        baseline: round(m.baseline),
+        current: round(m.current),
+        eRegression: roundE(m.eRegression),
+        eNoRegression: roundE(m.eNoRegression),
+        clearedAt: m.clearedAt,
+      })),
+    };
+  }
+
+  private overBudget(): boolean {
+    const budget = this.options.budget;
+    if (!budget) return false;
+    return 'calls' in budget ? this.calls >= budget.calls : (performance.now() - this.started) / 60_000 >= budget.minutes;
+  }
+}
+
+/** e-values span orders of magnitude: three significant digits. */
+function roundE(e: number): number {
+  return Number(e.toPrecision(3));
+}
+
+/** The gate's findings and pass/fail from a sequential summary. */
+export function sequentialVerdict(summary: SequentialSummary): { passed: boolean; regressions: GateFinding[] } {
+  const family = summary.metrics.length;
+  const regressions: GateFinding[] = summary.metrics
+    .filter((m) => summary.alarmed.includes(m.name))
+    .map((m) => ({
+      kind: 'metric',
+      name: m.name,
+      baseline: m.baseline,
+      current: m.current,
+      // An e-value e is an anytime-valid p-value 1/e; over the family of m metrics, m/e.
+      significance: { pValue: round(Math.min(1, family / m.eRegression)), method: `sequential betting test over ${m.dialogues} dialogues: e = ${m.eRegression} ≥ ${summary.regressionThreshold}` },
+    }));
+  const passed = summary.decision === 'noRegression' || (summary.decision === 'undecided' && summary.undecided === 'pass');
+  return { passed: regressions.length === 0 && passed, regressions };
+}
