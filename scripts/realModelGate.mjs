@@ -1,21 +1,18 @@
-// The paired gate on a real model, key-less (issue 22): the installed local model behind
-// `serve-model`, sampled at a temperature above 0 with seeds, on a slice of datasets/model/, with
-// `--model-latency virtual` (a CPU model is judged on what it answers, not on its speed).
-//   baseline  sampling seed 1, --update-baseline
-//   (a) same  the same model and prompts, sampling seed 2          → the gate must pass (exit 0)
-//   (b) worse prompts/ copied with the ordinal rule inverted        → the gate must fail (exit 1)
-//             (「第N笔」 is index N, in the rule and in its example), sampling seed 3
-// Exits 0 when the verdicts run (both, or the one --only names) are as expected, 1 otherwise.
-// The default size (9 dialogues, k = 2) fits CI's ~10 minutes and shows (a). With the 0.5B model
-// (b) was not significant at 9 or at 33 dialogues; the estimate is ~67 at k = 2, so CI runs
-// `--only same`, and `--shard 1/1 --only worse` (all 66 correct-ordinal dialogues, about an hour
-// here, better with --repeat 4) is the demonstration at the sufficient size (docs/local-model.md).
-// --mode gold (the default) starts each turn from the state the dataset expects, so a correction
-// turn is judged on the gold batch even when the model parsed the utterance wrong: the 0.5B model
-// fails most parses, and in e2e mode a prompt change to corrections would go unseen behind them.
-// Usage: node scripts/realModelGate.mjs [--filter correct-ordinal] [--mode gold|e2e] [--shard 1/8] [--repeat 2]
-//          [--temperature 0.7] [--out reports/real-model-gate] [--gguf FILE | --base-url URL] [--only same|worse]
-// --base-url uses a serve-model (or any OpenAI-compatible server) already running instead of starting one.
+// The sequential gate on the real local model, key-less (issue 30): both halves of a prompt gate in
+// one CI job, on the default local model behind `serve-model`.
+//   (a) same   the same model and prompts against the committed baseline      → exit 0
+//   (b) worse  prompts/ copied with the ordinal rule inverted                   → exit 1, a named metric
+// Each is exactly the documented command (README, "A real model on this machine, no key"):
+//   nlu-harness run --llm openai --base-url URL --model local --model-latency virtual <SLICE>
+//     [--prompts DIR] --baseline BASELINE --sequential --budget 6m --undecided pass
+// in a seeded random order, stopping as soon as the anytime-valid test decides. The baseline is
+// committed (made on main with --update-baseline below, `--repeat 2`), so the job runs only the two
+// candidates; both reuse its sampling seed (common random numbers) at temperature 0, so an unchanged
+// dialogue answers as in the baseline and only what a prompt change moves differs.
+// Exits 0 when each verdict run is as expected (and (b) names a metric), 1 otherwise.
+// Usage: node scripts/realModelGate.mjs [--only same|worse] [--budget 6m] [--gguf FILE | --base-url URL]
+//        node scripts/realModelGate.mjs --update-baseline          (makes BASELINE; ~15 min here)
+//        node scripts/realModelGate.mjs --prompts DIR --expect 1   (your own prompt change, gated)
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,17 +21,20 @@ import { parseArgs } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin/nlu-harness.js');
+/** The slice the committed baseline holds: a third of the correction and append families, each dialogue starting with a parse. */
+const SLICE = ['--dataset', 'datasets/model/correct-ordinal.yaml', '--dataset', 'datasets/model/append.yaml', '--shard', '1/3', '--mode', 'gold'];
+const BASELINE = join(ROOT, 'reports/model-gate/baseline.json');
+
 const { values } = parseArgs({
   options: {
-    filter: { type: 'string', default: 'correct-ordinal' },
-    mode: { type: 'string', default: 'gold' },
-    shard: { type: 'string', default: '1/8' },
-    repeat: { type: 'string', default: '2' },
-    temperature: { type: 'string', default: '0.7' },
+    only: { type: 'string' },
+    budget: { type: 'string', default: '6m' },
     out: { type: 'string', default: 'reports/real-model-gate' },
     gguf: { type: 'string' },
     'base-url': { type: 'string' },
-    only: { type: 'string' },
+    'update-baseline': { type: 'boolean', default: false },
+    prompts: { type: 'string' },
+    expect: { type: 'string' },
   },
 });
 const out = resolve(values.out);
@@ -54,20 +54,6 @@ function invertOrdinalRule(dir) {
   writeFileSync(file, text);
 }
 
-function startModel() {
-  const args = [CLI, 'serve-model', '--port', '0', ...(values.gguf ? ['--gguf', values.gguf] : [])];
-  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] }));
-  const url = new Promise((resolveUrl, reject) => {
-    let printed = '';
-    child.stdout.on('data', (chunk) => {
-      printed += chunk;
-      if (printed.includes('\n')) resolveUrl(printed.split('\n')[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`serve-model exited with ${code} before it served`)));
-  });
-  return { child, url };
-}
-
 /** Child processes still running, ended with this script whatever ends it. */
 const children = new Set();
 function track(child) {
@@ -76,31 +62,43 @@ function track(child) {
   return child;
 }
 
+function startModel() {
+  const args = [CLI, 'serve-model', '--port', '0', ...(values.gguf ? ['--gguf', values.gguf] : [])];
+  const child = track(spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] }));
+  return new Promise((resolveUrl, reject) => {
+    let printed = '';
+    child.stdout.on('data', (chunk) => {
+      printed += chunk;
+      if (printed.includes('\n')) resolveUrl(printed.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`serve-model exited with ${code} before it served`)));
+  });
+}
+
 function runHarness(name, url, extra) {
   const args = [
-    CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--dataset', 'datasets/model/*.yaml',
-    '--filter', values.filter, '--shard', values.shard, '--mode', values.mode, '--repeat', values.repeat, '--temperature', values.temperature,
-    '--model-latency', 'virtual', '--concurrency', '2', '--no-history', '--no-progress', '--out', join(out, name), ...extra,
+    CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--model-latency', 'virtual', ...SLICE,
+    '--concurrency', '1', '--no-history', '--out', join(out, name), ...extra,
   ];
+  process.stdout.write(`$ nlu-harness ${args.slice(1).join(' ')}\n`);
   const started = performance.now();
   return new Promise((resolveRun) => {
-    const child = track(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
+    const child = track(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, OPENAI_API_KEY: '' } }));
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.on('close', (status) => resolveRun({ status, stdout, seconds: Math.round((performance.now() - started) / 1000) }));
   });
 }
 
-/** One line per paired test: what moved, its Holm-adjusted p-value, and whether it is a regression. */
-function pairedSummary(name) {
+/** The sequential gate's own account: its decision, and the metrics whose fall it declared. */
+function verdictOf(name) {
   const report = JSON.parse(readFileSync(join(out, name, 'report.json'), 'utf8'));
-  const tests = report.gate?.paired?.tests ?? [];
-  const pct = (x) => `${(100 * x).toFixed(1)}%`;
-  return tests.map((t) => `    ${t.significant ? 'REGRESSION ' : ''}${t.name}: ${pct(t.baseline)} → ${pct(t.current)}, p = ${t.pValue.toFixed(3)}`).join('\n');
+  const sequential = report.gate?.sequential;
+  const fell = sequential?.alarmed ?? (report.gate?.regressions ?? []).filter((r) => r.kind === 'metric').map((r) => r.name);
+  return { sequential, fell };
 }
 
-const prompts = mkdtempSync(join(tmpdir(), 'nlu-worse-prompts-'));
-const model = values['base-url'] ? { url: Promise.resolve(values['base-url']) } : startModel();
+const prompts = mkdtempSync(join(tmpdir(), 'nlu-gate-prompts-'));
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
 };
@@ -113,23 +111,31 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 let failed = false;
 try {
-  cpSync(join(ROOT, 'prompts'), prompts, { recursive: true });
-  invertOrdinalRule(prompts);
-  const url = await model.url;
-  const baselineFile = join(out, 'baseline.json');
-  const gate = ['--baseline', baselineFile];
-  const base = await runHarness('baseline', url, [...gate, '--update-baseline', '--sampling-seed', '1']);
-  process.stdout.write(`baseline (seed 1): exit ${base.status}, ${base.seconds} s\n${base.stdout.split('\n').filter((l) => /dialogues:|Dialogue success/.test(l)).join('\n')}\n`);
-  if (base.status !== 0 && base.status !== 1) throw new Error(`the baseline run failed with exit ${base.status}`);
-  const checks = [
-    ['same', 'the same model, other sampling seeds', ['--sampling-seed', '2'], 0],
-    ['worse', 'the ordinal rule inverted in the prompt', ['--prompts', prompts, '--sampling-seed', '3'], 1],
-  ].filter(([name]) => !values.only || values.only === name);
-  for (const [name, what, extra, expected] of checks) {
-    const result = await runHarness(name, url, [...gate, ...extra]);
-    const held = result.status === expected;
-    failed ||= !held;
-    process.stdout.write(`(${name === 'same' ? 'a' : 'b'}) ${what}: exit ${result.status} (expected ${expected}) ${held ? 'as expected' : 'NOT AS EXPECTED'}, ${result.seconds} s\n${pairedSummary(name)}\n`);
+  const url = values['base-url'] ?? (await startModel());
+  if (values['update-baseline']) {
+    const made = await runHarness('baseline', url, ['--repeat', '2', '--temperature', '0', '--sampling-seed', '1', '--baseline', BASELINE, '--update-baseline']);
+    process.stdout.write(`baseline: exit ${made.status}, ${made.seconds} s → ${BASELINE}\n`);
+    failed = made.status !== 0 && made.status !== 1;
+  } else {
+    cpSync(join(ROOT, 'prompts'), prompts, { recursive: true });
+    invertOrdinalRule(prompts);
+    const gate = ['--baseline', BASELINE, '--sequential', '--budget', values.budget, '--undecided', 'pass'];
+    const checks = values.prompts
+      ? [['yours', `the prompts in ${values.prompts}`, ['--prompts', resolve(values.prompts)], Number(values.expect ?? 1)]]
+      : [
+          ['same', '(a) the same model and prompts', [], 0],
+          ['worse', '(b) the ordinal rule inverted in the prompt', ['--prompts', prompts], 1],
+        ].filter(([name]) => !values.only || values.only === name);
+    for (const [name, what, extra, expected] of checks) {
+      const result = await runHarness(name, url, [...gate, ...extra]);
+      const { sequential, fell } = verdictOf(name);
+      // (b) must fail on a regression the gate names, not on anything else.
+      const held = result.status === expected && (expected === 0 || fell.length > 0);
+      failed ||= !held;
+      const how = sequential ? `${sequential.decision}, ${sequential.dialoguesRun ?? '?'} dialogues, ${sequential.calls ?? '?'} model calls` : 'no sequential record';
+      process.stdout.write(`${what}: exit ${result.status} (expected ${expected}) ${held ? 'as expected' : 'NOT AS EXPECTED'}; ${how}; ${result.seconds} s${fell.length ? `; fell: ${fell.join(', ')}` : ''}\n`);
+      process.stdout.write(`${result.stdout.split('\n').filter((l) => /Stopped after|Not decided|cleared|Against the baseline/.test(l)).join('\n')}\n`);
+    }
   }
 } catch (error) {
   process.stderr.write(`real-model gate: ${error.message}\n`);

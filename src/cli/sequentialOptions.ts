@@ -14,7 +14,6 @@ interface SequentialArgs {
   readonly baseline?: string;
   readonly updateBaseline?: boolean;
   readonly protocol: string;
-  readonly shard?: string;
   readonly margin: number;
   readonly budget?: string;
   readonly undecided: 'fail' | 'pass';
@@ -30,7 +29,7 @@ export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null)
   }
   if (!args.baseline || args.updateBaseline) throw new UsageError('--sequential needs --baseline FILE to gate against (and not --update-baseline)');
   if (args.protocol === 'both') throw new UsageError('--sequential runs one protocol arm: use --protocol batch or conversation');
-  if (args.shard) throw new UsageError('--sequential decides on the whole run as it goes: it cannot be sharded');
+  // --shard i/n is then a selection like --filter: the decision is about that slice, which the baseline must hold.
   if (Array.isArray(args.budget)) throw new UsageError('--budget given more than once');
   const budget = args.budget === undefined ? null : parseBudget(args.budget);
   if (args.budget !== undefined && !budget) throw new UsageError(`--budget: '${args.budget}' is neither minutes nor calls (e.g. 10m, 90s, 200calls)`);
