@@ -3,13 +3,13 @@ import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inertText, percent, truncate } from './format.js';
-import { headlineOf } from './headline.js';
+import { headlineOf, unsteadyLine } from './headline.js';
 import {
   describeFindingChange,
   describeInput,
   failedChecks,
   findDialogue,
-  flippedDialogues,
+  brokeDialogues,
   metricComparison,
   metricLabel,
   metricRegressions,
@@ -43,15 +43,19 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   const lang = report.view?.lang ?? 'en';
   const plain = headlineOf(report, lang);
   const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
-  if (plain.changed) lines.push(c.bold(safe(plain.changed)));
+  // A change is emphasised only when it is more than noise.
+  if (plain.changed) lines.push(plain.changedBeyondNoise ? c.bold(safe(plain.changed)) : safe(plain.changed));
+  const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
+  if (unsteady) lines.push(safe(unsteady));
   const broke = whatBroke(report);
   if (broke.behaviours.length > 0) lines.push('', ...whatBrokeLines(report, broke, lang, c));
   lines.push('', ...metricLines(report, broke.knockOn, lang, c));
   const failing = brokenFirst(failingDialogues(report.dialogues), broke.ids);
   if (failing.length > 0) lines.push('', ...failureLines(failing, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
-  const paired = report.gate ? pairedGateLine(report.gate) : null;
-  if (paired) lines.push('', c.dim(safe(paired)));
+  // The statistics close the summary, below the first screen: the gate's method, or how a trend's moves compare with noise.
+  const statistics = (report.gate ? pairedGateLine(report.gate) : null) ?? plain.changedDetails;
+  if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));
   return lines.join('\n') + '\n';
@@ -71,8 +75,9 @@ function headline(report: Report, c: ChalkInstance): string {
 
 function runLine(report: Report, c: ChalkInstance): string {
   const { run, summary } = report;
+  const lang = report.view?.lang ?? 'en';
   const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
-  if (run.repeat > 1) parts.push(`pass@1 ${percent(summary.passAt1)} pass^${run.repeat} ${percent(summary.passHatK)}`);
+  if (run.repeat > 1) parts.push(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`);
   if (run.shard) parts.push(`shard ${safe(run.shard)}`);
   const provenance = run.provenance;
   if (provenance) {
@@ -125,7 +130,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
     let note = '';
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
-      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
+      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     }
     return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
@@ -151,13 +156,12 @@ function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): str
 }
 
 function gateLines(report: Report, gate: GateResult, c: ChalkInstance): string[] {
-  const lines = [c.bold.red(`Regressions against ${safe(gate.baseline)} (${gate.regressions.length})`)];
+  const lines = [c.bold.red(`Regressions against ${safe(gate.baseline)}`)];
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricLabel(finding.name))}: ${describeFindingChange(finding)}`);
   }
-  for (const finding of flippedDialogues(gate)) {
-    const title = findDialogue(report, finding.name)?.title;
-    lines.push(`  ${c.red('▼')} ${safe(finding.name)}${title ? ` ${truncate(safe(title), 60)}` : ''}: ${describeFindingChange(finding)}`);
+  for (const dialogue of brokeDialogues(report, gate).slice(0, MAX_FAILURES)) {
+    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
   }
   return lines;
 }

@@ -58,6 +58,43 @@ const PAGE = {
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
   biggestMovers: ['Biggest movers vs baseline', '相对基线变化最大的切片'],
+  sliceChange: ['{0} → {1} passed ({2})', '通过 {0} → {1}（{2}）'],
+  sliceBroke: ['{0} broke', '{0} 段新近失败'],
+  sliceFixed: ['{0} fixed', '{0} 段修复'],
+  dialoguesAllRuns: ['Dialogues passing all {0} runs', '{0} 次全部通过的对话'],
+  gateFailedHead: ['Regression gate failed', '回归门禁未通过'],
+  gatePassedHead: ['Regression gate passed', '回归门禁通过'],
+  metricsWorse: ['{0} metrics worse', '{0} 项指标变差'],
+  andMore: ['…and {0} more', '……另有 {0} 个'],
+  howSure: ['How sure is this?', '有多确定？'],
+  runsPassed: ['Runs passed', '通过的运行'],
+  everyRunPassed: ['dialogues passing all {0} runs: {1}', '{0} 次全部通过的对话：{1}'],
+  unsteadyLine: [
+    '{0} dialogues already failed some baseline runs and moved within that noise: not counted as broke or fixed.',
+    '{0} 段对话在基线中就已部分失败，其变化在该波动范围内：不计为新近失败或修复。',
+  ],
+  unlikelyChance: ['very unlikely to be chance', '极不可能是偶然'],
+  couldBeChance: ['could be chance', '可能只是偶然'],
+  nBroke: ['{0} dialogues broke', '{0} 段对话新近失败'],
+  oneBroke: ['1 dialogue broke', '1 段对话新近失败'],
+  brokeSplit: [' ({0} in every run, {1} in some of the {2} runs)', '（{0} 段每次都失败，{1} 段在 {2} 次中部分失败）'],
+  interval: ['95 % range', '95% 区间'],
+  pairedMethod: [
+    'Compared dialogue by dialogue over {0} dialogues: a sign test on the dialogues\' pass rates and a randomization test per metric, Holm-adjusted, α = {1}; intervals by bootstrap over dialogues.',
+    '按对话逐一配对比较（{0} 段对话）：对话通过率用符号检验，各指标用随机化检验，Holm 校正，α = {1}；区间为按对话的自助法区间。',
+  ],
+  trendNoMove: ['No metric moved since the previous comparable run.', '与上一次可比运行相比，各项指标没有变化。'],
+  trendBeyond: ['Since the previous comparable run, more than run-to-run noise: ', '与上一次可比运行相比，超出运行间波动的变化：'],
+  trendAlsoWithin: ['Within run-to-run noise: ', '在运行间波动范围内：'],
+  trendAllWithin: ['Since the previous comparable run, nothing moved beyond run-to-run noise: ', '与上一次可比运行相比，没有超出运行间波动的变化：'],
+  trendUnknown: [
+    'Since the previous comparable run (one run each, no counts kept: cannot tell whether this is noise; run with --repeat to know): ',
+    '与上一次可比运行相比（各只有一次运行且未记录计数，无法判断是否只是波动；用 --repeat 运行可以确定）：',
+  ],
+  trendMethod: [
+    'Each change with the 95 % range chance alone gives on these counts (difference of two proportions, Newcombe); a range that includes 0 is noise:',
+    '每项变化及按计数得出的偶然波动 95% 区间（两比例之差，Newcombe 法）；区间包含 0 即为波动：',
+  ],
 } as const satisfies Record<string, Words>;
 
 export type PageLabel = keyof typeof PAGE;

@@ -1,25 +1,25 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { headlineOf } from './headline.js';
+import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
-import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
+import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
-import { INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
+import { folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
+  dialogueChanges,
   failedChecks,
   findDialogue,
-  flippedDialogues,
+  brokeDialogues,
   metricComparison,
   metricLabel,
   metricRegressions,
   notApplicableLine,
-  pairedGateLine,
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
@@ -55,8 +55,6 @@ export function renderMarkdown(report: Report): string {
     ...slicesSection(report),
   ];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
-  const paired = report.gate ? pairedGateLine(report.gate) : null;
-  if (paired) head.push('', mdText(paired), '');
   const notApplicable = notApplicableLine(report);
   if (notApplicable) head.push('', mdText(notApplicable), '');
   // Every section ends with a blank line, so the footer needs none of its own.
@@ -68,11 +66,17 @@ export function renderMarkdown(report: Report): string {
 function headline(report: Report): string {
   const { total, passed, failed } = report.summary.dialogues;
   const icon = overallPassed(report) ? '✅' : '❌';
+  const lang = report.view?.lang ?? 'en';
   if (report.gate) {
-    const verdict = report.gate.passed
-      ? 'Regression gate passed'
-      : `Regression gate failed (${report.gate.regressions.length} regression${report.gate.regressions.length === 1 ? '' : 's'})`;
-    return `## ${icon} ${verdict} · ${passed}/${total} dialogues passed`;
+    const gate = report.gate;
+    const worse = metricRegressions(gate).length;
+    const said = [
+      label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
+      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, report.run.repeat, lang)] : []),
+      ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
+      label(lang, 'dialoguesPassed', passed, total),
+    ];
+    return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return failed === 0
     ? `## ${icon} All ${total} dialogues passed`
@@ -80,8 +84,16 @@ function headline(report: Report): string {
 }
 
 function plainWords(report: Report): string[] {
-  const { measured, changed } = headlineOf(report, report.view?.lang);
-  return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
+  const lang = report.view?.lang ?? 'en';
+  const { measured, changed, changedBeyondNoise, changedDetails } = headlineOf(report, lang);
+  const lines = [`> ${mdText(measured)}`];
+  // A change is emphasised only when it is more than noise.
+  if (changed) lines.push('>', `> ${changedBeyondNoise ? `**${mdText(changed)}**` : mdText(changed)}`);
+  const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
+  if (unsteady) lines.push('>', `> ${mdText(unsteady)}`);
+  lines.push('');
+  if (changedDetails) lines.push(...folded(label(lang, 'howSure'), [mdText(changedDetails)]));
+  return lines;
 }
 
 function trendSection(report: Report): string[] {
@@ -104,11 +116,10 @@ function slicesSection(report: Report): string[] {
   const shown = report.gate ? movers : weakestSlices(rows, MAX_SLICE_ROWS);
   if (shown.length === 0) return [];
   const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${lang === 'zh' ? '通过率最低' : 'lowest pass rate'}`;
-  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${label(lang, 'dialogues')} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
+  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${sliceDialoguesHeading(report, lang)} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
   for (const row of shown) {
     const { kind, name, dialogues } = row.slice;
-    const change = row.baselinePassRate === null ? '—' : `${percent(row.baselinePassRate)} → ${percent(row.passRate)} (${deltaPoints(row.baselinePassRate, row.passRate)})`;
-    lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(change)} |`);
+    lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(sliceChange(row, lang))} |`);
   }
   lines.push('');
   return lines;
@@ -123,7 +134,8 @@ function runLine(report: Report): string {
     `seed ${run.seed}`,
   ];
   if (run.repeat > 1) {
-    parts.push(`repeat ${run.repeat} (pass@1 ${percent(summary.passAt1)}, pass^${run.repeat} ${percent(summary.passHatK)})`);
+    const lang = report.view?.lang ?? 'en';
+    parts.push(`repeat ${run.repeat} (${mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`)})`);
   }
   if (run.shard) parts.push(`shard ${mdCode(run.shard)}`);
   if (run.filter.length > 0) parts.push(`filter ${run.filter.map(mdCode).join(' ')}`);
@@ -195,7 +207,7 @@ function baselineCell(gate: GateResult | null, metric: string): string {
   const comparison = metricComparison(gate, metric);
   if (!comparison) return 'within tolerance';
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
-  return `${icon} ${mdText(describeFindingChange(comparison.finding))}`;
+  return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }
 
 function countsCell(name: string, metric: MetricResult, lang: Lang): string {
@@ -208,18 +220,17 @@ function countsCell(name: string, metric: MetricResult, lang: Lang): string {
 function regressionSection(report: Report, gate: GateResult): string[] {
   const lines = [`### Regressions vs baseline ${mdCode(gate.baseline)}`, ''];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`- 🔻 **${mdText(metricLabel(finding.name))}**: ${mdText(describeFindingChange(finding))}`);
+    lines.push(`- 🔻 **${mdText(metricLabel(finding.name))}**: ${mdText(describeFindingChange(finding, false))}`);
   }
-  const flipped = flippedDialogues(gate);
-  if (flipped.length > 0) {
+  const broke = brokeDialogues(report, gate);
+  if (broke.length > 0) {
     if (lines.length > 2) lines.push('');
-    lines.push(`**Dialogues that flipped pass → fail (${flipped.length})**`, '');
-    for (const finding of flipped.slice(0, MAX_FLIPPED)) {
-      const dialogue = findDialogue(report, finding.name);
-      const title = dialogue ? ` — ${mdText(truncate(dialogue.title, 80))}` : '';
-      lines.push(`- ${mdCode(finding.name)}${title}`);
+    lines.push(`**${mdText(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'))}**`, '');
+    for (const dialogue of broke.slice(0, MAX_FLIPPED)) {
+      const title = dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : '';
+      lines.push(`- ${mdCode(dialogue.id)}${title} (${mdText(dialogue.change)})`);
     }
-    if (flipped.length > MAX_FLIPPED) lines.push(`- …and ${flipped.length - MAX_FLIPPED} more`);
+    if (broke.length > MAX_FLIPPED) lines.push(`- …and ${broke.length - MAX_FLIPPED} more`);
   }
   lines.push('');
   return lines;

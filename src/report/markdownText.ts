@@ -24,3 +24,8 @@ export function mdCode(text: string): string {
   const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${body}${pad}${fence}`;
 }
+
+/** A block folded under a summary line, so a PR comment's first screen stays short. */
+export function folded(summary: string, body: readonly string[]): string[] {
+  return [`<details><summary>${mdText(summary)}</summary>`, '', ...body, '', '</details>', ''];
+}

@@ -6,7 +6,7 @@
  */
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inLang } from './labels.js';
-import { describeInput, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
+import { describeInput, dialogueChanges, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
 import { failingDialogues } from './dialogueLog.js';
 import type { CheckReport, DialogueReport, GateResult, Lang, Report, TurnReport } from './reportTypes.js';
 
@@ -83,9 +83,9 @@ export function brokenFirst(failing: readonly DialogueReport[], broke: readonly 
   return [...failing.filter((d) => isBroken.has(d.id)), ...failing.filter((d) => !isBroken.has(d.id))];
 }
 
-/** The dialogues that broke against a baseline: pass → fail, and over repeats those that broke in every run. */
+/** The dialogues that broke against a baseline (dialogueChanges). */
 export function brokenIds(gate: GateResult): string[] {
-  return [...new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyBroken ?? [])])];
+  return [...dialogueChanges(gate).broke];
 }
 
 /** The behaviours of the dialogues `ids` names (found among `dialogues`), biggest first. */

@@ -1,7 +1,7 @@
 /** Two simulate reports side by side: success-rate deltas with intervals, by goal size and speech feature, and the users who flipped. */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { BaselineError, readJsonFile } from '../report/baseline.js';
-import { differenceInterval, type Interval } from './rateInterval.js';
+import { differenceInterval, type Interval } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { userOutcomes } from './simulationHistory.js';
 import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from './simulationReport.js';

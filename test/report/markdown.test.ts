@@ -7,7 +7,7 @@ describe('renderMarkdown', () => {
 
   it('opens with the verdict, dialogue count and run identity', () => {
     const firstLine = md.split('\n')[0] ?? '';
-    expect(firstLine).toMatch(/^## ❌ Regression gate failed \(2 regressions\) · 2\/3 dialogues passed$/);
+    expect(firstLine).toBe('## ❌ Regression gate failed · 1 dialogue broke · 1 metrics worse · 2 of 3 dialogues passed');
     expect(md).toContain('backend `scripted` model `qwen-plus`');
     expect(md).toContain('mode **e2e**');
     expect(md).toContain('protocol **batch**');
@@ -19,7 +19,7 @@ describe('renderMarkdown', () => {
     expect(regressions).toBeGreaterThan(0);
     expect(failures).toBeGreaterThan(regressions);
     expect(md).toContain('**Correction index mapping**: 100.0% → 50.0% (-50.0 pp, tolerance 2.0 pp)');
-    expect(md).toMatch(/flipped pass → fail \(1\)\*\*\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额/);
+    expect(md).toMatch(/\*\*1 dialogue broke\*\*\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额 \(pass → fail\)/);
   });
 
   it('shows a metrics table with percentages and baseline deltas', () => {
