@@ -4,7 +4,7 @@ import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { featureName, inLang, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
-import { mdCode, mdText, VALUE_CHARS } from './markdownText.js';
+import { fitMarkdown, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
 import type { Reporter } from './reporter.js';
@@ -63,17 +63,16 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success) : '—'} |`);
     lines.push('');
   }
-  for (const [title, flips] of [
-    [`### Pass → fail (${broke.length})`, broke],
-    [`### Fail → pass (${fixed.length})`, fixed],
-  ] as const) {
-    if (flips.length === 0) continue;
-    lines.push(title, '');
-    for (const flip of flips.slice(0, MAX_FLIPS)) lines.push(...flipBlock(flip));
-    if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
+  if (flaky.length > 0) {
+    const shown = flaky.slice(0, MAX_FLIPS).map((f) => mdCode(f.id)).join(', ');
+    lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${shown}${flaky.length > MAX_FLIPS ? ', …' : ''}_`, '');
   }
-  if (flaky.length > 0) lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${flaky.map((f) => mdCode(f.id)).join(', ')}_`, '');
-  return withoutControls(lines.join('\n') + '\n');
+  const more = (left: number) => `_…and ${left} more; see comparison.html._`;
+  const lists = [
+    { summary: `Pass → fail (${broke.length})`, blocks: broke.slice(0, MAX_FLIPS).map(flipBlock), total: broke.length, more },
+    { summary: `Fail → pass (${fixed.length})`, blocks: fixed.slice(0, MAX_FLIPS).map(flipBlock), total: fixed.length, more },
+  ];
+  return withoutControls(fitMarkdown(lines, lists, []));
 }
 
 export const comparisonMarkdownReporter: Reporter<ShownComparison> = {

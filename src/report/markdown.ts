@@ -7,7 +7,7 @@ import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
 import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
-import { folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
+import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
@@ -29,8 +29,6 @@ import {
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from './reportTypes.js';
 import type { Reporter } from './reporter.js';
 
-/** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
-const BYTE_BUDGET = 58_000;
 const MAX_FAILED_DIALOGUES = 40;
 const MAX_CHECK_ROWS = 8;
 const MAX_FLIPPED = 40;
@@ -59,8 +57,7 @@ export function renderMarkdown(report: Report): string {
   if (notApplicable) head.push('', mdText(notApplicable), '');
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
-  const used = byteLength(head) + byteLength(foot);
-  return withoutControls([...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n');
+  return withoutControls(fitMarkdown(head, [failureList(report)], foot));
 }
 
 function headline(report: Report): string {
@@ -224,37 +221,24 @@ function regressionSection(report: Report, gate: GateResult): string[] {
   }
   const broke = brokeDialogues(report, gate);
   if (broke.length > 0) {
-    if (lines.length > 2) lines.push('');
-    lines.push(`**${mdText(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'))}**`, '');
-    for (const dialogue of broke.slice(0, MAX_FLIPPED)) {
-      const title = dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : '';
-      lines.push(`- ${mdCode(dialogue.id)}${title} (${mdText(dialogue.change)})`);
-    }
-    if (broke.length > MAX_FLIPPED) lines.push(`- …and ${broke.length - MAX_FLIPPED} more`);
+    const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
+    if (broke.length > MAX_FLIPPED) items.push(`- …and ${broke.length - MAX_FLIPPED} more`);
+    lines.push('', ...folded(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'), items));
+    return lines;
   }
   lines.push('');
   return lines;
 }
 
-function failureSection(report: Report, budget: number): string[] {
+/** Every failing dialogue (those that broke first) as a folded list that fitMarkdown cuts to the cap. */
+function failureList(report: Report): FoldedList {
   const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
-  if (failing.length === 0) return [];
-  const lines = [`### Failing dialogues (${failing.length})`, ''];
-  let used = byteLength(lines);
-  let shown = 0;
-  for (const dialogue of failing) {
-    if (shown >= MAX_FAILED_DIALOGUES) break;
-    const block = dialogueBlock(dialogue);
-    const size = byteLength(block);
-    if (used + size > budget - 200) break;
-    lines.push(...block);
-    used += size;
-    shown += 1;
-  }
-  if (shown < failing.length) {
-    lines.push(`_…and ${failing.length - shown} more failing dialogues; see report.html or junit.xml for all of them._`);
-  }
-  return lines;
+  return {
+    summary: `Failing dialogues (${failing.length})`,
+    blocks: failing.slice(0, MAX_FAILED_DIALOGUES).map((dialogue) => dialogueBlock(dialogue)),
+    total: failing.length,
+    more: (left) => `_…and ${left} more failing dialogues; see report.html or junit.xml for all of them._`,
+  };
 }
 
 function dialogueBlock(dialogue: DialogueReport): string[] {
@@ -285,10 +269,6 @@ function dialogueBlock(dialogue: DialogueReport): string[] {
 
 function footer(report: Report): string {
   return `<sub>Run started ${mdText(report.run.startedAt)} · report schema v${report.schemaVersion}</sub>`;
-}
-
-function byteLength(lines: readonly string[]): number {
-  return Buffer.byteLength(lines.join('\n'), 'utf8') + lines.length;
 }
 
 export const markdownReporter: Reporter<Report> = { file: 'report.md', render: (report) => [renderMarkdown(report)] };

@@ -15,11 +15,11 @@ describe('renderMarkdown', () => {
 
   it('puts regressions before the failing dialogues, with baseline → current and tolerance', () => {
     const regressions = md.indexOf('### Regressions vs baseline');
-    const failures = md.indexOf('### Failing dialogues');
+    const failures = md.indexOf('<details><summary>Failing dialogues');
     expect(regressions).toBeGreaterThan(0);
     expect(failures).toBeGreaterThan(regressions);
     expect(md).toContain('**Correction index mapping**: 100.0% → 50.0% (-50.0 pp, tolerance 2.0 pp)');
-    expect(md).toMatch(/\*\*1 dialogue broke\*\*\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额 \(pass → fail\)/);
+    expect(md).toMatch(/<details><summary>1 dialogue broke<\/summary>\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额 \(pass → fail\)/);
   });
 
   it('shows a metrics table with percentages and baseline deltas', () => {
@@ -74,6 +74,6 @@ describe('renderMarkdown', () => {
     const listed = big.match(/^#### ❌/gm)?.length ?? 0;
     expect(listed).toBeGreaterThan(5);
     expect(big).toContain(`…and ${500 - listed} more failing dialogues`);
-    expect(big).toContain('### Failing dialogues (500)');
+    expect(big).toContain('<details><summary>Failing dialogues (500)</summary>');
   });
 });
