@@ -22,7 +22,7 @@ import {
 } from './reportQueries.js';
 import { inLang, label, metricName } from './labels.js';
 import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, brokenFirst, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
@@ -104,6 +104,8 @@ function rateLimitWarning(traffic: unknown): string | null {
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
 function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke.ids.length))];
+  const apart = oldAndNewLine(lang, broke);
+  if (apart) lines.push(c.dim(`  ${apart}`));
   const width = String(broke.behaviours[0]?.count ?? 0).length;
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
     const { id, turn, input, difference, why } = behaviour.example;

@@ -13,7 +13,7 @@ import {
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
@@ -57,6 +57,7 @@ export function headerHtml(report: Report): string {
 /** `anchor`: the prefix of the element ids a page gives its transcripts (`d-` on a report, `f-` on a comparison). */
 export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatBroke, anchor = 'd-'): string {
   if (broke.behaviours.length === 0) return '';
+  const apart = oldAndNewLine(lang, broke);
   const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map((behaviour) => {
     const { id, turn, input, difference, why } = behaviour.example;
     const link = `<a href="#${anchor}${esc(encodeURIComponent(id))}"><code>${esc(id)}</code></a>`;
@@ -66,7 +67,7 @@ export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatB
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
   if (rest.length > 0) items.push(`<li><span class="n"></span><span class="example">${esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}</span></li>`);
   return `<section class="panel panel-fail what-broke" id="what-broke">
-  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>
+  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
   <ol class="behaviours">${items.join('')}</ol>
 </section>`;
 }

@@ -67,6 +67,8 @@ export interface WhatBroke {
   readonly behaviours: readonly Behaviour[];
   /** Regressed metrics that only follow from the first failures. */
   readonly knockOn: ReadonlySet<string>;
+  /** Old failures apart from new: against a baseline, how many failing dialogues already failed there; without one, how many of `ids` fail for the first time since the previous comparable run. */
+  readonly apart?: { readonly alreadyFailing: number; readonly newSincePreviousRun: number | null };
 }
 
 /** What broke in a run, against its gate's baseline when it has one. */
@@ -74,7 +76,27 @@ export function whatBroke(report: Report): WhatBroke {
   const failing = failingDialogues(report.dialogues);
   const ids = report.gate ? brokenIds(report.gate) : failing.map((d) => d.id);
   const behaviours = changedBehaviours(ids, failing);
-  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours) };
+  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing) };
+}
+
+function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[]): WhatBroke['apart'] {
+  if (report.gate) {
+    const broke = new Set(ids);
+    return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
+  }
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return undefined;
+  // A dialogue whose failing streak began with this run failed for the first time since the previous comparable run.
+  const fresh = ids.filter((id) => trend.dialogues[id]?.firstFailed === report.run.startedAt).length;
+  return { alreadyFailing: ids.length - fresh, newSincePreviousRun: fresh };
+}
+
+/** "8 more were already failing in the baseline" / "12 new since the previous comparable run, 175 already failing". */
+export function oldAndNewLine(lang: Lang, broke: WhatBroke): string | null {
+  const apart = broke.apart;
+  if (!apart) return null;
+  if (apart.newSincePreviousRun === null) return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInBaseline, apart.alreadyFailing) : null;
+  return inLang(lang, WHAT_BROKE_WORDS.newSincePrevious, apart.newSincePreviousRun, apart.alreadyFailing);
 }
 
 /** Failing dialogues with those that broke first (a stable order otherwise): regressions lead every list. */
@@ -146,6 +168,8 @@ export const WHAT_BROKE_WORDS = {
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
   knockOn: ['knock-on: follows from the first failure of its dialogues', '连带：由同一对话中更早的失败导致'],
   knockOnShort: ['knock-on', '连带'],
+  alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
+  newSincePrevious: ['{0} newly failing since the previous comparable run; {1} already failing before.', '{0} 段自上一次可比运行起新近失败；{1} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
 
 /** The block's heading: broke against a baseline, or fails without one. */
