@@ -211,6 +211,9 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 /* plain words, trends, slices */
 .plain { margin: 8px 0 0; font-size: 15px; max-width: 1000px; }
 .plain-changed { font-weight: 600; }
+.plain-noise { font-weight: 400; }
+.how-sure { margin-top: 4px; font-size: 13px; }
+.how-sure > summary { cursor: pointer; color: var(--muted); }
 .run-details { margin-top: 6px; }
 .run-details > summary { cursor: pointer; }
 .score-row { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; }
@@ -218,12 +221,13 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 14px; }
 .trend { margin: 0; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 10px 14px; }
 .trend figcaption { font-size: 13px; color: var(--muted); font-weight: 600; }
-svg.trend-chart { display: block; width: 100%; height: 56px; }
+svg.trend-chart { display: block; width: 100%; height: 72px; }
+.trend-val { font-size: 10px; fill: var(--text); font-variant-numeric: tabular-nums; }
 .trend-top, .trend-floor { stroke: var(--border); stroke-dasharray: 3 3; }
 .trend-line { fill: none; stroke: var(--accent); stroke-width: 2; }
 .pt { fill: var(--surface); stroke: var(--accent); stroke-width: 2; }
 .pt-now { fill: var(--accent); }
-.trend-scale { display: flex; justify-content: space-between; font-size: 11px; color: var(--muted); }
+.trend-scale { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 8px; font-size: 11px; color: var(--muted); }
 .slice-scroll { max-height: 520px; overflow: auto; }
 .slice-table th, .slice-table td { padding: 6px 10px; white-space: nowrap; }
 .slice-table thead th { position: sticky; top: 0; }

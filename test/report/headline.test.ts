@@ -167,7 +167,7 @@ describe('words on the pages', () => {
   it('draws a trend as a sparkline scaled to its own range, naming the dip', () => {
     expect(sparkline([1, 0.9, 1])).toBe('█▁█');
     expect(sparkline([0.5, 0.5])).toBe('██');
-    expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (min 88.9%)');
-    expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0%');
+    expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (range 88.9%–100.0%)');
+    expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0% (range 80.0%–90.0%)');
   });
 });

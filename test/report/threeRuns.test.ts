@@ -40,7 +40,7 @@ describe('three runs: baseline, regressed, fixed', () => {
   it('report.md of the fixed run has a one-line trend per metric showing the dip', () => {
     const md = readFileSync(join(r.runs[2]!, 'report.md'), 'utf8');
     expect(md).toContain('### Trend (3)');
-    expect(md).toMatch(/- Correction index mapping: █▁█ 100\.0% → 100\.0% \(min 88\.9%\)/);
+    expect(md).toMatch(/- Correction index mapping: █▁█ 100\.0% → 100\.0% \(range 88\.9%–100\.0%\)/);
     expect(md).toMatch(/- Batch splitting: ███ 100\.0% → 100\.0%\n/);
   });
 
