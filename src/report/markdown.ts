@@ -18,6 +18,7 @@ import {
   brokeDialogues,
   metricComparison,
   metricLabel,
+  findingMetricName,
   metricRegressions,
   notApplicableLine,
   provenanceEntries,
@@ -75,9 +76,7 @@ function headline(report: Report): string {
     ];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
-  return failed === 0
-    ? `## ${icon} All ${total} dialogues passed`
-    : `## ${icon} ${failed} of ${total} dialogues failed · ${passed}/${total} passed`;
+  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : label(lang, 'dialoguesFailed', failed, total, passed))}`;
 }
 
 function plainWords(report: Report): string[] {
@@ -146,12 +145,13 @@ function warningLines(report: Report): string[] {
 function provenanceSection(report: Report): string[] {
   const entries = provenanceEntries(report);
   if (entries.length === 0) return [];
-  return ['<details><summary>Provenance</summary>', '', ...entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`), '', '</details>', ''];
+  return folded(label(report.view?.lang ?? 'en', 'provenance'), entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`));
 }
 
 function summaryLine(report: Report): string {
   const { dialogues, turns, checks } = report.summary;
-  return `**Dialogues** ${dialogues.passed}/${dialogues.total} · **Turns** ${turns.passed}/${turns.total} · **Checks** ${checks.passed}/${checks.total}`;
+  const lang = report.view?.lang ?? 'en';
+  return `**${label(lang, 'dialogues')}** ${dialogues.passed}/${dialogues.total} · **${label(lang, 'turns')}** ${turns.passed}/${turns.total} · **${label(lang, 'checks')}** ${checks.passed}/${checks.total}`;
 }
 
 function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
@@ -160,7 +160,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (withGate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -200,9 +200,9 @@ function armsTable(report: Report): string[] {
   ];
 }
 
-function baselineCell(gate: GateResult | null, metric: string): string {
+function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
   const comparison = metricComparison(gate, metric);
-  if (!comparison) return 'within tolerance';
+  if (!comparison) return label(lang, 'withinTolerance');
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
   return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }
@@ -215,9 +215,9 @@ function countsCell(name: string, metric: MetricResult, lang: Lang): string {
 }
 
 function regressionSection(report: Report, gate: GateResult): string[] {
-  const lines = [`### Regressions vs baseline ${mdCode(gate.baseline)}`, ''];
+  const lines = [`### ${label(report.view?.lang ?? 'en', 'regressionsAgainst')} ${mdCode(gate.baseline)}`, ''];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`- 🔻 **${mdText(metricLabel(finding.name))}**: ${mdText(describeFindingChange(finding, false))}`);
+    lines.push(`- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false))}`);
   }
   const broke = brokeDialogues(report, gate);
   if (broke.length > 0) {
@@ -233,42 +233,43 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 /** Every failing dialogue (those that broke first) as a folded list that fitMarkdown cuts to the cap. */
 function failureList(report: Report): FoldedList {
   const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
+  const lang = report.view?.lang ?? 'en';
   return {
-    summary: `Failing dialogues (${failing.length})`,
-    blocks: failing.slice(0, MAX_FAILED_DIALOGUES).map((dialogue) => dialogueBlock(dialogue)),
+    summary: label(lang, 'failingDialogues', failing.length),
+    blocks: failing.slice(0, MAX_FAILED_DIALOGUES).map((dialogue) => dialogueBlock(dialogue, lang)),
     total: failing.length,
-    more: (left) => `_…and ${left} more failing dialogues; see report.html or junit.xml for all of them._`,
+    more: (left) => `_${mdText(label(lang, 'moreFailing', left))}_`,
   };
 }
 
-function dialogueBlock(dialogue: DialogueReport): string[] {
+function dialogueBlock(dialogue: DialogueReport, lang: Lang): string[] {
   const meta = [mdCode(dialogue.file)];
-  if (dialogue.tags.length > 0) meta.push(`tags: ${dialogue.tags.map(mdText).join(', ')}`);
-  if (dialogue.runs > 1) meta.push(`passed ${dialogue.runsPassed}/${dialogue.runs} runs`);
-  meta.push(`${dialogue.failedChecks} failed check${dialogue.failedChecks === 1 ? '' : 's'}`);
+  if (dialogue.tags.length > 0) meta.push(`${label(lang, 'tags')}: ${dialogue.tags.map(mdText).join(', ')}`);
+  if (dialogue.runs > 1) meta.push(label(lang, 'passedRuns', dialogue.runsPassed, dialogue.runs));
+  meta.push(label(lang, dialogue.failedChecks === 1 ? 'oneFailedCheck' : 'failedChecks', dialogue.failedChecks));
   const lines = [`#### ❌ ${mdCode(dialogue.id)} ${mdText(truncate(dialogue.title, 100))}`, '', meta.join(' · '), ''];
 
   const failures = failedChecks(dialogue);
   if (failures.length === 0) {
-    lines.push('_No failed check in the recorded transcript._', '');
+    lines.push(`_${label(lang, 'noFailedCheck')}_`, '');
     return lines;
   }
-  lines.push('| Turn | Input | Check | What differs |', '| ---: | --- | --- | --- |');
+  lines.push(`| ${label(lang, 'turnHead')} | ${label(lang, 'input')} | ${label(lang, 'check')} | ${label(lang, 'whatDiffers')} |`, '| ---: | --- | --- | --- |');
   const explained = new Set<unknown>();
   for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
-    const differs = checkDifferences(check.expected, check.actual).map((line) => mdText(truncate(line, VALUE_CHARS)));
+    const differs = checkDifferences(check.expected, check.actual, lang).map((line) => mdText(truncate(line, VALUE_CHARS)));
     // Why the turn's model call was refused, once per turn.
-    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
+    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls, lang).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
     explained.add(turn);
     lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
   }
-  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | |`);
+  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _${mdText(label(lang, 'andMore', failures.length - MAX_CHECK_ROWS))}_ | |`);
   lines.push('');
   return lines;
 }
 
 function footer(report: Report): string {
-  return `<sub>Run started ${mdText(report.run.startedAt)} · report schema v${report.schemaVersion}</sub>`;
+  return `<sub>${mdText(label(report.view?.lang ?? 'en', 'runStarted', report.run.startedAt, report.schemaVersion))}</sub>`;
 }
 
 export const markdownReporter: Reporter<Report> = { file: 'report.md', render: (report) => [renderMarkdown(report)] };

@@ -75,7 +75,7 @@ export interface WhatBroke {
 export function whatBroke(report: Report): WhatBroke {
   const failing = failingDialogues(report.dialogues);
   const ids = report.gate ? brokenIds(report.gate) : failing.map((d) => d.id);
-  const behaviours = changedBehaviours(ids, failing);
+  const behaviours = changedBehaviours(ids, failing, report.view?.lang);
   return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing) };
 }
 
@@ -111,7 +111,7 @@ export function brokenIds(gate: GateResult): string[] {
 }
 
 /** The behaviours of the dialogues `ids` names (found among `dialogues`), biggest first. */
-export function changedBehaviours(ids: readonly string[], dialogues: Iterable<DialogueReport>): Behaviour[] {
+export function changedBehaviours(ids: readonly string[], dialogues: Iterable<DialogueReport>, lang: Lang = 'en'): Behaviour[] {
   const wanted = new Set(ids);
   const byId = new Map<string, DialogueReport>();
   for (const dialogue of dialogues) if (wanted.has(dialogue.id)) byId.set(dialogue.id, dialogue);
@@ -126,8 +126,8 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     const group = groups.get(key);
     if (group) group.ids.push(id);
     else {
-      const difference = checkDifferences(first.check.expected, first.check.actual).slice(0, 2).join('; ');
-      const [why = null] = callDetails(first.turn.llmCalls);
+      const difference = checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ');
+      const [why = null] = callDetails(first.turn.llmCalls, lang);
       const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn), difference: `${first.check.name}: ${difference}`, why };
       groups.set(key, { ids: [id], first: example, metric: metricOf(act, first.check.name) });
     }

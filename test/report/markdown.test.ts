@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderConsoleSummary } from '../../src/report/console.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { makeBigReport, makeReport, passingDialogue } from './fixtures.js';
 
@@ -14,7 +15,7 @@ describe('renderMarkdown', () => {
   });
 
   it('puts regressions before the failing dialogues, with baseline → current and tolerance', () => {
-    const regressions = md.indexOf('### Regressions vs baseline');
+    const regressions = md.indexOf('### Regressions against');
     const failures = md.indexOf('<details><summary>Failing dialogues');
     expect(regressions).toBeGreaterThan(0);
     expect(failures).toBeGreaterThan(regressions);
@@ -75,5 +76,27 @@ describe('renderMarkdown', () => {
     expect(listed).toBeGreaterThan(5);
     expect(big).toContain(`…and ${500 - listed} more failing dialogues`);
     expect(big).toContain('<details><summary>Failing dialogues (500)</summary>');
+  });
+});
+
+// Issue 32: `--lang zh` stopped at the HTML; report.md and the console kept English headings and reasons.
+describe('--lang zh beyond the HTML', () => {
+  const zh = { ...makeReport(), view: { lang: 'zh' as const } };
+
+  it('report.md: headings, the failing dialogues and their failure reasons in Chinese', () => {
+    const md = renderMarkdown(zh);
+    expect(md.split('\n')[0]).toBe('## ❌ 回归门禁未通过 · 1 段对话新近失败 · 1 项指标变差 · 3 段对话中 2 段通过');
+    expect(md).toContain('### 相对基线的退步');
+    expect(md).toContain('<details><summary>未通过的对话（1）</summary>');
+    expect(md).toContain('| 轮次 | 输入 | 检查 | 不同之处 |');
+    expect(md).toMatch(/期望 [^|]*，实际 /);
+    expect(md).not.toMatch(/Failing dialogues|What differs|Regressions|expected .*, got/);
+  });
+
+  it('the console: verdict, counts, failed dialogues and reasons in Chinese', () => {
+    const text = renderConsoleSummary(zh, { color: false });
+    expect(text.split('\n')[0]).toMatch(/^✘ 未通过 {2}2\/3 段对话 · 轮次 \d+\/\d+ · 检查 \d+\/\d+ · 门禁未通过$/);
+    expect(text).toContain('未通过的对话（1）');
+    expect(text).not.toMatch(/FAILED|Failed dialogues|expected .*, got/);
   });
 });
