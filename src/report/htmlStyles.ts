@@ -236,7 +236,13 @@ button.sort { border: 0; background: none; font: inherit; color: inherit; cursor
 th[aria-sort="ascending"] button.sort::after { content: " ▲"; }
 th[aria-sort="descending"] button.sort::after { content: " ▼"; }
 .history-note { color: var(--warn); }
+/* A linked transcript lands with its title below the sticky toolbar. */
+[id^="d-"], [id^="f-"] { scroll-margin-top: 120px; }
+.more-behaviours > details > summary { cursor: pointer; color: var(--muted); }
 @media (max-width: 760px) {
+  /* On a phone the toolbar would take a quarter of the screen: it scrolls away with the page. */
+  .toolbar { position: static; }
+  [id^="d-"], [id^="f-"] { scroll-margin-top: 8px; }
   .llm-grid, .kv { grid-template-columns: 1fr; }
   .dlg-head { grid-template-columns: auto 1fr; }
   .msg { max-width: 95%; }

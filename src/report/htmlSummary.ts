@@ -58,14 +58,19 @@ export function headerHtml(report: Report): string {
 export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatBroke, anchor = 'd-'): string {
   if (broke.behaviours.length === 0) return '';
   const apart = oldAndNewLine(lang, broke);
-  const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map((behaviour) => {
+  const item = (behaviour: WhatBroke['behaviours'][number]) => {
     const { id, turn, input, difference, why } = behaviour.example;
     const link = `<a href="#${anchor}${esc(encodeURIComponent(id))}"><code>${esc(id)}</code></a>`;
     const example = `${esc(inLang(lang, WHAT_BROKE_WORDS.example))} ${link} · ${esc(label(lang, 'turn', turn))} ${esc(truncate(input, 60))} · ${esc(truncate(difference, 200))}${why ? ` <span class="muted">(${esc(truncate(why, 160))})</span>` : ''}`;
     return `<li><span class="n">${behaviour.count}</span><strong>${esc(behaviourName(lang, behaviour.key))}</strong><span class="example">${example}</span></li>`;
-  });
+  };
+  const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map(item);
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) items.push(`<li><span class="n"></span><span class="example">${esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}</span></li>`);
+  // The rest open in place: a count alone cannot be acted on.
+  if (rest.length > 0) {
+    const more = esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)));
+    items.push(`<li class="more-behaviours"><details><summary>${more}</summary><ol class="behaviours">${rest.map(item).join('')}</ol></details></li>`);
+  }
   return `<section class="panel panel-fail what-broke" id="what-broke">
   <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
   <ol class="behaviours">${items.join('')}</ol>
