@@ -129,6 +129,8 @@ table { border-collapse: collapse; }
 .segmented button[aria-pressed="true"] { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
 .segmented .n { margin-left: 4px; font-size: 12px; }
 .toolbar select, .toolbar input[type="search"] { font: inherit; border: 1px solid var(--border); border-radius: 8px; padding: 6px 10px; background: var(--surface); color: var(--text); }
+/* A long option (a scenario name) must not widen the page on a phone. */
+.toolbar select { max-width: 100%; min-width: 0; }
 .toolbar input[type="search"] { min-width: 240px; flex: 1 1 240px; }
 .toolbar .link-btn { border: 0; background: none; color: var(--accent); font: inherit; cursor: pointer; padding: 4px 6px; }
 .shown { color: var(--muted); font-size: 12.5px; margin-left: auto; }
@@ -238,6 +240,7 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; }
 .history-note { color: var(--warn); }
 /* A linked transcript lands with its title below the sticky toolbar. */
 [id^="d-"], [id^="f-"] { scroll-margin-top: 120px; }
+.behaviours li.more-behaviours { display: block; }
 .more-behaviours > details > summary { cursor: pointer; color: var(--muted); }
 @media (max-width: 760px) {
   /* On a phone the toolbar would take a quarter of the screen: it scrolls away with the page. */
