@@ -52,8 +52,9 @@ function exampleTitle(e: BrokenExample): string {
   return `${e.users} user${e.users === 1 ? '' : 's'}: ${outcomeName('en', e.outcome)} — e.g. user ${failure.userId}, run ${failure.repeat} (${outcomeWhy('en', e.outcome, failure.transcript.length)})`;
 }
 
-function exampleTurns(e: BrokenExample): string[] {
-  return e.failure.transcript.map((turn) => `🗣 ${turn.user} → ${turn.spoken.join(' / ') || '(silence)'}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`);
+/** The conversation line by line; `speaker` marks the user's words (an emoji in Markdown, none where a page may lack the font). */
+function exampleTurns(e: BrokenExample, speaker: string): string[] {
+  return e.failure.transcript.map((turn) => `${speaker}${turn.user} → ${turn.spoken.join(' / ') || '(silence)'}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`);
 }
 
 function examplesMarkdown(c: SimulationComparison): string[] {
@@ -61,7 +62,7 @@ function examplesMarkdown(c: SimulationComparison): string[] {
   const lines = ['## What broke, one conversation each', ''];
   for (const example of c.examples.slice(0, MAX_EXAMPLES)) {
     lines.push(`### ${mdText(exampleTitle(example))}`, '', `Goal: ${mdText(example.failure.goal.map((item) => `${item.description} ${item.amount} (${item.category})`).join('; '))}`, '');
-    lines.push(...exampleTurns(example).map((line) => `- ${mdText(line)}`), '');
+    lines.push(...exampleTurns(example, '🗣 ').map((line) => `- ${mdText(line)}`), '');
   }
   return lines;
 }
@@ -70,7 +71,7 @@ function examplesHtml(c: SimulationComparison): string {
   if (c.examples.length === 0) return '';
   const items = c.examples
     .slice(0, MAX_EXAMPLES)
-    .map((example) => `<article class="example" data-outcome="${esc(example.outcome)}"><h3>${esc(exampleTitle(example))}</h3><ol class="transcript">${exampleTurns(example).map((line) => `<li>${esc(line)}</li>`).join('')}</ol></article>`)
+    .map((example) => `<article class="example" data-outcome="${esc(example.outcome)}"><h3>${esc(exampleTitle(example))}</h3><ol class="transcript">${exampleTurns(example, '').map((line) => `<li>${esc(line)}</li>`).join('')}</ol></article>`)
     .join('');
   return `<section class="section" id="examples"><h2>What broke, one conversation each</h2>${items}</section>`;
 }
