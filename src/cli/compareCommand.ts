@@ -58,7 +58,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
       });
       const comparison = args.out
-        ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate)
+        ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate, args.lang)
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {

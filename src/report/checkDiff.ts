@@ -4,52 +4,65 @@
  * the part that differs, so a long batch or spoken line is not cut before the difference.
  */
 import { compactJson } from './format.js';
-import type { LlmCallReport } from './reportTypes.js';
+import { inLang } from './labels.js';
+import type { Lang, LlmCallReport } from './reportTypes.js';
+
+/** The words of a difference line, in English and Chinese. */
+const WORDS = {
+  expectedGot: ['expected {0}, got {1}', '期望 {0}，实际 {1}'],
+  items: ['{0} items', '{0} 笔'],
+  oneItem: ['1 item', '1 笔'],
+  item: ['item {0}', '第 {0} 项'],
+  missing: ['{0} missing: {1}', '{0} 缺失：{1}'],
+  notExpected: ['{0} not expected: {1}', '{0} 不应出现：{1}'],
+  more: ['…and {0} more differences', '……另有 {0} 处不同'],
+  call: ['{0} call {1}: {2}', '{0} 调用 {1}：{2}'],
+} as const;
 
 /** Lines past this are counted, not shown. */
 const MAX_LINES = 6;
 /** Characters of agreement kept on each side of where two strings part. */
 const CONTEXT_CHARS = 10;
 
-export function checkDifferences(expected: unknown, actual: unknown): string[] {
-  const lines = differences(expected, actual, '');
-  if (lines.length === 0) return [`expected ${compactJson(expected)}, got ${compactJson(actual)}`];
+export function checkDifferences(expected: unknown, actual: unknown, lang: Lang = 'en'): string[] {
+  const lines = differences(expected, actual, '', lang);
+  if (lines.length === 0) return [inLang(lang, WORDS.expectedGot, compactJson(expected), compactJson(actual))];
   if (lines.length <= MAX_LINES) return lines;
-  return [...lines.slice(0, MAX_LINES - 1), `…and ${lines.length - MAX_LINES + 1} more differences`];
+  return [...lines.slice(0, MAX_LINES - 1), inLang(lang, WORDS.more, lines.length - MAX_LINES + 1)];
 }
 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
-export function callDetails(calls: readonly LlmCallReport[]): string[] {
-  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => `${call.endpoint} call ${call.outcome}: ${call.detail}`);
+export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
+  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, WORDS.call, call.endpoint, call.outcome, call.detail ?? ''));
 }
 
-function differences(expected: unknown, actual: unknown, at: string): string[] {
-  if (Array.isArray(expected) && Array.isArray(actual)) return listDifferences(expected, actual, at);
+function differences(expected: unknown, actual: unknown, at: string, lang: Lang): string[] {
+  if (Array.isArray(expected) && Array.isArray(actual)) return listDifferences(expected, actual, at, lang);
   if (isRecord(expected) && isRecord(actual)) {
     // Only the expected fields count: a check compares the fields a dataset names.
-    return Object.keys(expected).flatMap((key) => differences(expected[key], actual[key], at ? `${at} ${key}` : key));
+    return Object.keys(expected).flatMap((key) => differences(expected[key], actual[key], at ? `${at} ${key}` : key, lang));
   }
   if (same(expected, actual)) return [];
   const prefix = at ? `${at}: ` : '';
   if (typeof expected === 'string' && typeof actual === 'string') {
     const [e, a] = focus(expected, actual);
-    return [`${prefix}expected ${e}, got ${a}`];
+    return [`${prefix}${inLang(lang, WORDS.expectedGot, e, a)}`];
   }
-  return [`${prefix}expected ${compactJson(expected)}, got ${compactJson(actual)}`];
+  return [`${prefix}${inLang(lang, WORDS.expectedGot, compactJson(expected), compactJson(actual))}`];
 }
 
-function listDifferences(expected: readonly unknown[], actual: readonly unknown[], at: string): string[] {
+function listDifferences(expected: readonly unknown[], actual: readonly unknown[], at: string, lang: Lang): string[] {
   const named = at ? `${at} ` : '';
-  const lines = expected.length === actual.length ? [] : [`${named}expected ${count(expected.length)}, got ${actual.length}`];
+  const lines = expected.length === actual.length ? [] : [`${named}${inLang(lang, WORDS.expectedGot, count(expected.length, lang), actual.length)}`];
   for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
-    const item = `${named}item ${i + 1}`;
-    if (i >= actual.length) lines.push(`${item} missing: ${compactJson(expected[i])}`);
-    else if (i >= expected.length) lines.push(`${item} not expected: ${compactJson(actual[i])}`);
+    const item = `${named}${inLang(lang, WORDS.item, i + 1)}`;
+    if (i >= actual.length) lines.push(inLang(lang, WORDS.missing, item, compactJson(expected[i])));
+    else if (i >= expected.length) lines.push(inLang(lang, WORDS.notExpected, item, compactJson(actual[i])));
     else if (isRecord(expected[i]) && isRecord(actual[i])) {
       // One line per item: its fields that differ, side by side.
-      const fields = differences(expected[i], actual[i], '').map((line) => line.replace(/^(\S+): /, '$1 '));
-      if (fields.length > 0) lines.push(`${item}: ${fields.join('; ')}`);
-    } else lines.push(...differences(expected[i], actual[i], item));
+      const fields = differences(expected[i], actual[i], '', lang).map((line) => line.replace(/^(\S+): /, '$1 '));
+      if (fields.length > 0) lines.push(`${item}${lang === 'zh' ? '：' : ': '}${fields.join(lang === 'zh' ? '；' : '; ')}`);
+    } else lines.push(...differences(expected[i], actual[i], item, lang));
   }
   return lines;
 }
@@ -75,8 +88,8 @@ function focus(expected: string, actual: string): [string, string] {
   return [cut(e), cut(a)];
 }
 
-function count(n: number): string {
-  return `${n} item${n === 1 ? '' : 's'}`;
+function count(n: number, lang: Lang): string {
+  return n === 1 ? inLang(lang, WORDS.oneItem) : inLang(lang, WORDS.items, n);
 }
 
 function same(a: unknown, b: unknown): boolean {

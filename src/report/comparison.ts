@@ -84,7 +84,7 @@ function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | u
 }
 
 /** `gate`: the verdict `compare` reached on the same two files; its paired statistics annotate the metric deltas. */
-export function compareReports(a: Side, b: Side, gate: GateResult | null = null): Comparison {
+export function compareReports(a: Side, b: Side, gate: GateResult | null = null, lang: Lang = 'en'): Comparison {
   const names = [...new Set([...orderedMetrics(a.report), ...orderedMetrics(b.report)].map(([name]) => name))];
   const slicesA = new Map((a.report.slices ?? []).map((s) => [sliceId(s), s]));
   const slices: SliceDelta[] = [];
@@ -120,13 +120,13 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null)
     onlyA: a.report.dialogues.filter((d) => !idsB.has(d.id)).map((d) => d.id),
     onlyB: b.report.dialogues.filter((d) => !byIdA.has(d.id)).map((d) => d.id),
     gate,
-    broke: whatBrokeBetween(gate, flips, b.report.dialogues),
+    broke: whatBrokeBetween(gate, flips, b.report.dialogues, lang),
   };
 }
 
-function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialogues: readonly DialogueReport[]): WhatBroke {
+function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialogues: readonly DialogueReport[], lang: Lang): WhatBroke {
   const ids = gate ? brokenIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
-  const behaviours = changedBehaviours(ids, dialogues);
+  const behaviours = changedBehaviours(ids, dialogues, lang);
   return { ids, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
 }
 

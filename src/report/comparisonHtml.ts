@@ -106,16 +106,14 @@ function sideInfo(name: string, side: Side): string {
 export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
   const { broke, fixed, flaky } = flipsByDirection(comparison);
   const zh = lang === 'zh';
-  const headline = zh
-    ? `${broke.length} 段对话由通过变为失败，${fixed.length} 段由失败变为通过`
-    : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
+  const headline = zh ? label(lang, 'comparisonHead', broke.length, fixed.length) : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
   const gate = comparison.gate;
   const badge = gate ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>` : '';
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
   // Transcripts come last and closed: the verdict, what broke and the figures fit the first screen.
   const flipList = (flips: readonly Flip[]) => flips.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>';
-  const flakyNote = flaky.length > 0 ? `<p class="muted">${esc(zh ? `另有 ${flaky.length} 段在部分重复中失败（不稳定，门禁不单独计入）：` : `${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): `)}${flaky.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>` : '';
-  return `${pageHead({ lang, title: `${zh ? '对比' : 'Comparison'} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
+  const flakyNote = flaky.length > 0 ? `<p class="muted">${esc(label(lang, 'flakyNote', flaky.length))}${flaky.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>` : '';
+  return `${pageHead({ lang, title: `${label(lang, 'comparisonTitle')} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
 <body>
 <header class="top"><div class="wrap">
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
@@ -126,8 +124,8 @@ ${whatBrokeHtml(lang, true, comparison.broke, 'f-')}
 <section class="stats">${sideInfo('A', comparison.a)}${sideInfo('B', comparison.b)}</section>
 ${section('metrics', label(lang, 'metrics'), metricsTable(comparison, lang))}
 ${section('slices', label(lang, 'slices'), slicesTable(comparison, lang))}
-${section('broke', zh ? `由通过变为失败（${broke.length}）` : `Pass → fail (${broke.length})`, `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${flakyNote}`)}
-${section('fixed', zh ? `由失败变为通过（${fixed.length}）` : `Fail → pass (${fixed.length})`, `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>`)}
+${section('broke', label(lang, 'passToFail', broke.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${flakyNote}`)}
+${section('fixed', label(lang, 'failToPass', fixed.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>`)}
 </main>
 </body>
 </html>

@@ -2,9 +2,9 @@
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { featureName, inLang, metricName, sliceName } from './labels.js';
+import { featureName, inLang, label, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
-import { mdCode, mdText, VALUE_CHARS } from './markdownText.js';
+import { fitMarkdown, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
 import type { Reporter } from './reporter.js';
@@ -21,16 +21,16 @@ function delta(m: MetricDelta): string {
   return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b) + changeNote(m);
 }
 
-function flipBlock(flip: Flip): string[] {
+function flipBlock(flip: Flip, lang: Lang): string[] {
   const features = flip.tags.filter((t) => sliceOfTag(t).kind === 'feature').map(featureName);
-  const arrow = flip.direction === 'broke' ? 'pass → fail' : 'fail → pass';
+  const arrow = label(lang, flip.direction === 'broke' ? 'flipBroke' : 'flipFixed');
   const lines = [`#### ${mdCode(flip.id)} ${mdText(truncate(flip.title, 100))} — ${arrow}${features.length > 0 ? ` · ${mdText(features.join(' · '))}` : ''}`, ''];
   const differing = sideBySide(flip).flatMap((fields, i) => fields.filter((f) => f.differs).map((f) => ({ turn: i + 1, ...f })));
   if (differing.length === 0) {
-    lines.push('_No recorded field differs (a transcript may not have been kept)._', '');
+    lines.push(`_${mdText(label(lang, 'noFieldDiffers'))}_`, '');
     return lines;
   }
-  lines.push('| Turn | Field | A | B |', '| ---: | --- | --- | --- |');
+  lines.push(`| ${label(lang, 'turnHead')} | ${label(lang, 'field')} | A | B |`, '| ---: | --- | --- | --- |');
   for (const f of differing) {
     lines.push(`| ${f.turn} | **${mdText(f.field)}** | ${mdCode(truncate(f.a, VALUE_CHARS))} | ${mdCode(truncate(f.b, VALUE_CHARS))} |`);
   }
@@ -43,13 +43,13 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
   const gate = comparison.gate;
   const verdict = gate ? `${gate.passed ? '✅' : '❌'} ` : '';
   const lines = [
-    `## ${verdict}Comparison: ${broke.length} broke, ${fixed.length} fixed`,
+    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${label(lang, 'comparisonHead', broke.length, fixed.length)}`)}`,
     '',
     ...whatBrokeSection(lang, true, comparison.broke),
     `- **A** ${mdCode(comparison.a.label)} — ${mdText(`${comparison.a.report.run.llm.backend} / ${comparison.a.report.run.llm.model}`)}`,
     `- **B** ${mdCode(comparison.b.label)} — ${mdText(`${comparison.b.report.run.llm.backend} / ${comparison.b.report.run.llm.model}`)}`,
     '',
-    '| Metric | A | B | Δ |',
+    `| ${label(lang, 'metric')} | A | B | Δ |`,
     '| --- | ---: | ---: | ---: |',
     ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m)} |`),
     '',
@@ -59,21 +59,20 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     .filter(({ s, success }) => s.dialogues.a !== s.dialogues.b || (success && success.a !== success.b))
     .slice(0, MAX_SLICES);
   if (moved.length > 0) {
-    lines.push('### Slices that moved', '', '| Slice | Dialogues passed | Dialogue success Δ |', '| --- | --- | ---: |');
+    lines.push(`### ${label(lang, 'slicesMoved')}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'dialoguesPassedHead')} | ${label(lang, 'successDelta')} |`, '| --- | --- | ---: |');
     for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success) : '—'} |`);
     lines.push('');
   }
-  for (const [title, flips] of [
-    [`### Pass → fail (${broke.length})`, broke],
-    [`### Fail → pass (${fixed.length})`, fixed],
-  ] as const) {
-    if (flips.length === 0) continue;
-    lines.push(title, '');
-    for (const flip of flips.slice(0, MAX_FLIPS)) lines.push(...flipBlock(flip));
-    if (flips.length > MAX_FLIPS) lines.push(`_…and ${flips.length - MAX_FLIPS} more; see comparison.html._`, '');
+  if (flaky.length > 0) {
+    const shown = flaky.slice(0, MAX_FLIPS).map((f) => mdCode(f.id)).join(', ');
+    lines.push(`_${mdText(label(lang, 'flakyNote', flaky.length))}${shown}${flaky.length > MAX_FLIPS ? ', …' : ''}_`, '');
   }
-  if (flaky.length > 0) lines.push(`_${flaky.length} more failed in some repeats only (flaky; the gate does not count them alone): ${flaky.map((f) => mdCode(f.id)).join(', ')}_`, '');
-  return withoutControls(lines.join('\n') + '\n');
+  const more = (left: number) => `_${mdText(label(lang, 'moreFlips', left))}_`;
+  const lists = [
+    { summary: label(lang, 'passToFail', broke.length), blocks: broke.slice(0, MAX_FLIPS).map((f) => flipBlock(f, lang)), total: broke.length, more },
+    { summary: label(lang, 'failToPass', fixed.length), blocks: fixed.slice(0, MAX_FLIPS).map((f) => flipBlock(f, lang)), total: fixed.length, more },
+  ];
+  return withoutControls(fitMarkdown(lines, lists, []));
 }
 
 export const comparisonMarkdownReporter: Reporter<ShownComparison> = {

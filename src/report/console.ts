@@ -3,15 +3,15 @@ import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inertText, percent, truncate } from './format.js';
-import { headlineOf } from './headline.js';
+import { headlineOf, unsteadyLine } from './headline.js';
 import {
   describeFindingChange,
   describeInput,
   failedChecks,
   findDialogue,
-  flippedDialogues,
+  brokeDialogues,
   metricComparison,
-  metricLabel,
+  findingMetricName,
   metricRegressions,
   notApplicableLine,
   pairedGateLine,
@@ -22,7 +22,7 @@ import {
 } from './reportQueries.js';
 import { inLang, label, metricName } from './labels.js';
 import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, brokenFirst, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
@@ -42,37 +42,42 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const lang = report.view?.lang ?? 'en';
   const plain = headlineOf(report, lang);
-  const lines = [headline(report, c), runLine(report, c), safe(plain.measured)];
-  if (plain.changed) lines.push(c.bold(safe(plain.changed)));
+  const lines = [headline(report, lang, c), runLine(report, c), safe(plain.measured)];
+  // A change is emphasised only when it is more than noise.
+  if (plain.changed) lines.push(plain.changedBeyondNoise ? c.bold(safe(plain.changed)) : safe(plain.changed));
+  const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
+  if (unsteady) lines.push(safe(unsteady));
   const broke = whatBroke(report);
   if (broke.behaviours.length > 0) lines.push('', ...whatBrokeLines(report, broke, lang, c));
   lines.push('', ...metricLines(report, broke.knockOn, lang, c));
   const failing = brokenFirst(failingDialogues(report.dialogues), broke.ids);
-  if (failing.length > 0) lines.push('', ...failureLines(failing, c));
-  if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, c));
-  const paired = report.gate ? pairedGateLine(report.gate) : null;
-  if (paired) lines.push('', c.dim(safe(paired)));
+  if (failing.length > 0) lines.push('', ...failureLines(failing, lang, c));
+  if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, lang, c));
+  // The statistics close the summary, below the first screen: the gate's method, or how a trend's moves compare with noise.
+  const statistics = (report.gate ? pairedGateLine(report.gate) : null) ?? plain.changedDetails;
+  if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));
   return lines.join('\n') + '\n';
 }
 
-function headline(report: Report, c: ChalkInstance): string {
+function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   const ok = overallPassed(report);
   const { dialogues, turns, checks } = report.summary;
-  const verdict = ok ? c.bold.green('✔ PASSED') : c.bold.red('✘ FAILED');
-  const gate = report.gate ? c.dim(` · gate ${report.gate.passed ? 'passed' : 'failed'}`) : '';
+  const verdict = ok ? c.bold.green(label(lang, 'verdictPassed')) : c.bold.red(label(lang, 'verdictFailed'));
+  const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, report.gate.passed ? 'passed' : 'failed').toLowerCase())) : '';
   return (
-    `${verdict}  ${c.bold(`${dialogues.passed}/${dialogues.total}`)} dialogues` +
-    c.dim(` · ${turns.passed}/${turns.total} turns · ${checks.passed}/${checks.total} checks`) +
+    `${verdict}  ${label(lang, 'consoleCounts', c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
+    c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
     gate
   );
 }
 
 function runLine(report: Report, c: ChalkInstance): string {
   const { run, summary } = report;
+  const lang = report.view?.lang ?? 'en';
   const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
-  if (run.repeat > 1) parts.push(`pass@1 ${percent(summary.passAt1)} pass^${run.repeat} ${percent(summary.passHatK)}`);
+  if (run.repeat > 1) parts.push(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`);
   if (run.shard) parts.push(`shard ${safe(run.shard)}`);
   const provenance = run.provenance;
   if (provenance) {
@@ -99,6 +104,8 @@ function rateLimitWarning(traffic: unknown): string | null {
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
 function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke.ids.length))];
+  const apart = oldAndNewLine(lang, broke);
+  if (apart) lines.push(c.dim(`  ${apart}`));
   const width = String(broke.behaviours[0]?.count ?? 0).length;
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
     const { id, turn, input, difference, why } = behaviour.example;
@@ -125,39 +132,38 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
     let note = '';
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
-      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding))}`;
+      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     }
     return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
   });
 }
 
-function failureLines(failing: readonly DialogueReport[], c: ChalkInstance): string[] {
-  const lines = [c.bold(`Failed dialogues (${failing.length})`)];
+function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkInstance): string[] {
+  const lines = [c.bold(label(lang, 'failedDialoguesHead', failing.length))];
   for (const dialogue of failing.slice(0, MAX_FAILURES)) {
     lines.push(`  ${c.red('✘')} ${c.bold(safe(dialogue.id))} ${truncate(safe(dialogue.title), 60)} ${c.dim(safe(dialogue.file))}`);
     const first = failedChecks(dialogue)[0];
     if (first) {
-      const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual);
+      const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual, lang);
       const input = truncate(safe(describeInput(first.turn)), 40);
-      lines.push(c.dim(`      turn ${turnNumber(first.turn)} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
+      lines.push(c.dim(`      ${label(lang, 'turn', turnNumber(first.turn))} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
       for (const line of more.slice(0, MORE_DIFFERENCES)) lines.push(`        ${truncate(safe(line), LINE_CHARS)}`);
-      if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        …and ${more.length - MORE_DIFFERENCES} more`));
-      for (const detail of callDetails(first.turn.llmCalls)) lines.push(c.yellow(`        ${truncate(safe(detail), LINE_CHARS)}`));
+      if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        ${label(lang, 'andMore', more.length - MORE_DIFFERENCES)}`));
+      for (const detail of callDetails(first.turn.llmCalls, lang)) lines.push(c.yellow(`        ${truncate(safe(detail), LINE_CHARS)}`));
     }
   }
-  if (failing.length > MAX_FAILURES) lines.push(c.dim(`  …and ${failing.length - MAX_FAILURES} more`));
+  if (failing.length > MAX_FAILURES) lines.push(c.dim(`  ${label(lang, 'andMore', failing.length - MAX_FAILURES)}`));
   return lines;
 }
 
-function gateLines(report: Report, gate: GateResult, c: ChalkInstance): string[] {
-  const lines = [c.bold.red(`Regressions against ${safe(gate.baseline)} (${gate.regressions.length})`)];
+function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
+  const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`  ${c.red('▼')} ${safe(metricLabel(finding.name))}: ${describeFindingChange(finding)}`);
+    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding)}`);
   }
-  for (const finding of flippedDialogues(gate)) {
-    const title = findDialogue(report, finding.name)?.title;
-    lines.push(`  ${c.red('▼')} ${safe(finding.name)}${title ? ` ${truncate(safe(title), 60)}` : ''}: ${describeFindingChange(finding)}`);
+  for (const dialogue of brokeDialogues(report, gate).slice(0, MAX_FAILURES)) {
+    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
   }
   return lines;
 }

@@ -1,9 +1,10 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
-import { deltaPoints } from './format.js';
+import { deltaPoints, formatPValue } from './format.js';
 import { label, metricName } from './labels.js';
-import { findingMetricName, metricKey, overallPassed } from './reportQueries.js';
+import { dialogueChanges, findingMetricName, metricKey, overallPassed } from './reportQueries.js';
 import { changeEvidence } from './modelExtras.js';
-import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
+import { judgeMove, type MetricMove } from './noise.js';
+import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
 import { findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
@@ -14,17 +15,29 @@ export interface Headline {
   readonly measured: string;
   /** null when there is nothing to compare with (no baseline, no earlier comparable run). */
   readonly changed: string | null;
+  /** Whether `changed` names a change beyond noise (a gate finding, a move larger than chance gives): only then is it emphasised. */
+  readonly changedBeyondNoise: boolean;
+  /** The statistics behind `changed`, for a details fold (null when there are none). */
+  readonly changedDetails: string | null;
 }
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
   const { passed, total } = report.summary.dialogues;
   const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
-  return { verdict, measured: measured(report, lang), changed: report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang) };
+  const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
+  return { verdict, measured: measured(report, lang), changed: change?.text ?? null, changedBeyondNoise: change?.beyondNoise ?? false, changedDetails: change?.details ?? null };
+}
+
+interface Change {
+  readonly text: string;
+  readonly beyondNoise: boolean;
+  readonly details: string | null;
 }
 
 /** The gate's change, then what differs between the arms and where a sequential run stopped. */
-function withArms(change: string, gate: GateResult, lang: Lang): string {
-  return [change, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+function withArms(change: Change, gate: GateResult, lang: Lang): Change {
+  const text = [change.text, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+  return { ...change, text };
 }
 
 function measured(report: Report, lang: Lang): string {
@@ -71,11 +84,10 @@ function onWhat(report: Report, lang: Lang): string {
   return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
 }
 
-/** ", significant" when the repeat-aware gate tested the change (or a report says so outright). */
+/** ", very unlikely to be chance" when the repeat-aware gate tested the change (or a report says so outright). */
 function significance(flag: boolean | undefined, lang: Lang): string {
   if (flag === undefined) return '';
-  if (lang === 'zh') return flag ? '，显著' : '，不显著';
-  return flag ? ', significant' : ', not significant';
+  return `${lang === 'zh' ? '，' : ', '}${label(lang, flag ? 'unlikelyChance' : 'couldBeChance')}`;
 }
 
 function metricChange(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
@@ -89,14 +101,13 @@ function findingOf(gate: GateResult, metric: string): GateFinding | undefined {
   return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric);
 }
 
-function gateChange(report: Report, lang: Lang): string {
+function gateChange(report: Report, lang: Lang): Change {
   const gate = report.gate!;
   const zh = lang === 'zh';
-  // Over repeats the paired gate names the dialogues that broke or got fixed in every run.
-  const { ids: broke, knockOn } = whatBroke(report);
-  const fixed = [...new Set([...gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyFixed ?? [])])];
+  const { knockOn } = whatBroke(report);
+  const { broke, fixed } = dialogueChanges(gate);
   const parts: string[] = [];
-  if (broke.length > 0) parts.push(zh ? `${broke.length} 段对话新近失败` : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke`);
+  if (broke.length > 0) parts.push(brokeCount(gate, report.run.repeat, lang));
   if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
@@ -118,20 +129,64 @@ function gateChange(report: Report, lang: Lang): string {
   // Replayed answers that match the baseline show only that the recording did not change.
   if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
-  return `${notJudged}${change}${baselineSaid}`;
+  const details = pairedGateDetails(gate, lang);
+  return { text: `${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
 }
 
-/** Without a baseline, the previous comparable run of the history is the reference. */
-function trendChange(report: Report, lang: Lang): string | null {
+/** "47 dialogues broke (8 in every run, 39 in some of the 3 runs)": the one count of what broke, on every page. */
+export function brokeCount(gate: GateResult, repeat: number, lang: Lang): string {
+  const { broke, brokeInSomeRuns } = dialogueChanges(gate);
+  const some = brokeInSomeRuns.length;
+  const split = some > 0 ? label(lang, 'brokeSplit', broke.length - some, some, repeat) : '';
+  return `${label(lang, broke.length === 1 ? 'oneBroke' : 'nBroke', broke.length)}${split}`;
+}
+
+/** Over repeats: the dialogues that were already unsteady in the baseline, said apart so no one reads them as broke. */
+export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
+  const count = dialogueChanges(gate).unsteady.length;
+  return count > 0 ? label(lang, 'unsteadyLine', count) : null;
+}
+
+/** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */
+function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
+  const paired = gate.paired;
+  if (!paired) return null;
+  const tests = paired.tests.map((t) => {
+    const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
+    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
+  });
+  return `${label(lang, 'pairedMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
+}
+
+/**
+ * Without a baseline, the previous comparable run of the history is the reference. One run each
+ * side, so each move is judged against the noise its counts allow (report/noise.ts).
+ */
+function trendChange(report: Report, lang: Lang): Change | null {
   const runs = report.view?.trend?.runs ?? [];
   const previous = runs.at(-2);
   const current = runs.at(-1);
   if (!previous || !current) return null;
-  const moved = Object.entries(current.metrics)
+  const zh = lang === 'zh';
+  const sep = zh ? '；' : '; ';
+  const end = zh ? '。' : '.';
+  const counted = (run: TrendRun, name: string, score: number) => ({ score, judged: run.judged?.[name] ?? null });
+  const moves = Object.entries(current.metrics)
     .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
     .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9)
-    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.score)}`);
-  const zh = lang === 'zh';
-  if (moved.length === 0) return zh ? '与上一次可比运行相比，各项指标没有变化。' : 'No metric moved since the previous comparable run.';
-  return `${zh ? '与上一次可比运行相比：' : 'Since the previous comparable run: '}${moved.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+    .map((m) => judgeMove(m.name, counted(previous, m.name, m.before), counted(current, m.name, m.score)));
+  if (moves.length === 0) return { text: label(lang, 'trendNoMove'), beyondNoise: false, details: null };
+  const said = (list: readonly MetricMove[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)}`).join(sep);
+  const beyond = moves.filter((m) => m.verdict === 'beyondNoise');
+  const within = moves.filter((m) => m.verdict === 'withinNoise');
+  const unknown = moves.filter((m) => m.verdict === 'unknown');
+  const sentences: string[] = [];
+  if (beyond.length > 0) sentences.push(`${label(lang, 'trendBeyond')}${said(beyond)}${end}`);
+  if (within.length > 0) sentences.push(`${label(lang, beyond.length > 0 ? 'trendAlsoWithin' : 'trendAllWithin')}${said(within)}${end}`);
+  if (unknown.length > 0) sentences.push(`${label(lang, 'trendUnknown')}${said(unknown)}${end}`);
+  const intervals = moves
+    .filter((m) => m.interval)
+    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)} (${label(lang, 'interval')} ${deltaPoints(0, m.interval![0])} … ${deltaPoints(0, m.interval![1])})`);
+  const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
+  return { text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details };
 }

@@ -62,6 +62,16 @@ export function wholeRunMetrics(db: HistoryDb, ids: readonly number[]): Map<numb
   return byRun;
 }
 
+/** Per run, how many cases each whole-run score is a share of (null where it was not recorded). */
+function wholeRunJudged(db: HistoryDb, ids: readonly number[]): Map<number, Record<string, number | null>> {
+  const byRun = new Map<number, Record<string, number | null>>(ids.map((id) => [id, {}]));
+  const select = db.prepare(`SELECT metric, judged FROM metrics WHERE run_id = ? AND slice = ?`);
+  for (const id of ids) {
+    for (const row of select.all(id, WHOLE_RUN) as { metric: string; judged: number | null }[]) byRun.get(id)![row.metric] = row.judged;
+  }
+  return byRun;
+}
+
 /** The newest `limit` runs, oldest first. */
 export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
   const rows = (db.prepare(`SELECT * FROM runs ORDER BY id DESC LIMIT ?`).all(limit) as RunRow[]).reverse();
@@ -112,11 +122,13 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     }[]
   ).reverse();
   const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
+  const judged = wholeRunJudged(db, earlier.map((r) => r.id));
   const runs: TrendRun[] = earlier.map((r) => ({
     id: r.id,
     startedAt: r.started_at,
     passed: r.passed === 1,
     metrics: metrics.get(r.id)!,
+    judged: judged.get(r.id)!,
     commit: r.git_commit?.slice(0, 7) ?? null,
     prompts: promptsOf(r.provenance === null ? null : (JSON.parse(r.provenance) as Provenance)),
   }));
@@ -125,6 +137,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     startedAt: report.run.startedAt,
     passed: overallPassed(report),
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    judged: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.counts['judged'] ?? null])),
     commit: report.run.provenance?.git?.commit.slice(0, 7) ?? null,
     prompts: promptsOf(report.run.provenance ?? null),
   });

@@ -204,7 +204,7 @@ function migrate(db: HistoryDb, file: string): void {
 /** The whole run's metrics are stored under this slice id. */
 export const WHOLE_RUN = '';
 
-/** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend. */
+/** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend and served model. */
 export function comparableKey(run: RunInfo): string {
   return JSON.stringify({
     datasets: [...run.datasets].sort(),
@@ -217,5 +217,7 @@ export function comparableKey(run: RunInfo): string {
     // Read loosely: fields a report may or may not carry (an excluded set, an external orchestrator).
     exclude: [...(((run as { exclude?: readonly string[] }).exclude) ?? [])].sort(),
     sut: (run as { sut?: unknown }).sut ?? null,
+    // Two served models behind one name (and fingerprint) are two trends; runs that saw none keep their old key.
+    ...(run.llm.servedModels && run.llm.servedModels.length > 0 ? { served: [...run.llm.servedModels].sort() } : {}),
   });
 }

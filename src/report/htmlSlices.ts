@@ -1,10 +1,9 @@
 /** The slice table: every metric per slice, sortable in the page; a slice name opens its dialogues. */
 import { escapeHtml as esc } from './escape.js';
-import { deltaPoints, percent } from './format.js';
 import { label, metricName, sliceName } from './labels.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { Lang, Report } from './reportTypes.js';
-import { sliceRows } from './sliceQueries.js';
+import { sliceChange, sliceDialoguesHeading, sliceRows, sliceScore } from './sliceQueries.js';
 
 export function slicesHtml(report: Report, lang: Lang): string {
   const rows = sliceRows(report);
@@ -14,7 +13,7 @@ export function slicesHtml(report: Report, lang: Lang): string {
   const head = [
     ['text', label(lang, 'slice')],
     ['text', label(lang, 'kind')],
-    ['number', label(lang, 'dialogues')],
+    ['number', sliceDialoguesHeading(report, lang)],
     ...(withGate ? [['number', label(lang, 'vsBaseline')]] : []),
     ...metrics.map((m) => ['number', metricName(lang, m)]),
   ];
@@ -26,11 +25,11 @@ export function slicesHtml(report: Report, lang: Lang): string {
       `<th scope="row" data-sort="${esc(sliceName(kind, name))}"><a href="#s-${esc(encodeURIComponent(row.id))}">${esc(sliceName(kind, name))}</a></th>`,
       cell(kind, label(lang, kind)),
       cell(row.passRate, `${dialogues.passed}/${dialogues.total}`, dialogues.failed > 0 ? 'txt-fail' : ''),
-      ...(withGate ? [cell(change, row.baselinePassRate === null || change === 0 ? '—' : deltaPoints(row.baselinePassRate, row.passRate), change < 0 ? 'txt-fail' : change > 0 ? 'txt-pass' : '')] : []),
+      ...(withGate ? [cell(change, sliceChange(row, lang), row.broke > row.fixed ? 'txt-fail' : row.fixed > row.broke ? 'txt-pass' : '')] : []),
       ...metrics.map((m) => {
         const metric = row.slice.metrics[m];
         if (!metric || metric.counts['judged'] === 0) return cell(-1, '—', 'muted');
-        return cell(metric.score, percent(metric.score), metric.score < 0.999 ? 'txt-fail' : '');
+        return cell(metric.score, sliceScore(metric.score, metric.counts['judged']), metric.score < 0.999 ? 'txt-fail' : '');
       }),
     ];
     return `<tr data-slice="${esc(row.id)}">${cells.join('')}</tr>`;

@@ -129,6 +129,8 @@ table { border-collapse: collapse; }
 .segmented button[aria-pressed="true"] { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
 .segmented .n { margin-left: 4px; font-size: 12px; }
 .toolbar select, .toolbar input[type="search"] { font: inherit; border: 1px solid var(--border); border-radius: 8px; padding: 6px 10px; background: var(--surface); color: var(--text); }
+/* A long option (a scenario name) must not widen the page on a phone. */
+.toolbar select { max-width: 100%; min-width: 0; }
 .toolbar input[type="search"] { min-width: 240px; flex: 1 1 240px; }
 .toolbar .link-btn { border: 0; background: none; color: var(--accent); font: inherit; cursor: pointer; padding: 4px 6px; }
 .shown { color: var(--muted); font-size: 12.5px; margin-left: auto; }
@@ -211,6 +213,9 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 /* plain words, trends, slices */
 .plain { margin: 8px 0 0; font-size: 15px; max-width: 1000px; }
 .plain-changed { font-weight: 600; }
+.plain-noise { font-weight: 400; }
+.how-sure { margin-top: 4px; font-size: 13px; }
+.how-sure > summary { cursor: pointer; color: var(--muted); }
 .run-details { margin-top: 6px; }
 .run-details > summary { cursor: pointer; }
 .score-row { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; }
@@ -218,12 +223,13 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 14px; }
 .trend { margin: 0; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 10px 14px; }
 .trend figcaption { font-size: 13px; color: var(--muted); font-weight: 600; }
-svg.trend-chart { display: block; width: 100%; height: 56px; }
+svg.trend-chart { display: block; width: 100%; height: 72px; }
+.trend-val { font-size: 10px; fill: var(--text); font-variant-numeric: tabular-nums; }
 .trend-top, .trend-floor { stroke: var(--border); stroke-dasharray: 3 3; }
 .trend-line { fill: none; stroke: var(--accent); stroke-width: 2; }
 .pt { fill: var(--surface); stroke: var(--accent); stroke-width: 2; }
 .pt-now { fill: var(--accent); }
-.trend-scale { display: flex; justify-content: space-between; font-size: 11px; color: var(--muted); }
+.trend-scale { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 8px; font-size: 11px; color: var(--muted); }
 .slice-scroll { max-height: 520px; overflow: auto; }
 .slice-table th, .slice-table td { padding: 6px 10px; white-space: nowrap; }
 .slice-table thead th { position: sticky; top: 0; }
@@ -232,7 +238,14 @@ button.sort { border: 0; background: none; font: inherit; color: inherit; cursor
 th[aria-sort="ascending"] button.sort::after { content: " ▲"; }
 th[aria-sort="descending"] button.sort::after { content: " ▼"; }
 .history-note { color: var(--warn); }
+/* A linked transcript lands with its title below the sticky toolbar. */
+[id^="d-"], [id^="f-"] { scroll-margin-top: 120px; }
+.behaviours li.more-behaviours { display: block; }
+.more-behaviours > details > summary { cursor: pointer; color: var(--muted); }
 @media (max-width: 760px) {
+  /* On a phone the toolbar would take a quarter of the screen: it scrolls away with the page. */
+  .toolbar { position: static; }
+  [id^="d-"], [id^="f-"] { scroll-margin-top: 8px; }
   .llm-grid, .kv { grid-template-columns: 1fr; }
   .dlg-head { grid-template-columns: auto 1fr; }
   .msg { max-width: 95%; }

@@ -1,17 +1,19 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
 import { escapeHtml as esc } from './escape.js';
 import { percent, truncate } from './format.js';
-import { headlineOf } from './headline.js';
+import { brokeCount, headlineOf } from './headline.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
 import {
   provenanceEntries,
   describeFindingChange,
+  brokeDialogues,
   findDialogue,
+  findingMetricName,
   overallPassed,
 } from './reportQueries.js';
-import type { GateFinding, Lang, Report } from './reportTypes.js';
-import { behaviourName, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
+import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
@@ -43,7 +45,8 @@ export function headerHtml(report: Report): string {
       <h1 id="headline">${esc(label(lang, 'dialoguesPassed', passed, total))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
-    ${plain.changed ? `<p class="plain plain-changed" id="plain-changed">${esc(plain.changed)}</p>` : ''}
+    ${plain.changed ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changed)}</p>` : ''}
+    ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
@@ -54,16 +57,22 @@ export function headerHtml(report: Report): string {
 /** `anchor`: the prefix of the element ids a page gives its transcripts (`d-` on a report, `f-` on a comparison). */
 export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatBroke, anchor = 'd-'): string {
   if (broke.behaviours.length === 0) return '';
-  const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map((behaviour) => {
+  const apart = oldAndNewLine(lang, broke);
+  const item = (behaviour: WhatBroke['behaviours'][number]) => {
     const { id, turn, input, difference, why } = behaviour.example;
     const link = `<a href="#${anchor}${esc(encodeURIComponent(id))}"><code>${esc(id)}</code></a>`;
     const example = `${esc(inLang(lang, WHAT_BROKE_WORDS.example))} ${link} · ${esc(label(lang, 'turn', turn))} ${esc(truncate(input, 60))} · ${esc(truncate(difference, 200))}${why ? ` <span class="muted">(${esc(truncate(why, 160))})</span>` : ''}`;
     return `<li><span class="n">${behaviour.count}</span><strong>${esc(behaviourName(lang, behaviour.key))}</strong><span class="example">${example}</span></li>`;
-  });
+  };
+  const items = broke.behaviours.slice(0, MAX_BEHAVIOURS).map(item);
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) items.push(`<li><span class="n"></span><span class="example">${esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}</span></li>`);
+  // The rest open in place: a count alone cannot be acted on.
+  if (rest.length > 0) {
+    const more = esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)));
+    items.push(`<li class="more-behaviours"><details><summary>${more}</summary><ol class="behaviours">${rest.map(item).join('')}</ol></details></li>`);
+  }
   return `<section class="panel panel-fail what-broke" id="what-broke">
-  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>
+  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
   <ol class="behaviours">${items.join('')}</ol>
 </section>`;
 }
@@ -83,7 +92,7 @@ export function totalsHtml(report: Report): string {
   const repeat = report.run.repeat;
   const passK =
     repeat > 1
-      ? `<div class="stat"><div class="stat-label">pass@1 / pass^${repeat}</div><div class="stat-value">${percent(passAt1)}<span class="stat-of"> / ${percent(passHatK)}</span></div><div class="stat-foot">over ${repeat} runs per dialogue</div></div>`
+      ? `<div class="stat" title="pass@1 / pass^${repeat}"><div class="stat-label">${esc(label(lang, 'runsPassed'))}</div><div class="stat-value">${percent(passAt1)}</div><div class="stat-foot">${esc(label(lang, 'everyRunPassed', repeat, percent(passHatK)))}</div></div>`
       : '';
   return `<section class="stats">${stat(label(lang, 'dialogues'), dialogues)}${stat(label(lang, 'turns'), turns)}${stat(label(lang, 'checks'), checks)}${passK}</section>`;
 }
@@ -96,7 +105,7 @@ export function gateHtml(report: Report): string {
   if (gate.regressions.length > 0) {
     parts.push(`<section class="panel panel-fail" id="regressions">
   <h2>${esc(label(lang, 'regressionsAgainst'))} <code>${esc(gate.baseline)}</code></h2>
-  <ul class="findings">${gate.regressions.map((f) => findingItem(report, f, 'regression')).join('')}</ul>
+  <ul class="findings">${regressionItems(report, gate)}</ul>
 </section>`);
   }
   if (gate.improvements.length > 0) {
@@ -111,12 +120,27 @@ export function gateHtml(report: Report): string {
   return parts.join('\n');
 }
 
+/** The metrics that regressed, then the dialogues that broke as every page counts them (the first few; the rest counted). */
+function regressionItems(report: Report, gate: GateResult): string {
+  const lang = report.view?.lang ?? 'en';
+  const metrics = gate.regressions.filter((f) => f.kind === 'metric').map((f) => findingItem(report, f, 'regression'));
+  const broke = brokeDialogues(report, gate);
+  const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
+    (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(encodeURIComponent(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
+  );
+  if (broke.length > MAX_BROKE_LISTED) dialogues.push(`<li class="muted">${esc(label(lang, 'andMore', broke.length - MAX_BROKE_LISTED))}</li>`);
+  const heading = broke.length > 0 ? [`<li class="findings-head">${esc(brokeCount(gate, report.run.repeat, lang))}</li>`] : [];
+  return [...metrics, ...heading, ...dialogues].join('');
+}
+
+const MAX_BROKE_LISTED = 12;
+
 function findingItem(report: Report, finding: GateFinding, direction: 'regression' | 'improvement'): string {
   const arrow = direction === 'regression' ? '<span class="txt-fail">▼</span>' : '<span class="txt-pass">▲</span>';
   if (finding.kind === 'metric') {
-    return `<li>${arrow} <strong>${esc(metricName(report.view?.lang ?? 'en', finding.name))}</strong> <span class="muted">${esc(describeFindingChange(finding))}</span></li>`;
+    return `<li>${arrow} <strong>${esc(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}</strong> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
   }
   const dialogue = findDialogue(report, finding.name);
   const title = dialogue ? ` ${esc(dialogue.title)}` : '';
-  return `<li>${arrow} <a href="#d-${esc(encodeURIComponent(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding))}</span></li>`;
+  return `<li>${arrow} <a href="#d-${esc(encodeURIComponent(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
 }

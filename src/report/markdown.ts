@@ -1,25 +1,26 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { headlineOf } from './headline.js';
+import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
-import { biggestMovers, sliceRows, weakestSlices } from './sliceQueries.js';
+import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
-import { INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
+import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
+  dialogueChanges,
   failedChecks,
   findDialogue,
-  flippedDialogues,
+  brokeDialogues,
   metricComparison,
   metricLabel,
+  findingMetricName,
   metricRegressions,
   notApplicableLine,
-  pairedGateLine,
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
@@ -29,8 +30,6 @@ import {
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from './reportTypes.js';
 import type { Reporter } from './reporter.js';
 
-/** GitHub rejects comments above 65,536 characters; stay well below in bytes. */
-const BYTE_BUDGET = 58_000;
 const MAX_FAILED_DIALOGUES = 40;
 const MAX_CHECK_ROWS = 8;
 const MAX_FLIPPED = 40;
@@ -55,33 +54,42 @@ export function renderMarkdown(report: Report): string {
     ...slicesSection(report),
   ];
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
-  const paired = report.gate ? pairedGateLine(report.gate) : null;
-  if (paired) head.push('', mdText(paired), '');
   const notApplicable = notApplicableLine(report);
   if (notApplicable) head.push('', mdText(notApplicable), '');
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
-  const used = byteLength(head) + byteLength(foot);
-  return withoutControls([...head, ...failureSection(report, BYTE_BUDGET - used), ...foot].join('\n') + '\n');
+  return withoutControls(fitMarkdown(head, [failureList(report)], foot));
 }
 
 function headline(report: Report): string {
   const { total, passed, failed } = report.summary.dialogues;
   const icon = overallPassed(report) ? '✅' : '❌';
+  const lang = report.view?.lang ?? 'en';
   if (report.gate) {
-    const verdict = report.gate.passed
-      ? 'Regression gate passed'
-      : `Regression gate failed (${report.gate.regressions.length} regression${report.gate.regressions.length === 1 ? '' : 's'})`;
-    return `## ${icon} ${verdict} · ${passed}/${total} dialogues passed`;
+    const gate = report.gate;
+    const worse = metricRegressions(gate).length;
+    const said = [
+      label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
+      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, report.run.repeat, lang)] : []),
+      ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
+      label(lang, 'dialoguesPassed', passed, total),
+    ];
+    return `## ${icon} ${mdText(said.join(' · '))}`;
   }
-  return failed === 0
-    ? `## ${icon} All ${total} dialogues passed`
-    : `## ${icon} ${failed} of ${total} dialogues failed · ${passed}/${total} passed`;
+  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : label(lang, 'dialoguesFailed', failed, total, passed))}`;
 }
 
 function plainWords(report: Report): string[] {
-  const { measured, changed } = headlineOf(report, report.view?.lang);
-  return [`> ${mdText(measured)}`, ...(changed ? ['>', `> **${mdText(changed)}**`] : []), ''];
+  const lang = report.view?.lang ?? 'en';
+  const { measured, changed, changedBeyondNoise, changedDetails } = headlineOf(report, lang);
+  const lines = [`> ${mdText(measured)}`];
+  // A change is emphasised only when it is more than noise.
+  if (changed) lines.push('>', `> ${changedBeyondNoise ? `**${mdText(changed)}**` : mdText(changed)}`);
+  const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
+  if (unsteady) lines.push('>', `> ${mdText(unsteady)}`);
+  lines.push('');
+  if (changedDetails) lines.push(...folded(label(lang, 'howSure'), [mdText(changedDetails)]));
+  return lines;
 }
 
 function trendSection(report: Report): string[] {
@@ -104,11 +112,10 @@ function slicesSection(report: Report): string[] {
   const shown = report.gate ? movers : weakestSlices(rows, MAX_SLICE_ROWS);
   if (shown.length === 0) return [];
   const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${lang === 'zh' ? '通过率最低' : 'lowest pass rate'}`;
-  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${label(lang, 'dialogues')} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
+  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${sliceDialoguesHeading(report, lang)} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
   for (const row of shown) {
     const { kind, name, dialogues } = row.slice;
-    const change = row.baselinePassRate === null ? '—' : `${percent(row.baselinePassRate)} → ${percent(row.passRate)} (${deltaPoints(row.baselinePassRate, row.passRate)})`;
-    lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(change)} |`);
+    lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(sliceChange(row, lang))} |`);
   }
   lines.push('');
   return lines;
@@ -123,7 +130,8 @@ function runLine(report: Report): string {
     `seed ${run.seed}`,
   ];
   if (run.repeat > 1) {
-    parts.push(`repeat ${run.repeat} (pass@1 ${percent(summary.passAt1)}, pass^${run.repeat} ${percent(summary.passHatK)})`);
+    const lang = report.view?.lang ?? 'en';
+    parts.push(`repeat ${run.repeat} (${mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`)})`);
   }
   if (run.shard) parts.push(`shard ${mdCode(run.shard)}`);
   if (run.filter.length > 0) parts.push(`filter ${run.filter.map(mdCode).join(' ')}`);
@@ -137,12 +145,13 @@ function warningLines(report: Report): string[] {
 function provenanceSection(report: Report): string[] {
   const entries = provenanceEntries(report);
   if (entries.length === 0) return [];
-  return ['<details><summary>Provenance</summary>', '', ...entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`), '', '</details>', ''];
+  return folded(label(report.view?.lang ?? 'en', 'provenance'), entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`));
 }
 
 function summaryLine(report: Report): string {
   const { dialogues, turns, checks } = report.summary;
-  return `**Dialogues** ${dialogues.passed}/${dialogues.total} · **Turns** ${turns.passed}/${turns.total} · **Checks** ${checks.passed}/${checks.total}`;
+  const lang = report.view?.lang ?? 'en';
+  return `**${label(lang, 'dialogues')}** ${dialogues.passed}/${dialogues.total} · **${label(lang, 'turns')}** ${turns.passed}/${turns.total} · **${label(lang, 'checks')}** ${checks.passed}/${checks.total}`;
 }
 
 function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
@@ -151,7 +160,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (withGate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -191,11 +200,11 @@ function armsTable(report: Report): string[] {
   ];
 }
 
-function baselineCell(gate: GateResult | null, metric: string): string {
+function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
   const comparison = metricComparison(gate, metric);
-  if (!comparison) return 'within tolerance';
+  if (!comparison) return label(lang, 'withinTolerance');
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
-  return `${icon} ${mdText(describeFindingChange(comparison.finding))}`;
+  return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }
 
 function countsCell(name: string, metric: MetricResult, lang: Lang): string {
@@ -206,78 +215,61 @@ function countsCell(name: string, metric: MetricResult, lang: Lang): string {
 }
 
 function regressionSection(report: Report, gate: GateResult): string[] {
-  const lines = [`### Regressions vs baseline ${mdCode(gate.baseline)}`, ''];
+  const lines = [`### ${label(report.view?.lang ?? 'en', 'regressionsAgainst')} ${mdCode(gate.baseline)}`, ''];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`- 🔻 **${mdText(metricLabel(finding.name))}**: ${mdText(describeFindingChange(finding))}`);
+    lines.push(`- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false))}`);
   }
-  const flipped = flippedDialogues(gate);
-  if (flipped.length > 0) {
-    if (lines.length > 2) lines.push('');
-    lines.push(`**Dialogues that flipped pass → fail (${flipped.length})**`, '');
-    for (const finding of flipped.slice(0, MAX_FLIPPED)) {
-      const dialogue = findDialogue(report, finding.name);
-      const title = dialogue ? ` — ${mdText(truncate(dialogue.title, 80))}` : '';
-      lines.push(`- ${mdCode(finding.name)}${title}`);
-    }
-    if (flipped.length > MAX_FLIPPED) lines.push(`- …and ${flipped.length - MAX_FLIPPED} more`);
+  const broke = brokeDialogues(report, gate);
+  if (broke.length > 0) {
+    const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
+    if (broke.length > MAX_FLIPPED) items.push(`- …and ${broke.length - MAX_FLIPPED} more`);
+    lines.push('', ...folded(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'), items));
+    return lines;
   }
   lines.push('');
   return lines;
 }
 
-function failureSection(report: Report, budget: number): string[] {
+/** Every failing dialogue (those that broke first) as a folded list that fitMarkdown cuts to the cap. */
+function failureList(report: Report): FoldedList {
   const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
-  if (failing.length === 0) return [];
-  const lines = [`### Failing dialogues (${failing.length})`, ''];
-  let used = byteLength(lines);
-  let shown = 0;
-  for (const dialogue of failing) {
-    if (shown >= MAX_FAILED_DIALOGUES) break;
-    const block = dialogueBlock(dialogue);
-    const size = byteLength(block);
-    if (used + size > budget - 200) break;
-    lines.push(...block);
-    used += size;
-    shown += 1;
-  }
-  if (shown < failing.length) {
-    lines.push(`_…and ${failing.length - shown} more failing dialogues; see report.html or junit.xml for all of them._`);
-  }
-  return lines;
+  const lang = report.view?.lang ?? 'en';
+  return {
+    summary: label(lang, 'failingDialogues', failing.length),
+    blocks: failing.slice(0, MAX_FAILED_DIALOGUES).map((dialogue) => dialogueBlock(dialogue, lang)),
+    total: failing.length,
+    more: (left) => `_${mdText(label(lang, 'moreFailing', left))}_`,
+  };
 }
 
-function dialogueBlock(dialogue: DialogueReport): string[] {
+function dialogueBlock(dialogue: DialogueReport, lang: Lang): string[] {
   const meta = [mdCode(dialogue.file)];
-  if (dialogue.tags.length > 0) meta.push(`tags: ${dialogue.tags.map(mdText).join(', ')}`);
-  if (dialogue.runs > 1) meta.push(`passed ${dialogue.runsPassed}/${dialogue.runs} runs`);
-  meta.push(`${dialogue.failedChecks} failed check${dialogue.failedChecks === 1 ? '' : 's'}`);
+  if (dialogue.tags.length > 0) meta.push(`${label(lang, 'tags')}: ${dialogue.tags.map(mdText).join(', ')}`);
+  if (dialogue.runs > 1) meta.push(label(lang, 'passedRuns', dialogue.runsPassed, dialogue.runs));
+  meta.push(label(lang, dialogue.failedChecks === 1 ? 'oneFailedCheck' : 'failedChecks', dialogue.failedChecks));
   const lines = [`#### ❌ ${mdCode(dialogue.id)} ${mdText(truncate(dialogue.title, 100))}`, '', meta.join(' · '), ''];
 
   const failures = failedChecks(dialogue);
   if (failures.length === 0) {
-    lines.push('_No failed check in the recorded transcript._', '');
+    lines.push(`_${label(lang, 'noFailedCheck')}_`, '');
     return lines;
   }
-  lines.push('| Turn | Input | Check | What differs |', '| ---: | --- | --- | --- |');
+  lines.push(`| ${label(lang, 'turnHead')} | ${label(lang, 'input')} | ${label(lang, 'check')} | ${label(lang, 'whatDiffers')} |`, '| ---: | --- | --- | --- |');
   const explained = new Set<unknown>();
   for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
-    const differs = checkDifferences(check.expected, check.actual).map((line) => mdText(truncate(line, VALUE_CHARS)));
+    const differs = checkDifferences(check.expected, check.actual, lang).map((line) => mdText(truncate(line, VALUE_CHARS)));
     // Why the turn's model call was refused, once per turn.
-    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
+    const why = explained.has(turn) ? [] : callDetails(turn.llmCalls, lang).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
     explained.add(turn);
     lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
   }
-  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _…${failures.length - MAX_CHECK_ROWS} more_ | |`);
+  if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _${mdText(label(lang, 'andMore', failures.length - MAX_CHECK_ROWS))}_ | |`);
   lines.push('');
   return lines;
 }
 
 function footer(report: Report): string {
-  return `<sub>Run started ${mdText(report.run.startedAt)} · report schema v${report.schemaVersion}</sub>`;
-}
-
-function byteLength(lines: readonly string[]): number {
-  return Buffer.byteLength(lines.join('\n'), 'utf8') + lines.length;
+  return `<sub>${mdText(label(report.view?.lang ?? 'en', 'runStarted', report.run.startedAt, report.schemaVersion))}</sub>`;
 }
 
 export const markdownReporter: Reporter<Report> = { file: 'report.md', render: (report) => [renderMarkdown(report)] };

@@ -89,7 +89,7 @@ export function formatFindingValue(finding: GateFinding, value: number | boolean
 }
 
 /** "95.0% → 88.0% (-7.0 pp, tolerance 2.0 pp)" */
-export function describeFindingChange(finding: GateFinding): string {
+export function describeFindingChange(finding: GateFinding, withStatistics = true): string {
   const { baseline, current, tolerance } = finding;
   const parts = [`${formatFindingValue(finding, baseline)} → ${formatFindingValue(finding, current)}`];
   const extras: string[] = [];
@@ -102,7 +102,7 @@ export function describeFindingChange(finding: GateFinding): string {
   if (tolerance !== undefined) {
     extras.push(`tolerance ${bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)}`);
   }
-  const significance = finding.significance;
+  const significance = withStatistics ? finding.significance : undefined;
   if (significance) {
     extras.push(formatPValue(significance.pValue));
     if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
@@ -123,22 +123,59 @@ export function notApplicableLine(report: Report): string | null {
   return `${list.length} dialogue${list.length === 1 ? '' : 's'} not applicable, neither passed nor failed — ${shown.join('; ')}${list.length > shown.length ? '; …' : ''}`;
 }
 
-/** One line on the repeat-aware gate: its method, and the flaky dialogues it kept from gating alone. */
+/** One line on the repeat-aware gate: its method, and the dialogues already unsteady in the baseline that it kept from gating alone. */
 export function pairedGateLine(gate: GateResult): string | null {
   const paired = gate.paired;
   if (!paired) return null;
-  const flaky = paired.flaky.length;
-  const shown = paired.flaky.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
+  const unsteady = new Set(dialogueChanges(gate).unsteady);
+  const list = paired.flaky.filter((f) => unsteady.has(f.id));
+  const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
   return (
     `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + randomization tests, Holm-adjusted); ` +
-    `${flaky} flaky dialogue${flaky === 1 ? '' : 's'} (pass and fail within one side's repeats) do not gate alone` +
-    (flaky > 0 ? `: ${shown.join(', ')}${flaky > shown.length ? ', …' : ''}` : '')
+    `${list.length} dialogue${list.length === 1 ? '' : 's'} already unsteady in the baseline (failed some runs before and after) do not gate alone` +
+    (list.length > 0 ? `: ${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '')
   );
 }
 
-/** Dialogue findings that went from passing in the baseline to failing now. */
-export function flippedDialogues(gate: GateResult): GateFinding[] {
-  return gate.regressions.filter((f) => f.kind === 'dialogue');
+/**
+ * How dialogues changed against a baseline, one definition for every page and count. A dialogue
+ * broke when it passed every baseline run and now fails at least one (over repeats: in every run,
+ * or in some); it was fixed when it failed some baseline run and now passes every run. Dialogues
+ * that failed some runs on both sides were already unsteady: they moved within their own noise.
+ */
+export interface DialogueChanges {
+  readonly broke: readonly string[];
+  /** Those of `broke` that still pass some of their runs. */
+  readonly brokeInSomeRuns: readonly string[];
+  readonly fixed: readonly string[];
+  readonly unsteady: readonly string[];
+}
+
+export function dialogueChanges(gate: GateResult): DialogueChanges {
+  const paired = gate.paired;
+  const brokeInSomeRuns = (paired?.flaky ?? []).filter((f) => f.baseline === 1 && f.current !== null && f.current < 1 && f.current > 0).map((f) => f.id);
+  const fixedFromUnsteady = (paired?.flaky ?? []).filter((f) => f.current === 1 && f.baseline !== null && f.baseline < 1).map((f) => f.id);
+  const broke = new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(paired?.consistentlyBroken ?? []), ...brokeInSomeRuns]);
+  const fixed = new Set([...gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(paired?.consistentlyFixed ?? []), ...fixedFromUnsteady]);
+  const unsteady = (paired?.flaky ?? []).map((f) => f.id).filter((id) => !broke.has(id) && !fixed.has(id));
+  return { broke: [...broke].sort(), brokeInSomeRuns, fixed: [...fixed].sort(), unsteady };
+}
+
+export interface BrokeDialogue {
+  readonly id: string;
+  readonly title: string | null;
+  /** "pass → fail", or over repeats "passed 3/3 runs → 1/3". */
+  readonly change: string;
+}
+
+/** The dialogues that broke (dialogueChanges), each with how it broke: the list every gate box shows. */
+export function brokeDialogues(report: Report, gate: GateResult): BrokeDialogue[] {
+  return dialogueChanges(gate).broke.map((id) => {
+    const dialogue = findDialogue(report, id);
+    const runs = dialogue?.runs ?? 1;
+    const change = runs > 1 ? `${runs}/${runs} → ${dialogue!.runsPassed}/${runs} runs passed` : 'pass → fail';
+    return { id, title: dialogue?.title ?? null, change };
+  });
 }
 
 export function metricRegressions(gate: GateResult): GateFinding[] {

@@ -215,6 +215,8 @@ export interface TrendRun {
   readonly startedAt: string;
   readonly passed: boolean;
   readonly metrics: Readonly<Record<string, number | null>>;
+  /** How many cases each score is a share of, where the history kept it: says whether a move is more than noise. */
+  readonly judged?: Readonly<Record<string, number | null>>;
   /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
   readonly commit?: string | null;
   readonly prompts?: string | null;

@@ -1,7 +1,9 @@
 /** Slice rows every renderer shows, with each slice's pass-rate change against the gate's baseline. */
-import { findDialogue } from './reportQueries.js';
-import type { Report, SliceReport } from './reportTypes.js';
+import { dialogueChanges, findDialogue } from './reportQueries.js';
+import { label } from './labels.js';
+import type { Lang, Report, SliceReport } from './reportTypes.js';
 import { sliceId, sliceKeys } from './slices.js';
+
 
 export interface SliceRow {
   readonly id: string;
@@ -29,8 +31,9 @@ export function sliceRows(report: Report): SliceRow[] {
   };
   const gate = report.gate;
   if (gate) {
-    count(gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), 'broke');
-    count(gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), 'fixed');
+    const changes = dialogueChanges(gate);
+    count(changes.broke, 'broke');
+    count(changes.fixed, 'fixed');
   }
   return (report.slices ?? []).map((slice) => {
     const id = sliceId(slice);
@@ -61,3 +64,25 @@ export function weakestSlices(rows: readonly SliceRow[], limit: number): SliceRo
     .sort((a, b) => a.passRate - b.passRate || b.slice.dialogues.total - a.slice.dialogues.total || a.id.localeCompare(b.id))
     .slice(0, limit);
 }
+
+/** A slice's change against the baseline in dialogues, counted as the headline counts them: "58 → 11 passed (47 broke)". */
+export function sliceChange(row: SliceRow, lang: Lang): string {
+  if (row.baselinePassRate === null || (row.broke === 0 && row.fixed === 0)) return '—';
+  const { passed } = row.slice.dialogues;
+  const moved = [row.broke > 0 ? label(lang, 'sliceBroke', row.broke) : '', row.fixed > 0 ? label(lang, 'sliceFixed', row.fixed) : ''].filter(Boolean);
+  return label(lang, 'sliceChange', passed + row.broke - row.fixed, passed, moved.join(lang === 'zh' ? '，' : ', '));
+}
+
+/** The dialogue column's heading: over repeats a dialogue passes only when every run did. */
+export function sliceDialoguesHeading(report: Report, lang: Lang): string {
+  return report.run.repeat > 1 ? label(lang, 'dialoguesAllRuns', report.run.repeat) : label(lang, 'dialogues');
+}
+
+/** A slice's score, with its count when so few cases were judged that the share alone misleads. */
+export function sliceScore(score: number, judged: number | undefined): string {
+  const shown = `${(score * 100).toFixed(1)}%`;
+  return judged !== undefined && judged < FEW_CASES ? `${shown} (${Math.round(score * judged)}/${judged})` : shown;
+}
+
+/** Below this many judged cases a slice's share is shown with its count. */
+const FEW_CASES = 20;

@@ -21,13 +21,16 @@ export function metricSeries(trend: Trend, metric: string): (number | null)[] {
   });
 }
 
-/** "▇▇▁▇ 100.0% → 100.0% (min 40.0%)": where it started, where it is, and the worst in between. */
+/**
+ * "▇▇▁▇ 100.0% → 100.0% (range 40.0%–100.0%)": where it started, where it is, and the real range the
+ * bars span (they are scaled to it, so without it a 1-point wobble looks like a collapse).
+ */
 export function trendLine(series: readonly (number | null)[]): string {
   const known = series.filter((v): v is number => v !== null);
   if (known.length === 0) return '—';
   const first = known[0]!;
   const last = known.at(-1)!;
-  const min = Math.min(...known);
-  const dip = min < Math.min(first, last) ? ` (min ${percent(min)})` : '';
-  return `${sparkline(series)} ${percent(first)} → ${percent(last)}${dip}`;
+  const [min, max] = [Math.min(...known), Math.max(...known)];
+  const range = max > min ? ` (range ${percent(min)}–${percent(max)})` : '';
+  return `${sparkline(series)} ${percent(first)} → ${percent(last)}${range}`;
 }

@@ -6,7 +6,7 @@
  */
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inLang } from './labels.js';
-import { describeInput, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
+import { describeInput, dialogueChanges, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
 import { failingDialogues } from './dialogueLog.js';
 import type { CheckReport, DialogueReport, GateResult, Lang, Report, TurnReport } from './reportTypes.js';
 
@@ -67,14 +67,36 @@ export interface WhatBroke {
   readonly behaviours: readonly Behaviour[];
   /** Regressed metrics that only follow from the first failures. */
   readonly knockOn: ReadonlySet<string>;
+  /** Old failures apart from new: against a baseline, how many failing dialogues already failed there; without one, how many of `ids` fail for the first time since the previous comparable run. */
+  readonly apart?: { readonly alreadyFailing: number; readonly newSincePreviousRun: number | null };
 }
 
 /** What broke in a run, against its gate's baseline when it has one. */
 export function whatBroke(report: Report): WhatBroke {
   const failing = failingDialogues(report.dialogues);
   const ids = report.gate ? brokenIds(report.gate) : failing.map((d) => d.id);
-  const behaviours = changedBehaviours(ids, failing);
-  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours) };
+  const behaviours = changedBehaviours(ids, failing, report.view?.lang);
+  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing) };
+}
+
+function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[]): WhatBroke['apart'] {
+  if (report.gate) {
+    const broke = new Set(ids);
+    return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
+  }
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return undefined;
+  // A dialogue whose failing streak began with this run failed for the first time since the previous comparable run.
+  const fresh = ids.filter((id) => trend.dialogues[id]?.firstFailed === report.run.startedAt).length;
+  return { alreadyFailing: ids.length - fresh, newSincePreviousRun: fresh };
+}
+
+/** "8 more were already failing in the baseline" / "12 new since the previous comparable run, 175 already failing". */
+export function oldAndNewLine(lang: Lang, broke: WhatBroke): string | null {
+  const apart = broke.apart;
+  if (!apart) return null;
+  if (apart.newSincePreviousRun === null) return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInBaseline, apart.alreadyFailing) : null;
+  return inLang(lang, WHAT_BROKE_WORDS.newSincePrevious, apart.newSincePreviousRun, apart.alreadyFailing);
 }
 
 /** Failing dialogues with those that broke first (a stable order otherwise): regressions lead every list. */
@@ -83,13 +105,13 @@ export function brokenFirst(failing: readonly DialogueReport[], broke: readonly 
   return [...failing.filter((d) => isBroken.has(d.id)), ...failing.filter((d) => !isBroken.has(d.id))];
 }
 
-/** The dialogues that broke against a baseline: pass → fail, and over repeats those that broke in every run. */
+/** The dialogues that broke against a baseline (dialogueChanges). */
 export function brokenIds(gate: GateResult): string[] {
-  return [...new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(gate.paired?.consistentlyBroken ?? [])])];
+  return [...dialogueChanges(gate).broke];
 }
 
 /** The behaviours of the dialogues `ids` names (found among `dialogues`), biggest first. */
-export function changedBehaviours(ids: readonly string[], dialogues: Iterable<DialogueReport>): Behaviour[] {
+export function changedBehaviours(ids: readonly string[], dialogues: Iterable<DialogueReport>, lang: Lang = 'en'): Behaviour[] {
   const wanted = new Set(ids);
   const byId = new Map<string, DialogueReport>();
   for (const dialogue of dialogues) if (wanted.has(dialogue.id)) byId.set(dialogue.id, dialogue);
@@ -104,8 +126,8 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     const group = groups.get(key);
     if (group) group.ids.push(id);
     else {
-      const difference = checkDifferences(first.check.expected, first.check.actual).slice(0, 2).join('; ');
-      const [why = null] = callDetails(first.turn.llmCalls);
+      const difference = checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ');
+      const [why = null] = callDetails(first.turn.llmCalls, lang);
       const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn), difference: `${first.check.name}: ${difference}`, why };
       groups.set(key, { ids: [id], first: example, metric: metricOf(act, first.check.name) });
     }
@@ -146,6 +168,8 @@ export const WHAT_BROKE_WORDS = {
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
   knockOn: ['knock-on: follows from the first failure of its dialogues', '连带：由同一对话中更早的失败导致'],
   knockOnShort: ['knock-on', '连带'],
+  alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
+  newSincePrevious: ['{0} newly failing since the previous comparable run; {1} already failing before.', '{0} 段自上一次可比运行起新近失败；{1} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
 
 /** The block's heading: broke against a baseline, or fails without one. */

@@ -3,7 +3,7 @@ import { truncate } from './format.js';
 import { inLang, label } from './labels.js';
 import { INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
-import { behaviourName, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 /** Behaviours in the first lines; the rest are counted. */
 const MAX_BEHAVIOURS = 3;
@@ -12,6 +12,8 @@ const MAX_BEHAVIOURS = 3;
 export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
   if (broke.behaviours.length === 0) return [];
   const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
+  const apart = oldAndNewLine(lang, broke);
+  if (apart) lines.push(`_${mdText(apart)}_`, '');
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
     const { id, turn, input, difference, why } = behaviour.example;
     const example = `${inLang(lang, WHAT_BROKE_WORDS.example)} ${mdCode(id)} ${label(lang, 'turn', turn)} ${mdText(truncate(input, INPUT_CHARS))}: ${mdText(truncate(difference, VALUE_CHARS))}${why ? ` _(${mdText(truncate(why, VALUE_CHARS))})_` : ''}`;

@@ -1,7 +1,7 @@
 /** Two simulate reports side by side: success-rate deltas with intervals, by goal size and speech feature, and the users who flipped. */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { BaselineError, readJsonFile } from '../report/baseline.js';
-import { differenceInterval, type Interval } from './rateInterval.js';
+import { differenceInterval, type Interval } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { userOutcomes } from './simulationHistory.js';
 import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from './simulationReport.js';
@@ -24,6 +24,14 @@ export interface UserFlip {
   readonly b: string;
 }
 
+/** One failed conversation of B standing for every broken user whose run ended the same way. */
+export interface BrokenExample {
+  readonly outcome: string;
+  /** Broken users whose first failed run in B ended this way. */
+  readonly users: number;
+  readonly failure: SimulationReport['failures'][number];
+}
+
 export interface SimulationComparison {
   readonly a: { readonly label: string; readonly report: SimulationReport };
   readonly b: { readonly label: string; readonly report: SimulationReport };
@@ -33,6 +41,8 @@ export interface SimulationComparison {
   /** Same seed: user N is the same person with the same goal on both sides, so users can flip. */
   readonly sameUsers: boolean;
   readonly flips: readonly UserFlip[];
+  /** For each way broken users' runs ended in B, most users first: one transcript to read. */
+  readonly examples: readonly BrokenExample[];
   /** Task success fell by more than the tolerance, or a user who reached the goal in every run no longer does. */
   readonly regressions: readonly string[];
   readonly passed: boolean;
@@ -129,5 +139,18 @@ export function compareSimulations(
   if (success.delta !== null && -success.delta > tolerance + 1e-9) regressions.push(`task success fell ${(-success.delta * 100).toFixed(1)} pp (tolerance ${(tolerance * 100).toFixed(1)} pp)`);
   const broke = flips.filter((flip) => flip.direction === 'broke');
   if (broke.length > 0) regressions.push(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`);
-  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, regressions, passed: regressions.length === 0 };
+  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, examples: brokenExamples(broke, b.report), regressions, passed: regressions.length === 0 };
+}
+
+/** The broken users grouped by how their first failed run in B ended, each group with that run's transcript. */
+function brokenExamples(broke: readonly UserFlip[], report: SimulationReport): BrokenExample[] {
+  const groups = new Map<string, { users: number; failure: SimulationReport['failures'][number] }>();
+  for (const flip of broke) {
+    const failure = report.failures.find((f) => f.userId === flip.userId);
+    if (!failure) continue;
+    const group = groups.get(failure.outcome);
+    if (group) group.users += 1;
+    else groups.set(failure.outcome, { users: 1, failure });
+  }
+  return [...groups.entries()].map(([outcome, g]) => ({ outcome, ...g })).sort((x, y) => y.users - x.users || x.outcome.localeCompare(y.outcome));
 }

@@ -4,7 +4,8 @@ import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
-import type { RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
+import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
+import { outcomeName, outcomeWhy } from './simulationLabels.js';
 import { withoutControls } from '../report/format.js';
 import type { Reporter } from '../report/reporter.js';
 
@@ -23,7 +24,8 @@ function describeSide(c: SimulationComparison, which: 'a' | 'b'): string {
 export function headlineOf(c: SimulationComparison): string {
   const success = c.overall[0]!;
   const broke = c.flips.filter((f) => f.direction === 'broke').length;
-  const change = success.delta === null ? 'task success n/a' : `task success ${rate(success.a)} → ${rate(success.b)}, ${deltaText(success)}`;
+  const chance = success.interval ? (success.interval[0] <= 0 && success.interval[1] >= 0 ? ', could be chance' : ', very unlikely to be chance') : '';
+  const change = success.delta === null ? 'task success n/a' : `task success ${rate(success.a)} → ${rate(success.b)}, ${deltaText(success)}${success.delta !== 0 ? chance : ''}`;
   return c.sameUsers ? `${change}; ${broke} user(s) broke, ${c.flips.length - broke} fixed` : `${change}; different seeds, so different users (no per-user flips)`;
 }
 
@@ -36,6 +38,46 @@ export function renderSimulationCompareConsole(c: SimulationComparison): string 
 function mdTable(title: string, rows: readonly RateDelta[]): string[] {
   return [`## ${title}`, '', '| slice | A | B | Δ [95% interval] |', '|---|---:|---:|---:|', ...rows.map((d) => `| ${mdText(d.name)} | ${rate(d.a)} | ${rate(d.b)} | ${deltaText(d)} |`), ''];
 }
+
+/** Delta in a colour only when its interval excludes 0: a change chance alone could make is not painted as loss or gain. */
+function deltaTone(d: RateDelta): string {
+  if (d.delta === null || Math.abs(d.delta) < 1e-9) return 'muted';
+  if (d.interval && d.interval[0] <= 0 && d.interval[1] >= 0) return '';
+  return d.delta < 0 ? 'txt-fail' : 'txt-pass';
+}
+
+/** "User 4, run 1: gave up — …" and the conversation, line by line. */
+function exampleTitle(e: BrokenExample): string {
+  const { failure } = e;
+  return `${e.users} user${e.users === 1 ? '' : 's'}: ${outcomeName('en', e.outcome)} — e.g. user ${failure.userId}, run ${failure.repeat} (${outcomeWhy('en', e.outcome, failure.transcript.length)})`;
+}
+
+/** The conversation line by line; `speaker` marks the user's words (an emoji in Markdown, none where a page may lack the font). */
+function exampleTurns(e: BrokenExample, speaker: string): string[] {
+  return e.failure.transcript.map((turn) => `${speaker}${turn.user} → ${turn.spoken.join(' / ') || '(silence)'}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`);
+}
+
+function examplesMarkdown(c: SimulationComparison): string[] {
+  if (c.examples.length === 0) return [];
+  const lines = ['## What broke, one conversation each', ''];
+  for (const example of c.examples.slice(0, MAX_EXAMPLES)) {
+    lines.push(`### ${mdText(exampleTitle(example))}`, '', `Goal: ${mdText(example.failure.goal.map((item) => `${item.description} ${item.amount} (${item.category})`).join('; '))}`, '');
+    lines.push(...exampleTurns(example, '🗣 ').map((line) => `- ${mdText(line)}`), '');
+  }
+  return lines;
+}
+
+function examplesHtml(c: SimulationComparison): string {
+  if (c.examples.length === 0) return '';
+  const items = c.examples
+    .slice(0, MAX_EXAMPLES)
+    .map((example) => `<article class="example" data-outcome="${esc(example.outcome)}"><h3>${esc(exampleTitle(example))}</h3><ol class="transcript">${exampleTurns(example, '').map((line) => `<li>${esc(line)}</li>`).join('')}</ol></article>`)
+    .join('');
+  return `<section class="section" id="examples"><h2>What broke, one conversation each</h2>${items}</section>`;
+}
+
+/** Ways of breaking shown with a transcript; the rest are counted in the flips below. */
+const MAX_EXAMPLES = 5;
 
 function flipLine(f: UserFlip): string {
   return `user ${f.userId} (${f.goalSize} item${f.goalSize === 1 ? '' : 's'}): ${f.a} → ${f.b}`;
@@ -52,6 +94,7 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison): str
     '',
     `_${NOTE}_`,
     '',
+    ...examplesMarkdown(c),
     ...mdTable('Overall', c.overall),
     ...mdTable('By goal size', c.byGoalSize),
     ...mdTable('By speech feature', c.byFeature),
@@ -70,8 +113,7 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison): str
 function htmlTable(id: string, title: string, rows: readonly RateDelta[]): string {
   const body = rows
     .map((d) => {
-      const tone = d.delta === null || Math.abs(d.delta) < 1e-9 ? 'muted' : d.delta < 0 ? 'txt-fail' : 'txt-pass';
-      return `<tr data-slice="${esc(d.name)}"><th scope="row">${esc(d.name)}</th><td class="num">${esc(rate(d.a))}</td><td class="num">${esc(rate(d.b))}</td><td class="num ${tone}">${esc(deltaText(d))}</td></tr>`;
+      return `<tr data-slice="${esc(d.name)}"><th scope="row">${esc(d.name)}</th><td class="num">${esc(rate(d.a))}</td><td class="num">${esc(rate(d.b))}</td><td class="num ${deltaTone(d)}">${esc(deltaText(d))}</td></tr>`;
     })
     .join('');
   return `<section class="section" id="${id}">
@@ -107,6 +149,7 @@ export function renderSimulationComparisonHtml(c: SimulationComparison): string 
   </div>
 </header>
 <main class="wrap">
+${examplesHtml(c)}
 <p class="muted">${esc(NOTE)}</p>
 ${htmlTable('overall', 'Overall', c.overall)}
 ${htmlTable('by-goal-size', 'By goal size', c.byGoalSize)}

@@ -2,7 +2,7 @@
 import { wholeRunMetrics } from '../report/historyQueries.js';
 import { WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
 import type { Trend } from '../report/reportTypes.js';
-import { wilson } from './rateInterval.js';
+import { wilson } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import type { SimulationReport } from './simulationReport.js';
 

@@ -7,7 +7,7 @@ import { scoreBar } from '../report/htmlSvg.js';
 import { sharedFloor, trendChart } from '../report/htmlTrends.js';
 import type { Lang, Trend } from '../report/reportTypes.js';
 import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, type SimulationWord } from './simulationLabels.js';
-import { wilson } from './rateInterval.js';
+import { wilson } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { SIMULATION_TREND_METRICS, type ShownSimulation, type SimulationReport } from './simulationReport.js';
 import type { Reporter } from '../report/reporter.js';

@@ -39,4 +39,32 @@ describe('the repeat-aware gate on a noisy model', () => {
     expect(compared.status).toBe(1);
     expect(compared.stdout).toMatch(/REGRESSION metric correctionIndexMapping: .*p = .*interval/);
   }, 120_000);
+
+  // Issue 32: a --repeat report said "8 dialogues broke" in its headline, "52 worse" in its gate note and
+  // -12.1 pp on the slice of the same dialogues, and showed the raw key dialoguePassRate.
+  it('over repeats, every page counts the dialogues that broke alike, and no raw metric key shows', () => {
+    const run = cli(['run', ...SUITE, '--perturb', 'offByOne=0.5', '--perturb-seed', '3', '--out', join(dir, 'counted'), '--baseline', baseline]);
+    expect(run.status).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'counted', 'report.json'), 'utf8'));
+    const before = JSON.parse(readFileSync(join(dir, 'base', 'report.json'), 'utf8'));
+    const passedAll = new Set(before.dialogues.filter((d: { runsPassed: number; runs: number }) => d.runsPassed === d.runs).map((d: { id: string }) => d.id));
+    // Broke: passed every baseline run, fails at least one now.
+    const broke = report.dialogues.filter((d: { id: string; runsPassed: number; runs: number }) => passedAll.has(d.id) && d.runsPassed < d.runs).length;
+    expect(broke).toBeGreaterThan(0);
+    const said = `${broke} dialogue${broke === 1 ? '' : 's'} broke`;
+    expect(run.stdout).toContain(`Against the baseline: ${said}`);
+    expect(run.stdout).toContain(`What broke for users: ${broke} dialogues`);
+    const md = readFileSync(join(dir, 'counted', 'report.md'), 'utf8');
+    expect(md.split('\n')[0]).toContain(said);
+    const fileRow = md.split('\n').find((line) => line.startsWith('| datasets/model/correct-ordinal.yaml |'));
+    const passedNow = report.dialogues.filter((d: { passed: boolean }) => d.passed).length;
+    expect(fileRow).toContain(`| ${passedNow}/${report.dialogues.length} | ${passedAll.size} → ${passedNow} passed (${broke} broke`);
+    const html = readFileSync(join(dir, 'counted', 'report.html'), 'utf8');
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
+    expect(visible).toContain(said);
+    for (const page of [visible, md, run.stdout.split('Paired gate over')[0]!]) {
+      expect(page).not.toMatch(/dialoguePassRate|\bflaky\b/);
+    }
+  }, 120_000);
 });
+

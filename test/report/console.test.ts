@@ -56,7 +56,7 @@ describe('renderConsoleSummary', () => {
   });
 
   it('ends with the gate regressions', () => {
-    const tail = plain.slice(plain.indexOf('Regressions against reports/baseline.json (2)'));
+    const tail = plain.slice(plain.indexOf('Regressions against reports/baseline.json'));
     expect(tail).toContain('▼ Correction index mapping: 100.0% → 50.0%');
     expect(tail).toContain('▼ multi-correct-02 两笔消费，纠正第二笔金额: pass → fail');
   });

@@ -49,14 +49,14 @@ describe('headline in plain words', () => {
     expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：2 段对话新近失败；修复 1 个；纠正序号映射 -4.2 pp。');
   });
 
-  it('adds whether a metric change is significant when the gate says so', () => {
+  it('adds in plain words whether a metric change is beyond chance when the gate says so', () => {
     const report = regressed();
     const gate = report.gate!;
     const marked = { ...gate, regressions: gate.regressions.map((f) => (f.kind === 'metric' ? { ...f, significant: true } : f)) };
-    expect(headlineOf({ ...report, gate: marked }).changed).toContain('Correction index mapping -4.2 pp, significant');
+    expect(headlineOf({ ...report, gate: marked }).changed).toContain('Correction index mapping -4.2 pp, very unlikely to be chance');
   });
 
-  it('over repeats, names what the paired gate saw move and whether it is significant', () => {
+  it('over repeats, names what the paired gate saw move and in plain words whether it could be chance; the statistics go to the details', () => {
     const report = regressed();
     const test = (name: string, baseline: number, current: number, significant: boolean) => ({
       name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: [-0.1, 0.02] as const,
@@ -76,8 +76,11 @@ describe('headline in plain words', () => {
       },
     };
     expect(headlineOf({ ...report, gate }).changed).toBe(
-      'Against the baseline: 1 dialogue broke; Dialogue success -33.3 pp, not significant; Correction index mapping -4.2 pp, significant.',
+      'Against the baseline: 1 dialogue broke; Dialogue success -33.3 pp, could be chance; Correction index mapping -4.2 pp, very unlikely to be chance.',
     );
+    const { changedDetails } = headlineOf({ ...report, gate });
+    expect(changedDetails).toContain('Holm-adjusted, α = 0.05');
+    expect(changedDetails).toContain('Correction index mapping -4.2 pp (p = 0.010, 95 % range -10.0 pp … +2.0 pp)');
   });
 
   it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
@@ -90,7 +93,24 @@ describe('headline in plain words', () => {
       ],
       dialogues: {},
     };
-    expect(headlineOf({ ...report, view: { trend } }).changed).toBe('Since the previous comparable run: TTS wording -2.5 pp.');
+    // A history without counts cannot say whether a move is noise, and says so.
+    expect(headlineOf({ ...report, view: { trend } }).changed).toBe(
+      'Since the previous comparable run (one run each, no counts kept: cannot tell whether this is noise; run with --repeat to know): TTS wording -2.5 pp.',
+    );
+  });
+
+  // Issue 32: two runs of the same noisy model scored 47.4 % and 48.5 %; "+1.1 pp" in bold read as an improvement.
+  it('a move between two single runs that chance alone could make is worded as noise, not emphasised', () => {
+    const report = makeReport({ gate: null });
+    const run = (id: number | null, score: number) => ({ id, startedAt: '2025-04-30T08:00:00.000Z', passed: false, metrics: { dialogueSuccess: score }, judged: { dialogueSuccess: 466 } });
+    const noise = headlineOf({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } });
+    expect(noise.changed).toBe('Since the previous comparable run, nothing moved beyond run-to-run noise: Dialogue success +1.1 pp.');
+    expect(noise.changedBeyondNoise).toBe(false);
+    expect(noise.changedDetails).toMatch(/Dialogue success \+1\.1 pp \(95 % range -[\d.]+ pp … \+[\d.]+ pp\)/);
+    expect(renderMarkdown({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } })).not.toContain('**Since');
+    const drop = headlineOf({ ...report, view: { trend: { runs: [run(4, 368 / 466), run(null, 221 / 466)], dialogues: {} } } }, 'zh');
+    expect(drop.changed).toBe('与上一次可比运行相比，超出运行间波动的变化：对话成功率 -31.5 pp。');
+    expect(drop.changedBeyondNoise).toBe(true);
   });
 
   it('leads report.md under the verdict line', () => {
@@ -132,7 +152,8 @@ describe('slices', () => {
       // single-lunch was fixed: the tap slice moved up.
       ['feature:tap', 0, 1],
     ]);
-    expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/2 | 100.0% → 0.0% (-100.0 pp) |');
+    // Counted in dialogues as the headline counts them, not as a second kind of delta.
+    expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/2 | 2 → 0 passed (2 broke) |');
   });
 });
 
@@ -146,7 +167,7 @@ describe('words on the pages', () => {
   it('draws a trend as a sparkline scaled to its own range, naming the dip', () => {
     expect(sparkline([1, 0.9, 1])).toBe('█▁█');
     expect(sparkline([0.5, 0.5])).toBe('██');
-    expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (min 88.9%)');
-    expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0%');
+    expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (range 88.9%–100.0%)');
+    expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0% (range 80.0%–90.0%)');
   });
 });

@@ -155,6 +155,18 @@ describe('run history in SQLite', () => {
     db.close();
   });
 
+  // Issue 32: runs of two different served models behind one --model name were drawn as one trend.
+  it('keeps each served model (and fingerprint) its own trend, and gives each earlier run the counts its scores are shares of', () => {
+    const db = openHistory(join(tempDir(), 'history.sqlite'));
+    const served = (report: Report, models: string[]): Report => ({ ...report, run: { ...report.run, llm: { backend: 'openai', model: 'm', servedModels: models } } });
+    appendRun(db, served(reportAt('2026-01-01T00:00:00.000Z', false), ['qwen-7b (fp_1)']), null);
+    appendRun(db, served(reportAt('2026-01-02T00:00:00.000Z', false), ['llama-8b (fp_9)']), null);
+    const trend = trendFor(db, served(reportAt('2026-01-03T00:00:00.000Z', true), ['qwen-7b (fp_1)']), 10);
+    expect(trend.runs.map((r) => r.id)).toEqual([1, null]);
+    expect(trend.runs[0]!.judged?.['dialogueSuccess']).toBe(makeReport().metrics.dialogueSuccess.counts['judged']);
+    db.close();
+  });
+
   it('two runs writing the same history at once both land', async () => {
     const file = join(tempDir(), 'shared.sqlite');
     const dir = tempDir();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderConsoleSummary } from '../../src/report/console.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { makeBigReport, makeReport, passingDialogue } from './fixtures.js';
 
@@ -7,19 +8,19 @@ describe('renderMarkdown', () => {
 
   it('opens with the verdict, dialogue count and run identity', () => {
     const firstLine = md.split('\n')[0] ?? '';
-    expect(firstLine).toMatch(/^## ❌ Regression gate failed \(2 regressions\) · 2\/3 dialogues passed$/);
+    expect(firstLine).toBe('## ❌ Regression gate failed · 1 dialogue broke · 1 metrics worse · 2 of 3 dialogues passed');
     expect(md).toContain('backend `scripted` model `qwen-plus`');
     expect(md).toContain('mode **e2e**');
     expect(md).toContain('protocol **batch**');
   });
 
   it('puts regressions before the failing dialogues, with baseline → current and tolerance', () => {
-    const regressions = md.indexOf('### Regressions vs baseline');
-    const failures = md.indexOf('### Failing dialogues');
+    const regressions = md.indexOf('### Regressions against');
+    const failures = md.indexOf('<details><summary>Failing dialogues');
     expect(regressions).toBeGreaterThan(0);
     expect(failures).toBeGreaterThan(regressions);
     expect(md).toContain('**Correction index mapping**: 100.0% → 50.0% (-50.0 pp, tolerance 2.0 pp)');
-    expect(md).toMatch(/flipped pass → fail \(1\)\*\*\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额/);
+    expect(md).toMatch(/<details><summary>1 dialogue broke<\/summary>\n\n- `multi-correct-02` — 两笔消费，纠正第二笔金额 \(pass → fail\)/);
   });
 
   it('shows a metrics table with percentages and baseline deltas', () => {
@@ -74,6 +75,28 @@ describe('renderMarkdown', () => {
     const listed = big.match(/^#### ❌/gm)?.length ?? 0;
     expect(listed).toBeGreaterThan(5);
     expect(big).toContain(`…and ${500 - listed} more failing dialogues`);
-    expect(big).toContain('### Failing dialogues (500)');
+    expect(big).toContain('<details><summary>Failing dialogues (500)</summary>');
+  });
+});
+
+// Issue 32: `--lang zh` stopped at the HTML; report.md and the console kept English headings and reasons.
+describe('--lang zh beyond the HTML', () => {
+  const zh = { ...makeReport(), view: { lang: 'zh' as const } };
+
+  it('report.md: headings, the failing dialogues and their failure reasons in Chinese', () => {
+    const md = renderMarkdown(zh);
+    expect(md.split('\n')[0]).toBe('## ❌ 回归门禁未通过 · 1 段对话新近失败 · 1 项指标变差 · 3 段对话中 2 段通过');
+    expect(md).toContain('### 相对基线的退步');
+    expect(md).toContain('<details><summary>未通过的对话（1）</summary>');
+    expect(md).toContain('| 轮次 | 输入 | 检查 | 不同之处 |');
+    expect(md).toMatch(/期望 [^|]*，实际 /);
+    expect(md).not.toMatch(/Failing dialogues|What differs|Regressions|expected .*, got/);
+  });
+
+  it('the console: verdict, counts, failed dialogues and reasons in Chinese', () => {
+    const text = renderConsoleSummary(zh, { color: false });
+    expect(text.split('\n')[0]).toMatch(/^✘ 未通过 {2}2\/3 段对话 · 轮次 \d+\/\d+ · 检查 \d+\/\d+ · 门禁未通过$/);
+    expect(text).toContain('未通过的对话（1）');
+    expect(text).not.toMatch(/FAILED|Failed dialogues|expected .*, got/);
   });
 });

@@ -34,13 +34,13 @@ describe('three runs: baseline, regressed, fixed', () => {
     expect(regressed).toMatch(/Against the baseline: 1 dialogue broke; Correction index mapping -11\.1 pp/);
     const md = readFileSync(join(r.runs[1]!, 'report.md'), 'utf8');
     expect(md).toMatch(/> \*\*Against the baseline: 1 dialogue broke;/);
-    expect(md).toMatch(/### Biggest movers vs baseline[\s\S]*纠正更新通知 \| scenario \| 0\/1 \| 100\.0% → 0\.0% \(-100\.0 pp\)/);
+    expect(md).toMatch(/### Biggest movers vs baseline[\s\S]*纠正更新通知 \| scenario \| 0\/1 \| 1 → 0 passed \(1 broke\) \|/);
   });
 
   it('report.md of the fixed run has a one-line trend per metric showing the dip', () => {
     const md = readFileSync(join(r.runs[2]!, 'report.md'), 'utf8');
     expect(md).toContain('### Trend (3)');
-    expect(md).toMatch(/- Correction index mapping: █▁█ 100\.0% → 100\.0% \(min 88\.9%\)/);
+    expect(md).toMatch(/- Correction index mapping: █▁█ 100\.0% → 100\.0% \(range 88\.9%–100\.0%\)/);
     expect(md).toMatch(/- Batch splitting: ███ 100\.0% → 100\.0%\n/);
   });
 

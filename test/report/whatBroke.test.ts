@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogueReport, GateResult, TurnReport } from '../../src/report/reportTypes.js';
-import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics } from '../../src/report/whatBroke.js';
+import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, oldAndNewLine, whatBroke } from '../../src/report/whatBroke.js';
+import { makeReport } from './fixtures.js';
 
 const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
 
@@ -84,5 +85,30 @@ describe('one name per metric, however a gate spells it', () => {
     expect(metricLabel('dialoguePassRate')).toBe('Dialogue success');
     expect(metricLabel('metrics.routing.score')).toBe('Routing');
     expect(metricComparison(gate, 'dialogueSuccess')?.direction).toBe('regression');
+  });
+});
+
+// Issue 32: "What fails for users: 245" counted the 98 dialogues the unperturbed model already failed.
+describe('old failures apart from new ones', () => {
+  it('against a baseline, counts the failing dialogues that already failed there apart from those that broke', () => {
+    const report = makeReport();
+    const failing = [...report.dialogues].filter((d) => !d.passed).length;
+    const oldFailure = { ...report.dialogues[1]!, id: 'old-failure' };
+    const withOld = makeReport({ dialogues: [...report.dialogues, oldFailure], summary: report.summary });
+    const broke = whatBroke(withOld);
+    expect(broke.ids).toEqual(['multi-correct-02']);
+    expect(broke.apart).toEqual({ alreadyFailing: failing, newSincePreviousRun: null });
+    expect(oldAndNewLine('en', broke)).toBe(`Not counted here: ${failing} more failing dialogues already failed in the baseline.`);
+  });
+
+  it('without a baseline, splits the failing dialogues by whether this run began their failing streak', () => {
+    const report = makeReport({ gate: null });
+    const failingIds = [...report.dialogues].filter((d) => !d.passed).map((d) => d.id);
+    const run = (id: number | null) => ({ id, startedAt: report.run.startedAt, passed: false, metrics: {} });
+    const streaks = Object.fromEntries(failingIds.map((id, i) => [id, { lastPassed: null, firstFailed: i === 0 ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]));
+    const broke = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks } } });
+    expect(broke.apart).toEqual({ alreadyFailing: failingIds.length - 1, newSincePreviousRun: 1 });
+    expect(oldAndNewLine('zh', broke)).toBe(`1 段自上一次可比运行起新近失败；${failingIds.length - 1} 段此前就已失败。`);
+    expect(whatBroke(report).apart).toBeUndefined();
   });
 });

@@ -58,6 +58,31 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     expect(html).not.toContain('<script');
   });
 
+  // Issue 32: "user 4 (3 items): 1/1 → 0/1" with no transcript, and red on deltas chance alone could make.
+  it('shows one conversation per way users broke, and paints no delta whose interval includes 0', () => {
+    const out = join(dir, 'cmp-examples');
+    const result = cli(['compare', clean, noisy, '--out', out, '--json']);
+    const comparison = JSON.parse(result.stdout) as Omit<SimulationComparison, 'a' | 'b'>;
+    const b = read(noisy);
+    const broke = comparison.flips.filter((f) => f.direction === 'broke');
+    expect(comparison.examples.reduce((sum, e) => sum + e.users, 0)).toBe(broke.filter((f) => b.failures.some((x) => x.userId === f.userId)).length);
+    expect(new Set(comparison.examples.map((e) => e.outcome)).size).toBe(comparison.examples.length);
+    const first = comparison.examples[0]!;
+    const md = readFileSync(join(out, 'comparison.md'), 'utf8');
+    expect(md).toContain('## What broke, one conversation each');
+    expect(md).toContain(`e.g. user ${first.failure.userId}, run ${first.failure.repeat}`);
+    expect(md).toContain(`- 🗣 ${first.failure.transcript[0]!.user.replace(/([\\`*_[\]#~|])/g, '\\$1')}`);
+    const html = readFileSync(join(out, 'comparison.html'), 'utf8');
+    expect(html.match(/<article class="example"/g)).toHaveLength(Math.min(5, comparison.examples.length));
+    const rows = [...comparison.overall, ...comparison.byGoalSize, ...comparison.byFeature];
+    const chance = rows.filter((d) => d.interval && d.interval[0] <= 0 && d.interval[1] >= 0 && d.delta !== 0);
+    expect(chance.length).toBeGreaterThan(0);
+    for (const row of chance) {
+      const cell = new RegExp(`<tr data-slice="${row.name}">.*?<td class="num ([^"]*)">[^<]*</td></tr>`).exec(html);
+      expect(cell?.[1], row.name).toBe('');
+    }
+  });
+
   it('the same report twice passes; a drop within --tolerance passes when nobody broke', () => {
     const same = cli(['compare', clean, clean]);
     expect(same.status).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceInterval, wilson } from '../../src/users/rateInterval.js';
+import { differenceInterval, wilson } from '../../src/util/rateInterval.js';
 
 describe('success-rate intervals', () => {
   it('Wilson: the textbook 95% interval of 8 of 10, and nothing to judge without runs', () => {
