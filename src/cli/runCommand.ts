@@ -84,7 +84,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
-      .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --repeat 2 or more): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
+      .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --update-baseline by this version, at any --repeat): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
       .option('margin', { type: 'number', default: DEFAULT_MARGIN, describe: 'With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows' })
       .option('budget', { type: 'string', describe: 'With --sequential: stop undecided after this much wall time (10m, 90s) or this many model calls (200calls)' })
       .option('undecided', { choices: ['fail', 'pass'] as const, default: 'fail' as const, describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (exit 1 by default)' })
@@ -142,6 +142,8 @@ async function run(args: RunArgs): Promise<number> {
         ...(args.db ? { db: args.db } : {}),
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
+        // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
+        ...(args.updateBaseline ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

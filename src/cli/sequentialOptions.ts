@@ -34,7 +34,7 @@ export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null)
   const budget = args.budget === undefined ? null : parseBudget(args.budget);
   if (args.budget !== undefined && !budget) throw new UsageError(`--budget: '${args.budget}' is neither minutes nor calls (e.g. 10m, 90s, 200calls)`);
   if (!baseline?.repeated) {
-    throw new UsageError(`--sequential: ${args.baseline} has no per-dialogue scores; make the baseline with --repeat 2 or more (its per-dialogue scores are what each dialogue is paired against)`);
+    throw new UsageError(`--sequential: ${args.baseline} has no per-dialogue scores; remake it with --update-baseline (a baseline now keeps them at any --repeat; each dialogue is paired against them)`);
   }
   return new SequentialRun({ baseline: repeatedRecord(baseline.repeated), alpha: args.alpha, margin: args.margin, budget, seed: args.seed, undecided: args.undecided });
 }

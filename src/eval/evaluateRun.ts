@@ -126,6 +126,8 @@ export interface RunSettings {
   readonly db?: string;
   /** Where dialogue records may spill once there are many (a path on the reports' disk). */
   readonly spillNear: string;
+  /** Keep each dialogue's scores even with one run (a run that writes a baseline: the sequential gate pairs against them). */
+  readonly keepPerDialogue?: boolean;
 }
 
 export interface RunParts {
@@ -179,6 +181,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
           mode: settings.mode,
           seed: settings.seed,
           repeat: settings.repeat,
+          ...(settings.keepPerDialogue ? { keepPerDialogue: true } : {}),
           protocol,
           // --db holds the first arm's rows: both arms draw the same seeded row ids.
           ...(settings.db && arm === 0 ? { dbFile: settings.db } : {}),

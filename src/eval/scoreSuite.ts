@@ -25,6 +25,8 @@ export interface SuiteOptions extends SimulationOptions {
   readonly onRepeated?: (dialogue: Dialogue, scores: RepeatedDialogue, calls: number) => void;
   /** Where the dialogue records may spill once there are many (a path on the output's disk); the system temp folder by default. */
   readonly spillNear?: string;
+  /** Keep each dialogue's pass count and tallies (`repeated`) even with one run: a baseline a --sequential run pairs against. */
+  readonly keepPerDialogue?: boolean;
 }
 
 export interface SuiteResult {
@@ -79,7 +81,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   let sampledPasses = 0;
   const skipped: { id: string; title: string; file: string; reason: string }[] = [];
   let notApplicableChecks = 0;
-  const repeated = options.repeat > 1 ? new RepeatedRuns() : null;
+  const repeated = options.repeat > 1 || options.keepPerDialogue ? new RepeatedRuns() : null;
 
   // The arm runs the dialogue with only the expectations it judges (gold mode restores from them).
   const notApplicable = new Map<Dialogue, number>();
