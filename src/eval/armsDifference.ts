@@ -3,11 +3,12 @@
  * which prompt files changed and by how many lines, and how each arm's model was asked to sample.
  */
 import type { ArmsDifference, Provenance } from '../report/reportTypes.js';
-import { changedPrompts } from './provenance.js';
+import { byTemplate, changedPrompts } from './provenance.js';
 
 /** The difference, or null when the prompts are the same and neither arm sampled a model over HTTP. */
 export function armsDifference(before: Provenance | undefined, after: Provenance | undefined): ArmsDifference | null {
-  const prompts = changedPrompts(before, after).map((file) => ({ file, ...changedLines(before?.promptLines?.[file], after?.promptLines?.[file]) }));
+  const [linesBefore, linesAfter] = [byTemplate(before?.promptLines), byTemplate(after?.promptLines)];
+  const prompts = changedPrompts(before, after).map((file) => ({ file, ...changedLines(linesBefore?.[file], linesAfter?.[file]) }));
   const sampling = { baseline: before?.sampling ?? null, current: after?.sampling ?? null };
   if (prompts.length === 0 && !sampling.baseline && !sampling.current) return null;
   return { prompts, sampling };

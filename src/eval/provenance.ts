@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
 import { sha256OfFile } from '../llm/fileHash.js';
 import type { Provenance, Sampling } from '../report/reportTypes.js';
@@ -95,7 +95,16 @@ export function changedDatasets(before: Provenance | undefined, after: Provenanc
 
 /** The prompt files whose contents differ between two runs. */
 export function changedPrompts(before: Provenance | undefined, after: Provenance | undefined): string[] {
-  return changedFiles(before?.prompts, after?.prompts);
+  return changedFiles(byTemplate(before?.prompts), byTemplate(after?.prompts));
+}
+
+/**
+ * A provenance's prompt records keyed by template file name: a run with `--prompts DIR` names its
+ * files by another folder, and the same template must be compared with the same template.
+ */
+export function byTemplate<T>(records: Readonly<Record<string, T>> | undefined): Record<string, T> | undefined {
+  if (!records) return undefined;
+  return Object.fromEntries(Object.entries(records).map(([path, value]) => [basename(path), value]));
 }
 
 function changedFiles(before: Readonly<Record<string, string>> | undefined, after: Readonly<Record<string, string>> | undefined): string[] {

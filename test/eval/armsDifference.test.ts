@@ -29,10 +29,16 @@ describe('what differs between the arms', () => {
   it('names only the files that differ, and says only "changed" against a baseline without per-line hashes', () => {
     const before = provenance({ 'prompts/parse.txt': 'one\ntwo', 'prompts/correct.txt': 'x' });
     const after = provenance({ 'prompts/parse.txt': 'one\nTWO\nthree', 'prompts/correct.txt': 'x' });
-    expect(armsDifference(before, after)!.prompts).toEqual([{ file: 'prompts/parse.txt', added: 2, removed: 1 }]);
+    expect(armsDifference(before, after)!.prompts).toEqual([{ file: 'parse.txt', added: 2, removed: 1 }]);
     const { promptLines: _dropped, ...old } = before;
-    expect(armsDifference(old, after)!.prompts).toEqual([{ file: 'prompts/parse.txt', added: null, removed: null }]);
-    expect(armsSentence(gate(armsDifference(old, after)!), 'en')).toBe('Prompts changed: prompts/parse.txt (changed).');
+    expect(armsDifference(old, after)!.prompts).toEqual([{ file: 'parse.txt', added: null, removed: null }]);
+    expect(armsSentence(gate(armsDifference(old, after)!), 'en')).toBe('Prompts changed: parse.txt (changed).');
+  });
+
+  it('compares a --prompts copy template by template, whatever folder each arm read', () => {
+    const before = provenance({ 'prompts/parse.txt': 'one\ntwo', 'prompts/correct.txt': 'x' });
+    const after = provenance({ '../tmp/my-prompts/parse.txt': 'one\ntwo', '../tmp/my-prompts/correct.txt': 'x\ny' });
+    expect(armsDifference(before, after)!.prompts).toEqual([{ file: 'correct.txt', added: 1, removed: 0 }]);
   });
 
   it('says nothing when the prompts are the same and no arm sampled a model over HTTP (scripted, heuristic runs read as before)', () => {

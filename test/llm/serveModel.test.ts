@@ -66,7 +66,8 @@ describe.skipIf(missing !== null && !required)(`serve-model with the installed m
 
   beforeAll(async () => {
     if (missing) throw new Error(`REQUIRE_LOCAL_MODEL=1 but ${missing}`);
-    child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-model', '--port', '0', '--log-requests'], { cwd: ROOT });
+    // One thread: the other test files share the cores, and threads that wait on each other are ~10× slower.
+    child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-model', '--port', '0', '--log-requests', '--threads', '1'], { cwd: ROOT });
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     url = await new Promise<string>((resolve, reject) => {
       let out = '';
