@@ -15,7 +15,7 @@
 // 0, so an unchanged dialogue answers as in the baseline and only what a prompt change moves differs.
 // Exits 0 when each verdict run is as expected (and (b) names a metric), 1 otherwise.
 // Usage: node scripts/realModelGate.mjs [--only same|worse] [--budget 9m] [--gguf FILE | --base-url URL]
-//        node scripts/realModelGate.mjs --update-baseline          (makes BASELINE; ~17 min here)
+//        node scripts/realModelGate.mjs --update-baseline          (makes BASELINE; ~8 min here)
 //        node scripts/realModelGate.mjs --prompts DIR --expect 1   (your own prompt change, gated)
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
