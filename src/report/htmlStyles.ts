@@ -81,12 +81,14 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .knock-on { margin: 4px 0 0; font-size: 12px; color: var(--muted); font-style: italic; }
 
 /* metric cards */
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
-.card { padding: 10px 14px 8px; display: flex; flex-direction: column; gap: 6px; }
+/* 150 px: the registry's 14 metrics fit two rows at 1280 px, so every metric is on the first screen. */
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
+@media (max-width: 480px) { .cards { grid-template-columns: 1fr; } }
+.card { padding: 10px 14px 8px; display: flex; flex-direction: column; gap: 6px; min-width: 0; }
 .card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
 .card .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
-.score { font-size: 28px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
+.score { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
 .metric-bad .score { color: var(--fail); }
 .score-na { color: var(--faint); }
 .na { margin: 0; color: var(--faint); font-size: 12px; }
@@ -218,7 +220,7 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .how-sure > summary { cursor: pointer; color: var(--muted); }
 .run-details { margin-top: 6px; }
 .run-details > summary { cursor: pointer; }
-.score-row { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; }
+.score-row { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 8px; min-width: 0; }
 .spark { font-size: 15px; letter-spacing: 1px; color: var(--accent); }
 .trends { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 14px; }
 .trend { margin: 0; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 10px 14px; }

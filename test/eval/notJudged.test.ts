@@ -31,10 +31,10 @@ describe('what a backend could not judge is said, never passed over (issue 20)',
     saved.provenance.prompts['prompts/correction-dialogue.txt'] = '0'.repeat(64);
     writeFileSync(baseline, JSON.stringify(saved));
     const run = cli(['run', ...suite, '--out', join(dir, 'pr'), '--baseline', baseline]);
-    expect(run.stdout).toMatch(/Not judged: prompts\/correction-dialogue\.txt changed since the baseline, but the heuristic backend does not read prompts, so the prompt change was not judged; run --llm openai/);
+    expect(run.stdout).toMatch(/Not judged: correction-dialogue\.txt changed since the baseline, but the heuristic backend does not read prompts, so the prompt change was not judged; run --llm openai/);
     const report = JSON.parse(readFileSync(join(dir, 'pr', 'report.json'), 'utf8'));
     expect(report.gate.notJudged).toHaveLength(1);
-    expect(readFileSync(join(dir, 'pr', 'report.md'), 'utf8')).toMatch(/Not judged: prompts\/correction-dialogue\.txt changed/);
+    expect(readFileSync(join(dir, 'pr', 'report.md'), 'utf8')).toMatch(/Not judged: correction-dialogue\.txt changed/);
   }, 60_000);
 
   it('a backend that reads prompts judges the edit: nothing to say', () => {
