@@ -10,9 +10,10 @@
 //   nlu-harness run --llm openai --base-url URL --model local --model-latency virtual <SLICE>
 //     [--prompts DIR] --baseline BASELINE --sequential --budget 9m --undecided pass
 // in a seeded random order, stopping as soon as the anytime-valid test decides ((a) with a 4-minute
-// budget, (b) with 60 calls, more than the slice's 46). The baseline is committed (made on main with --update-baseline below), so the job
-// runs only the two candidates; both reuse its sampling seed (common random numbers) at temperature
-// 0, so an unchanged dialogue answers as in the baseline and only what a prompt change moves differs.
+// budget, (b) with 60 calls, more than the slice's 46). The baseline is committed (made on main with
+// --update-baseline below), so the job runs only the two candidates; both reuse its sampling seed
+// (common random numbers) at temperature 0, so an unchanged dialogue answers as in the baseline and
+// only what a prompt change moves differs.
 // Exits 0 when each verdict run is as expected (and (b) names a metric), 1 otherwise.
 // Usage: node scripts/realModelGate.mjs [--only same|worse] [--budget 9m] [--gguf FILE | --base-url URL]
 //        node scripts/realModelGate.mjs --update-baseline          (makes BASELINE; ~8 min here)
@@ -28,7 +29,7 @@ const CLI = join(ROOT, 'bin/nlu-harness.js');
 /**
  * The slice the committed baseline holds: a third of the correction family (22 dialogues, each
  * opening with a parse), in gold mode so every turn is judged from the state the dataset expects.
- * Small, because a dialogue costs the 1.5B model ~45 s on 2 cores (docs/local-model.md).
+ * Small, because a dialogue costs the 1.5B model ~20 s on 2 idle cores (docs/local-model.md).
  */
 const SLICE = ['--dataset', 'datasets/model/correct-ordinal.yaml', '--shard', '1/3', '--mode', 'gold'];
 const BASELINE = join(ROOT, 'reports/model-gate/baseline.json');
