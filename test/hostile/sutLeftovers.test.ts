@@ -4,20 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliAsync, ROOT, tempDir } from '../support/cli.js';
 import { FAULTY, readReport, sutFaults } from '../sut/sutSupport.js';
+import { isAlive as alive } from '../../src/util/fileSet.js';
 
 // Issue 23: a SUT leaves nothing behind by any path, sees no key, and cannot flood the harness.
 const VICTIM = 's001-correction-notifies';
 const TRIGGER = '单车那笔';
 const FAST = ['--sut-timeout', '1000', '--sut-start-timeout', '4000'];
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls until `check` holds or `ms` pass. */
 async function eventually(check: () => boolean, ms = 10_000): Promise<boolean> {
