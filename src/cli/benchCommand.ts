@@ -34,6 +34,7 @@ interface BenchArgs {
   json: boolean;
   out: string;
   markdown?: string;
+  runOut?: string;
   time: number;
   samples: number;
   vs?: string;
@@ -59,6 +60,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .option('threads', { type: 'number', default: availableParallelism(), describe: 'With --model: CPU threads for the model (default: the cores; time on an idle machine)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print only the JSON result on stdout (progress goes to stderr)' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/bench.json', describe: 'Where the JSON result is written (atomically; with --model, reports/bench-model.json by default)' })
+      .option('run-out', { type: 'string', describe: 'With --model: where the run keeps its report, to see the answers behind the figures (default: --out without .json, then -run)' })
       .option('markdown', { type: 'string', describe: 'Where the Markdown report is written (default: --out with .md; for a CI step summary)' })
       .option('time', { type: 'number', default: 1000, describe: 'Milliseconds tinybench spends on each target (without --vs)' })
       .option('samples', { type: 'number', default: 200_000, describe: 'Individually timed calls per target, for p50/p99/max (without --vs)' })
@@ -79,7 +81,7 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         if (!isLocalModelName(name)) throw new UsageError(`--model ${name} is not one of ${LOCAL_MODEL_NAMES.join(', ')}`);
         const out = args.out === 'reports/bench.json' ? 'reports/bench-model.json' : args.out;
         const result = await benchModel(
-          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
+          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, runOut: args.runOut ?? `${out.replace(/\.json$/i, '')}-run`, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
           log,
         );
         writeFileAtomically(out, `${JSON.stringify(result, null, 2)}\n`);

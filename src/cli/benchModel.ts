@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureDecodeRate, summariseModelBench, type ModelBenchResult } from '../bench/modelBench.js';
@@ -16,6 +16,8 @@ export interface ModelBenchArgs extends LocalModelArgs {
   shard: string;
   mode: 'e2e' | 'gold';
   responseFormat: ResponseFormatMode;
+  /** Where the run keeps its report, so a figure can be traced to the answers behind it. */
+  runOut: string;
 }
 
 const CLI = fileURLToPath(new URL('../../bin/nlu-harness.js', import.meta.url));
@@ -59,7 +61,7 @@ export async function benchModel(args: ModelBenchArgs, log: (line: string) => vo
   const model = await loadLocalModel(args, (request) => {
     if (recording) served.push(request);
   });
-  const out = mkdtempSync(join(tmpdir(), 'nlu-bench-model-'));
+  const out = args.runOut;
   try {
     const server = await startServer({ backend: model, endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0 });
     const started = performance.now();
@@ -87,7 +89,6 @@ export async function benchModel(args: ModelBenchArgs, log: (line: string) => vo
         '(one request at a time); calls/min over the run\'s wall time; the floor is the answers\' tokens ÷ the decode rate of one long answer to a cached prompt',
     });
   } finally {
-    rmSync(out, { recursive: true, force: true });
     await model.close();
   }
 }
