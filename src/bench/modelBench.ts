@@ -85,12 +85,12 @@ const DECODE_PROBE = [
 const DECODE_PROBE_TOKENS = 192;
 
 /**
- * Answer tokens per second of pure decoding: the probe is asked once to fill the model's cache
- * with its prompt, then timed on the second and third asking (the faster counts: the floor).
+ * Answer tokens per second of pure decoding: the probe is asked once for one token, to fill the
+ * model's cache with its prompt, then timed on the second and third asking (the faster counts: the floor).
  */
 export async function measureDecodeRate(model: ChatBackend): Promise<number> {
-  const ask = () => model.complete({ endpoint: 'parse', messages: DECODE_PROBE, sampling: { temperature: 0, maxTokens: DECODE_PROBE_TOKENS } });
-  await ask();
+  const ask = (maxTokens = DECODE_PROBE_TOKENS) => model.complete({ endpoint: 'parse', messages: DECODE_PROBE, sampling: { temperature: 0, maxTokens } });
+  await ask(1);
   let best = 0;
   for (let i = 0; i < 2; i++) {
     const result = await ask();

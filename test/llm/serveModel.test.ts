@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI, { APIUserAbortError, BadRequestError } from 'openai';
 import { correctTransactions } from '../../src/gateway/endpoints.js';
@@ -12,21 +11,10 @@ import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localMo
 import type { BatchItemDto } from '../../src/domain/correctionProtocol.js';
 import type { ReadReport } from '../../src/report/reportTypes.js';
 import { ROOT, cli, cliAsync, tempDir } from '../support/cli.js';
+import { missingLocalModelPart, skipWithoutLocalModel } from '../support/localModelParts.js';
 
-/** Why the real-model tests cannot run here, or null when they can. */
-function missingPart(): string | null {
-  try {
-    createRequire(join(ROOT, 'package.json')).resolve('node-llama-cpp');
-  } catch {
-    return 'the optional runtime node-llama-cpp is not installed (npm ci installs it)';
-  }
-  if (!existsSync(installedModelPath())) return `no model at ${installedModelPath()} (npm run model:install puts it there)`;
-  return null;
-}
-
-const missing = missingPart();
-const required = process.env.REQUIRE_LOCAL_MODEL === '1';
-if (missing && !required) process.stderr.write(`\n⚠ serve-model tests with a real model SKIPPED: ${missing}\n\n`);
+const missing = missingLocalModelPart();
+const skipped = skipWithoutLocalModel('serve-model tests with a real model', missing);
 
 const LABEL = modelLabel(installedModelPath(), MODEL_PIN.sha256);
 const BATCH: BatchItemDto[] = [
@@ -58,7 +46,7 @@ describe('serve-model without its parts', () => {
   });
 });
 
-describe.skipIf(missing !== null && !required)(`serve-model with the installed model (${MODEL_PIN.file})`, () => {
+describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file})`, () => {
   let child: ChildProcess;
   let url = '';
   let log = '';
