@@ -80,12 +80,13 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         const name = args.model === '' ? DEFAULT_LOCAL_MODEL : args.model;
         if (!isLocalModelName(name)) throw new UsageError(`--model ${name} is not one of ${LOCAL_MODEL_NAMES.join(', ')}`);
         const out = args.out === 'reports/bench.json' ? 'reports/bench-model.json' : args.out;
+        const stem = out.replace(/\.json$/i, '');
         const result = await benchModel(
-          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, runOut: args.runOut ?? `${out.replace(/\.json$/i, '')}-run`, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
+          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, runOut: args.runOut ?? `${stem}-run`, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
           log,
         );
         writeFileAtomically(out, `${JSON.stringify(result, null, 2)}\n`);
-        writeFileAtomically(args.markdown ?? `${out.replace(/\.json$/i, '')}.md`, renderModelBench(result));
+        writeFileAtomically(args.markdown ?? `${stem}.md`, renderModelBench(result));
         process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : renderModelBench(result));
         process.exitCode = EXIT_OK;
         return;

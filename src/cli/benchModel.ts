@@ -23,11 +23,11 @@ export interface ModelBenchArgs extends LocalModelArgs {
 const CLI = fileURLToPath(new URL('../../bin/nlu-harness.js', import.meta.url));
 
 /** Runs `run` as the user would, against the model served in this process, and waits for it. */
-function runAgainst(url: string, args: ModelBenchArgs, out: string, log: (line: string) => void): Promise<void> {
+function runAgainst(url: string, args: ModelBenchArgs, log: (line: string) => void): Promise<void> {
   const argv = [
     CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--model-latency', 'virtual', '--temperature', '0',
     '--concurrency', '1', '--mode', args.mode, '--shard', args.shard, '--response-format', args.responseFormat,
-    ...args.dataset.flatMap((d) => ['--dataset', d]), '--out', out, '--no-history', '--no-progress',
+    ...args.dataset.flatMap((d) => ['--dataset', d]), '--out', args.runOut, '--no-history', '--no-progress',
   ];
   log(`bench --model: nlu-harness ${argv.slice(1).join(' ')}`);
   return new Promise((resolve, reject) => {
@@ -61,12 +61,11 @@ export async function benchModel(args: ModelBenchArgs, log: (line: string) => vo
   const model = await loadLocalModel(args, (request) => {
     if (recording) served.push(request);
   });
-  const out = args.runOut;
   try {
     const server = await startServer({ backend: model, endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0 });
     const started = performance.now();
     try {
-      await runAgainst(server.url, args, out, log);
+      await runAgainst(server.url, args, log);
     } finally {
       await server.close();
     }
@@ -74,7 +73,7 @@ export async function benchModel(args: ModelBenchArgs, log: (line: string) => vo
     recording = false;
     log('bench --model: timing the decode rate (the floor)');
     const decodeTokensPerSecond = await measureDecodeRate(model);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ReadReport;
+    const report = JSON.parse(readFileSync(join(args.runOut, 'report.json'), 'utf8')) as ReadReport;
     return summariseModelBench({
       model: model.model,
       threads: args.threads,

@@ -16,7 +16,7 @@ export function missingLocalModelPart(): string | null {
 }
 
 /** REQUIRE_LOCAL_MODEL=1 (as .ci/run sets) turns a missing part into a failure instead of a skip. */
-export const LOCAL_MODEL_REQUIRED = process.env.REQUIRE_LOCAL_MODEL === '1';
+const LOCAL_MODEL_REQUIRED = process.env.REQUIRE_LOCAL_MODEL === '1';
 
 /** Says on stderr, visibly, that `what` is skipped and why; returns whether the tests should be skipped. */
 export function skipWithoutLocalModel(what: string, missing: string | null): boolean {
