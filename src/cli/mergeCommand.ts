@@ -7,7 +7,7 @@ import { checkOutputDir } from '../util/outputPaths.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { MergeError, mergeReports } from '../eval/mergeReports.js';
 import { UsageError } from './exitCodes.js';
-import { reportError } from './runCommand.js';
+import { exitStatus, reportError } from './runCommand.js';
 import { checkShardSet } from './shardSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
@@ -18,6 +18,8 @@ interface MergeArgs {
   out: string;
   baseline?: string;
   tolerance: number;
+  alpha: number;
+  resamples: number;
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -29,6 +31,8 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'Directory for the merged reports' })
       .option('baseline', { type: 'string', describe: 'Gate the merged run against this baseline' })
       .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
+      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
       .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
   handler: async (args) => {
     try {
@@ -39,13 +43,15 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const baseline = args.baseline ? readBaseline(args.baseline) : null;
       const merged = mergeReports(shards);
       const gate = baseline
-        ? gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: DEFAULT_ALPHA, resamples: DEFAULT_RESAMPLES, seed: 1, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
+        ? // The run's own seed, as run --baseline resamples with it: the same dialogues give the same verdict.
+          gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: merged.run.seed, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
         : null;
       const report: Report = { ...merged, gate };
       await writeReportSet('run', resolve(args.out), report);
       const { passed, total } = report.summary.dialogues;
       process.stdout.write(`merged ${args.reports.length} reports: ${passed}/${total} dialogues passed → ${resolve(args.out)}\n`);
-      process.exitCode = report.summary.dialogues.failed > 0 || (gate && !gate.passed) ? 1 : 0;
+      // The verdict the report's headline states, as run's exit code is (a baseline: regressions only).
+      process.exitCode = exitStatus(report);
     } catch (error) {
       process.exitCode = reportError(error instanceof MergeError ? new UsageError(error.message) : error);
     }

@@ -4,6 +4,8 @@ import { recordedSettings } from '../scoring/metrics/registry.js';
 import { summarize } from '../scoring/summary.js';
 import { SliceMetrics } from './sliceMetrics.js';
 import type { Tally } from '../scoring/tally.js';
+import { RepeatedRuns } from '../scoring/repeatedRuns.js';
+import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 
 export class MergeError extends Error {
   override readonly name = 'MergeError';
@@ -46,6 +48,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     passed: sum(reports.map((r) => pick(r).passed)),
     failed: sum(reports.map((r) => pick(r).failed)),
   });
+  const notApplicable = reports.flatMap((r) => r.notApplicable ?? []).sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0));
   return {
     schemaVersion: first.schemaVersion,
     run: {
@@ -55,13 +58,41 @@ export function mergeReports(reports: readonly Report[]): Report {
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },
       shard: null,
     },
-    summary: summarize(dialogues, add((r) => r.summary.turns), add((r) => r.summary.checks)),
+    summary: withSkipped(summarize(dialogues, add((r) => r.summary.turns), add((r) => r.summary.checks)), reports),
     metrics: metrics.results(),
     gate: null,
     dialogues,
     tallies: metrics.tallies(),
+    ...(notApplicable.length > 0 ? { notApplicable } : {}),
+    ...(reports.some((r) => r.repeated) ? { repeated: mergedRepeats(reports, dialogues) } : {}),
     ...(reports.some((r) => r.slices) ? { slices: slices.results() } : {}),
   };
+}
+
+/**
+ * Each shard's per-dialogue repeats, in the merged dialogues' order (the order the whole run
+ * recorded them in), so the merged run keeps its paired gate. A set where some shard lacks them
+ * (they are written at --repeat 2 or more) cannot be paired as one run.
+ */
+function mergedRepeats(reports: readonly Report[], dialogues: readonly { readonly id: string }[]): RepeatedRuns {
+  const missing = reports.find((r) => !r.repeated);
+  if (missing) throw new MergeError(`cannot merge: shard ${missing.run.shard ?? '?'} has no per-dialogue repeats (run.repeated) while other shards do`);
+  const all = new Map<string, RepeatedDialogue>();
+  for (const report of reports) for (const [id, entry] of Object.entries(report.repeated as Readonly<Record<string, RepeatedDialogue>>)) all.set(id, entry);
+  const merged = new RepeatedRuns();
+  for (const { id } of dialogues) {
+    const entry = all.get(id);
+    if (entry) merged.set(id, entry);
+  }
+  return merged;
+}
+
+/** What reportModel adds for dialogues not applicable to the backend: their count and their checks. */
+function withSkipped(summary: Report['summary'], reports: readonly Report[]): Report['summary'] {
+  const skipped = sum(reports.map((r) => r.summary.dialogues.skipped ?? 0));
+  const notApplicable = sum(reports.map((r) => r.summary.checks.notApplicable ?? 0));
+  if (skipped === 0 && notApplicable === 0) return summary;
+  return { ...summary, dialogues: { ...summary.dialogues, skipped }, checks: { ...summary.checks, notApplicable } };
 }
 
 function sum(values: readonly number[]): number {

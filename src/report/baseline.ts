@@ -57,14 +57,42 @@ function runScope(run: Report['run']): string | null {
 export function readBaseline(file: string): Baseline {
   const parsed = readJsonFile(file, 'baseline', '; create one with --update-baseline');
   if (isBaseline(parsed)) {
-    if (validBaseline(parsed)) return parsed;
+    if (validBaseline(parsed)) return consistent(file, parsed);
     throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
   }
   if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
-    if (validReport(parsed)) return toBaseline(parsed as Report);
+    if (validReport(parsed)) return consistent(file, toBaseline(parsed as Report));
     throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
   }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
+}
+
+/**
+ * A baseline whose per-dialogue scores (`repeated`) say otherwise than its outcomes (`dialogues`)
+ * cannot be trusted by either gate: the fixed gate reads the outcomes, the paired and sequential
+ * gates the scores. Such a file (hand-edited, or two files spliced) is a BaselineError naming it.
+ */
+function consistent(file: string, baseline: Baseline): Baseline {
+  if (!baseline.repeated) return baseline;
+  // Read from a file, so a plain record (a run's own compact store never reaches here).
+  const entries = Object.entries(baseline.repeated as Readonly<Record<string, { readonly runsPassed: number; readonly runs: number }>>);
+  for (const [id, entry] of entries) {
+    if (entry.runsPassed > entry.runs) throw new BaselineError(`${file}: /repeated/${id}: runsPassed ${entry.runsPassed} is more than runs ${entry.runs}`);
+  }
+  const outcomes = Object.entries(baseline.dialogues);
+  const scored = new Map(entries);
+  const differ = outcomes.filter(([id, passed]) => !scored.has(id) || passed !== (scored.get(id)!.runsPassed === scored.get(id)!.runs));
+  const stray = entries.filter(([id]) => baseline.dialogues[id] === undefined);
+  if (differ.length === 0 && stray.length === 0) return baseline;
+  const passedOutcomes = outcomes.filter(([, passed]) => passed).length;
+  const passedScores = entries.filter(([, e]) => e.runsPassed === e.runs).length;
+  const example = differ[0]
+    ? `${differ[0][0]}: ${differ[0][1] ? 'passed' : 'failed'} in dialogues, ${scored.has(differ[0][0]) ? `${scored.get(differ[0][0])!.runsPassed} of ${scored.get(differ[0][0])!.runs} runs passed in repeated` : 'absent from repeated'}`
+    : `${stray[0]![0]} is in repeated, not in dialogues`;
+  throw new BaselineError(
+    `${file}: its per-dialogue scores contradict its totals: dialogues says ${passedOutcomes} of ${outcomes.length} passed, repeated says ${passedScores} of ${entries.length} passed every run ` +
+      `(${differ.length + stray.length} disagree; first ${example}). Remake it with --update-baseline`,
+  );
 }
 
 /** Parses a JSON file; a missing or unparsable file is a BaselineError naming it. */
@@ -85,6 +113,28 @@ function isBaseline(value: unknown): value is Baseline {
   return !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'nlu-harness-baseline';
 }
 
+/**
+ * A scorer's tally: counters and value lists (never negative) in records nested at most
+ * TALLY_DEPTH deep. Spelled out level by level rather than recursively, so a deep forgery
+ * costs the validator no recursion.
+ */
+const TALLY_DEPTH = 6;
+function tally(depth: number): object {
+  const leaf = [{ type: 'number', minimum: 0 }, { type: 'array', items: { type: 'number', minimum: 0 } }];
+  return { type: 'object', additionalProperties: { anyOf: depth > 1 ? [...leaf, tally(depth - 1)] : leaf } };
+}
+export const talliesSchema = { type: 'object', additionalProperties: tally(TALLY_DEPTH) };
+
+/** Each dialogue's pass count over its runs and its tallies (`repeated`): what the paired and sequential gates read. */
+export const repeatedSchema = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    required: ['runsPassed', 'runs', 'tallies'],
+    properties: { runsPassed: { type: 'integer', minimum: 0 }, runs: { type: 'integer', minimum: 1, maximum: 1000 }, tallies: talliesSchema },
+  },
+};
+
 const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
 /** The shapes read back, compiled ahead of time into baselineValidators.generated.ts (scripts/compileSchemas.mjs). */
 export const BASELINE_SCHEMAS = {
@@ -99,6 +149,7 @@ export const BASELINE_SCHEMAS = {
       protocol: { type: 'string' },
       metrics: { type: 'object', additionalProperties: { type: 'number' } },
       dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
+      repeated: repeatedSchema,
     },
   },
   /** What toBaseline reads of a report.json. */
@@ -113,6 +164,7 @@ export const BASELINE_SCHEMAS = {
         type: 'array',
         items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
       },
+      repeated: repeatedSchema,
     },
   },
 };

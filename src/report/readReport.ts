@@ -1,4 +1,4 @@
-import { BaselineError, firstError, readJsonFile } from './baseline.js';
+import { BaselineError, firstError, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
 import type { ReadReport } from './reportTypes.js';
 import * as compiled from './reportValidators.generated.js';
 
@@ -18,17 +18,6 @@ const counts = (extra: string[] = []) => ({
 const strings = { type: 'array', items: { type: 'string' } };
 const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
 
-/**
- * A scorer's tally: counters and value lists (never negative) in records nested at most
- * TALLY_DEPTH deep. Spelled out level by level rather than recursively, so a deep forgery
- * costs the validator no recursion.
- */
-const TALLY_DEPTH = 6;
-function tally(depth: number): object {
-  const leaf = [{ type: 'number', minimum: 0 }, { type: 'array', items: { type: 'number', minimum: 0 } }];
-  return { type: 'object', additionalProperties: { anyOf: depth > 1 ? [...leaf, tally(depth - 1)] : leaf } };
-}
-const tallies = { type: 'object', additionalProperties: tally(TALLY_DEPTH) };
 
 const turn = {
   type: 'object',
@@ -160,6 +149,7 @@ export const REPORT_SCHEMAS = {
       dialogues: { type: 'array', items: dialogue },
       tallies,
       slices: { type: 'array', items: slice },
+      repeated: repeatedSchema,
     },
   },
   /** A report.json as `compare --out` reads it, to put two runs side by side. */
