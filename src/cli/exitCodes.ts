@@ -2,6 +2,7 @@ import { BackendOptionError } from '../backends/backendEntry.js';
 import { BuildError } from '../bench/layer1Build.js';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { EmptySelectionError } from '../eval/selectDialogues.js';
+import { PairingError } from '../eval/dialoguePairing.js';
 import { CassetteError } from '../llm/cassette.js';
 import { LockError } from '../llm/fileLock.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
@@ -27,7 +28,7 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError, BackendOptionError];
+  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, PairingError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError, BackendOptionError];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   if (error instanceof FileSetWriteError || error instanceof LockError) return EXIT_IO;
   return EXIT_INTERNAL;

@@ -2,7 +2,8 @@ import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { readBaseline, toBaseline } from '../report/baseline.js';
+import { readBaseline, selectionScope, toBaseline } from '../report/baseline.js';
+import { pairedPart, pairSelection, wholyPaired } from '../eval/dialoguePairing.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
@@ -117,7 +118,11 @@ async function run(args: RunArgs): Promise<number> {
       discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
     });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
-    const sequential = sequentialRunOf(args, baseline);
+    // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
+    const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;
+    const partlyPaired = pairs !== null && !wholyPaired(pairs.pairing);
+    // The sequential test's family and pairs are the paired dialogues' only.
+    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline);
     // The headline then names both arms' seeds (report/armsWords.ts).
     const shared = sharedSamplingSeed(args, baseline);
     if (shared !== undefined) args.samplingSeed = shared;
@@ -143,7 +148,8 @@ async function run(args: RunArgs): Promise<number> {
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
-        ...(args.updateBaseline ? { keepPerDialogue: true } : {}),
+        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
+        ...(args.updateBaseline || partlyPaired ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

@@ -56,6 +56,8 @@ export interface RunPlan {
   readonly datasetHashes: Readonly<Record<string, string>>;
   /** What the last stream of dialogues selected, once it has been read through (null before). */
   selection(): SelectionRecord | null;
+  /** The content digest of each dialogue the last stream selected, by id, in selection order (empty before). */
+  contents(): ReadonlyMap<string, string>;
 }
 
 /**
@@ -92,6 +94,7 @@ export function planRun(selection: RunSelection): RunPlan {
     },
     datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
     selection: () => tally?.record() ?? null,
+    contents: () => tally?.contents ?? new Map(),
   };
 }
 
@@ -230,6 +233,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
       ...(parts.model.sampling ? { sampling: parts.model.sampling } : {}),
       git,
       datasetHashes: plan.datasetHashes,
+      dialogues: Object.fromEntries(plan.contents()),
     }),
   });
   // The paired statistics load only for a gated run.

@@ -9,6 +9,7 @@ import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
 import { baseBackendName, findBackend } from '../backends/registry.js';
+import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, wholyPaired } from './dialoguePairing.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -16,9 +17,17 @@ import { baseBackendName, findBackend } from '../backends/registry.js';
  * tolerance or any pass → fail flip does, as single runs always have.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
+  const { pairing, ids } = pairDialogues(contentsOf(baseline), contentsOf(current));
+  if (pairing.paired === 0) throw new PairingError(nothingPaired(pairing, label, selectionOf(current), selectionOf(baseline)));
+  const whole = wholyPaired(pairing);
+  const before = whole ? { side: baseline, rescored: true } : pairedPart(baseline, ids, settings.deadlineMs);
+  const after = whole ? { side: current, rescored: true } : pairedPart(current, ids, settings.deadlineMs);
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
-  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(baseline, current, label, settings), baseline, current);
+  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(before.side, after.side, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
+  if (!before.rescored || !after.rescored) {
+    warnings.push(`the metrics are compared over ${before.rescored ? 'this run' : 'the baseline'}'s whole selection, not the paired dialogues only: it kept no per-dialogue scores (remake it with --update-baseline)`);
+  }
   const changed = changedDatasets(baseline.provenance, current.provenance);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
@@ -31,6 +40,7 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
+    pairing,
   };
 }
 
@@ -64,27 +74,28 @@ function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): str
 }
 
 /**
- * Baseline dialogues the run does not have. A run that meant to cover the whole suite fails the
- * gate for them (a lost shard, a dropped dataset file would otherwise pass as the whole run); a run
- * that selected part of it on purpose (`--filter`, `--exclude`) is only told.
+ * Baseline dialogues the run does not have. A run meant to be whole that lost some (a dropped or
+ * renamed dataset file, dialogues removed from a file it ran) fails the gate for them, so a lost
+ * file never passes as the whole run. A run that selected part of the suite on purpose (`--shard`,
+ * `--filter`, `--exclude`, other dataset files) is only told: the pairing line says how many.
  */
 function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline): GateResult {
   const present = new Set([...Object.keys(current.dialogues), ...(current.notApplicable ?? [])]);
   const baselineIds = Object.keys(baseline.dialogues);
   const missing = baselineIds.filter((id) => !present.has(id));
-  if (missing.length === 0) return verdict;
+  if (missing.length === 0 || current.scope || current.shard) return verdict;
+  const { lost, files } = lostFiles(baseline, current);
+  if (!lost) return verdict;
   const examples = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
-  if (current.scope) {
-    const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are outside this run's ${current.scope} (${examples})`;
-    return { ...verdict, warnings: [...(verdict.warnings ?? []), note] };
-  }
   const finding: GateFinding = { kind: 'metric', name: 'baselineDialoguesRun', baseline: baselineIds.length, current: baselineIds.length - missing.length };
-  const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are missing from this run (${examples}): a shard alone, a lost shard or a dropped dataset file fails the gate (gate the merged shards; update the baseline if dialogues were removed on purpose)`;
+  const where = files.length > 0 ? `${files.join(', ')} no longer exist${files.length === 1 ? 's' : ''}` : 'they were removed from the dataset files this run ran';
+  const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are missing from this run (${examples}): ${where}. A run meant to be whole that lost dialogues fails the gate (update the baseline if they were removed on purpose)`;
   return { ...verdict, passed: false, regressions: [finding, ...verdict.regressions], warnings: [...(verdict.warnings ?? []), note] };
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
-  if (!baseline.repeated || !current.repeated) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
+  if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
     resamples: settings.resamples,

@@ -1,4 +1,4 @@
-import type { MetricName, ReadReport as Report } from '../report/reportTypes.js';
+import type { MetricName, Provenance, ReadReport as Report } from '../report/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { summarize } from '../scoring/summary.js';
@@ -49,10 +49,12 @@ export function mergeReports(reports: readonly Report[]): Report {
     failed: sum(reports.map((r) => pick(r).failed)),
   });
   const notApplicable = reports.flatMap((r) => r.notApplicable ?? []).sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0));
+  const contents = mergedContents(reports);
   return {
     schemaVersion: first.schemaVersion,
     run: {
       ...run,
+      ...(run.provenance ? { provenance: withContents(run.provenance, contents) } : {}),
       startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,
       finishedAt: reports.map((r) => r.run.finishedAt).sort().at(-1)!,
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },
@@ -85,6 +87,30 @@ function mergedRepeats(reports: readonly Report[], dialogues: readonly { readonl
     if (entry) merged.set(id, entry);
   }
   return merged;
+}
+
+/**
+ * The shards' content digests as the whole run records them, in selection order: shard i of n
+ * holds selection positions i − 1, i − 1 + n, …, so the whole order deals the shards round robin.
+ */
+function mergedContents(reports: readonly Report[]): Record<string, string> | null {
+  const parts = reports
+    .map((r) => ({ index: Number(r.run.shard?.split('/')[0] ?? 1), entries: Object.entries(r.run.provenance?.dialogues ?? {}) }))
+    .sort((a, b) => a.index - b.index);
+  if (reports.some((r) => !r.run.provenance?.dialogues)) return null;
+  const merged: Record<string, string> = {};
+  for (let position = 0; parts.some((p) => position < p.entries.length); position++) {
+    for (const part of parts) {
+      const entry = part.entries[position];
+      if (entry) merged[entry[0]] = entry[1];
+    }
+  }
+  return merged;
+}
+
+function withContents(provenance: Provenance, contents: Record<string, string> | null): Provenance {
+  const { dialogues: _shards, ...rest } = provenance;
+  return contents ? { ...rest, dialogues: contents } : rest;
 }
 
 /** What reportModel adds for dialogues not applicable to the backend: their count and their checks. */

@@ -25,6 +25,8 @@ export async function collectProvenance(input: {
   readonly git: Promise<GitState | null>;
   /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
   readonly datasetHashes?: Readonly<Record<string, string>>;
+  /** Each selected dialogue's content digest, by id. */
+  readonly dialogues?: Readonly<Record<string, string>>;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   const promptLines: Record<string, string[]> = {};
@@ -48,6 +50,7 @@ export async function collectProvenance(input: {
     git: await input.git,
     promptLines,
     ...(input.sampling ? { sampling: input.sampling } : {}),
+    ...(input.dialogues ? { dialogues: input.dialogues } : {}),
   };
 }
 

@@ -31,7 +31,7 @@ export function* selectDialogues(
     if (filters.length > 0 && !filters.some((f) => matches(dialogue, f))) continue;
     if (excludes.some((x) => matches(dialogue, x))) continue;
     const inShard = !shard || position % shard.count === shard.index - 1;
-    tally?.note(dialogue.id, inShard);
+    tally?.note(dialogue, inShard);
     if (inShard) yield dialogue;
     position++;
   }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Dialogue } from '../datasets/datasetTypes.js';
+import { dialogueDigest } from '../datasets/dialogueDigest.js';
 import type { SelectionRecord } from '../report/reportTypes.js';
 
 const MODULUS = 1n << 256n;
@@ -22,14 +24,20 @@ export class IdDigest {
   }
 }
 
-/** The digests of the whole selection and of one shard's part, filled as the selection streams. */
+/**
+ * The digests of the whole selection and of one shard's part, filled as the selection streams,
+ * and the content digest of each dialogue this run (or shard) selected: what a baseline pairs by.
+ */
 export class SelectionTally {
   readonly whole = new IdDigest();
   readonly part = new IdDigest();
+  readonly contents = new Map<string, string>();
 
-  note(id: string, inShard: boolean): void {
-    this.whole.add(id);
-    if (inShard) this.part.add(id);
+  note(dialogue: Dialogue, inShard: boolean): void {
+    this.whole.add(dialogue.id);
+    if (!inShard) return;
+    this.part.add(dialogue.id);
+    this.contents.set(dialogue.id, dialogueDigest(dialogue));
   }
 
   record(): SelectionRecord {

@@ -19,6 +19,8 @@ export interface Baseline {
   readonly notApplicable?: readonly string[];
   /** When the run covered part of its suite on purpose (`--filter x`, `--exclude y`): what part. */
   readonly scope?: string;
+  /** `--shard i/n` of the run it was made from. */
+  readonly shard?: string;
 }
 
 export class BaselineError extends Error {
@@ -38,6 +40,7 @@ export function toBaseline(report: Report): Baseline {
     ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
     ...(report.notApplicable && report.notApplicable.length > 0 ? { notApplicable: report.notApplicable.map((d) => d.id) } : {}),
     ...(runScope(report.run) ? { scope: runScope(report.run)! } : {}),
+    ...(report.run.shard ? { shard: report.run.shard } : {}),
   };
 }
 
@@ -46,10 +49,12 @@ export function toBaseline(report: Report): Baseline {
  * shard is not one: alone it is never the whole run, so it is gated after `merge`.
  */
 function runScope(run: Report['run']): string | null {
-  const parts = [
-    ...(run.filter.length > 0 ? [`--filter ${run.filter.join(' ')}`] : []),
-    ...(run.exclude && run.exclude.length > 0 ? [`--exclude ${run.exclude.join(' ')}`] : []),
-  ];
+  return selectionScope(run.filter, run.exclude ?? []);
+}
+
+/** `--filter a b --exclude c` as typed, or null when neither narrowed the selection. */
+export function selectionScope(filter: readonly string[], exclude: readonly string[]): string | null {
+  const parts = [...(filter.length > 0 ? [`--filter ${filter.join(' ')}`] : []), ...(exclude.length > 0 ? [`--exclude ${exclude.join(' ')}`] : [])];
   return parts.length > 0 ? parts.join(' ') : null;
 }
 

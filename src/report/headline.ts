@@ -9,6 +9,7 @@ import { whatBroke } from './whatBroke.js';
 import { findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
 import { sequentialSentence } from './sequentialWords.js';
+import { pairingSaid } from './pairingWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -130,7 +131,7 @@ function gateChange(report: Report, lang: Lang): Change {
   if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
   const details = pairedGateDetails(gate, lang);
-  return { text: `${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
+  return { text: `${pairingSaid(gate, lang)}${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
 }
 
 /** "47 dialogues broke (8 in every run, 39 in some of the 3 runs)": the one count of what broke, on every page. */

@@ -34,6 +34,23 @@ export interface GateResult {
   readonly sequential?: SequentialSummary;
   /** What differs between the two arms besides the outcome: prompt files, sampling. */
   readonly arms?: ArmsDifference;
+  /** Which dialogues the run and the baseline have in common (same id and content): the gate decided on those only. */
+  readonly pairing?: DialoguePairing;
+}
+
+/** The dialogues a run and its baseline pair (eval/dialoguePairing.ts). */
+export interface DialoguePairing {
+  /** Same id and, where both sides kept one, the same content digest. */
+  readonly paired: number;
+  /** The run's selected dialogues and the baseline's. */
+  readonly run: number;
+  readonly baseline: number;
+  readonly onlyInRun: number;
+  readonly onlyInBaseline: number;
+  /** Of those apart: an id on both sides whose content differs (counted in both "only in"). */
+  readonly changedContent?: number;
+  /** A side kept no content digests (a report from before them): paired by id. */
+  readonly byIdOnly?: true;
 }
 
 /** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */
@@ -102,6 +119,8 @@ export interface Provenance {
   readonly promptLines?: Readonly<Record<string, readonly string[]>>;
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
+  /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
+  readonly dialogues?: Readonly<Record<string, string>>;
 }
 
 /** The run's model. For a model's answers (openai, replay), also where they came from. */

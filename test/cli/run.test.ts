@@ -123,16 +123,33 @@ describe('nlu-harness run (exit codes)', () => {
     const good = join(dir, 'good.yaml');
     writeFileSync(good, SMALL);
     const baseline = join(dir, 'baseline.json');
-    expect(cli(['run', '--dataset', good, '--out', join(dir, 'a'), '--baseline', baseline, '--update-baseline', '--no-progress']).status).toBe(0);
-    writeFileSync(good, SMALL.replace('记录支出35元', '记录支出36元'));
-    const result = cli(['run', '--dataset', good, '--out', join(dir, 'b'), '--baseline', baseline, '--no-progress']);
+    const heuristic = ['--dataset', good, '--llm', 'heuristic', '--no-progress'];
+    expect(cli(['run', ...heuristic, '--out', join(dir, 'a'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+    // A model that drops every item it parses.
+    const result = cli(['run', ...heuristic, '--perturb', 'drop=1', '--out', join(dir, 'b'), '--baseline', baseline]);
     expect(result.status).toBe(1);
     const report = readReport(join(dir, 'b'));
     expect(report.gate?.passed).toBe(false);
-    expect(report.gate?.regressions.map((r) => r.name)).toEqual(expect.arrayContaining(['small-confirm', 'tts', 'dialogueSuccess']));
+    expect(report.gate?.regressions.map((r) => r.name)).toEqual(expect.arrayContaining(['small-confirm', 'dialogueSuccess']));
     const compared = cli(['compare', baseline, join(dir, 'b', 'report.json')]);
     expect(compared.status).toBe(1);
     expect(compared.stdout).toContain('REGRESSION dialogue small-confirm');
+  });
+
+  // Issue 38: a dialogue whose content changed is another test; with nothing else to pair, the gate has nothing to judge.
+  it('a baseline that shares no dialogue (same id and content) with the run is exit 2 before anything runs, naming both selections', () => {
+    const dir = tempDir();
+    const good = join(dir, 'good.yaml');
+    writeFileSync(good, SMALL);
+    const baseline = join(dir, 'baseline.json');
+    expect(cli(['run', '--dataset', good, '--out', join(dir, 'a'), '--baseline', baseline, '--update-baseline', '--no-progress']).status).toBe(0);
+    writeFileSync(good, SMALL.replace('记录支出35元', '记录支出36元'));
+    const out = join(dir, 'b');
+    const result = cli(['run', '--dataset', good, '--out', out, '--baseline', baseline, '--no-progress']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`nothing to compare: none of this run's 1 dialogues pairs with one of the 1 in the baseline ${baseline} (same id and content); 1 share an id`);
+    expect(result.stderr).toContain(`This run: ${good}. The baseline: ${good}.`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('usage errors exit 2 with a hint', () => {

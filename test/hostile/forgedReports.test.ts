@@ -92,26 +92,45 @@ describe('merge: only a whole shard set is the whole run', () => {
   });
 });
 
-describe('a gate over fewer dialogues than its baseline says so and fails', () => {
-  it('compare of a whole baseline with one shard is exit 1, naming the missing dialogues', () => {
+// Issue 38: a run and its baseline pair dialogues by id and content; a gate decides on the paired
+// ones. A selection narrowed on purpose (a shard, --filter) is told; a whole run that lost dialogues fails.
+describe('a gate over fewer dialogues than its baseline says so, and fails only when they were lost', () => {
+  it('compare of a whole baseline with one shard decides on the dialogues of the shard, not failing for the rest', () => {
     const result = cli(['compare', join(dir, 'whole', 'report.json'), shard(1)]);
-    expect(result.status, result.stderr).toBe(1);
-    expect(result.stdout).toMatch(/REGRESSION metric baselineDialoguesRun: 6 → 2/);
-    expect(result.stdout).toMatch(/4 of the baseline's 6 dialogues are missing from this run \(b, c, e, f\)/);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/baselineDialoguesRun/);
   });
 
-  it('run --baseline over a dataset that lost dialogues fails the gate', () => {
-    const fewer = join(dir, 'fewer.yaml');
-    writeFileSync(fewer, ['a', 'b', 'c'].map((id) => oneTurn(id)).join(''));
-    const result = cli(['run', '--no-progress', '--dataset', fewer, '--out', join(dir, 'fewer'), '--baseline', join(dir, 'whole', 'report.json')]);
+  it('run --baseline over a dataset file that lost dialogues fails the gate, naming them', () => {
+    const lost = tempDir('nlu-lost-');
+    const file = join(lost, 'd.yaml');
+    writeFileSync(file, ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => oneTurn(id)).join(''));
+    const baseline = join(lost, 'baseline.json');
+    expect(cli(['run', '--no-progress', '--dataset', file, '--out', join(lost, 'base'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+    writeFileSync(file, ['a', 'b', 'c'].map((id) => oneTurn(id)).join(''));
+    const result = cli(['run', '--no-progress', '--dataset', file, '--out', join(lost, 'fewer'), '--baseline', baseline]);
     expect(result.status, result.stdout).toBe(1);
-    expect(result.stdout).toMatch(/3 of the baseline's 6 dialogues are missing from this run/);
+    expect(result.stdout).toMatch(/3 of 3 dialogues paired; 0 only in this run, 3 only in the baseline/);
+    expect(result.stdout).toMatch(/3 of the baseline's 6 dialogues are missing from this run \(d, e, f\): they were removed from the dataset files this run ran/);
+  });
+
+  it('a whole run whose glob lost a dataset file fails the gate, naming the file', () => {
+    const lost = tempDir('nlu-lost-file-');
+    writeFileSync(join(lost, 'one.yaml'), ['a', 'b'].map((id) => oneTurn(id)).join(''));
+    writeFileSync(join(lost, 'two.yaml'), ['c', 'd'].map((id) => oneTurn(id)).join(''));
+    const baseline = join(lost, 'baseline.json');
+    const glob = join(lost, '*.yaml');
+    expect(cli(['run', '--no-progress', '--dataset', glob, '--out', join(lost, 'base'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+    rmSync(join(lost, 'two.yaml'));
+    const result = cli(['run', '--no-progress', '--dataset', glob, '--out', join(lost, 'fewer'), '--baseline', baseline]);
+    expect(result.status, result.stdout).toBe(1);
+    expect(result.stdout).toMatch(/two\.yaml no longer exists/);
   });
 
   it('a run narrowed on purpose with --filter is told, not failed', () => {
     const result = cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--filter', 'a', '--out', join(dir, 'filtered'), '--baseline', join(dir, 'whole', 'report.json')]);
     expect(result.status, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/5 of the baseline's 6 dialogues are outside this run's --filter a/);
+    expect(result.stdout).toMatch(/1 of 1 dialogues paired; 0 only in this run, 5 only in the baseline/);
   });
 
   it('compare --out of a report without summary is exit 2 and writes nothing', () => {
