@@ -52,9 +52,9 @@ interface RunArgs extends BackendArgs, SutArgs {
   trendRuns: number;
   lang: 'en' | 'zh';
   sequential?: boolean;
-  margin: number;
+  margin?: number;
   budget?: string;
-  undecided: 'fail' | 'pass';
+  undecided?: 'fail' | 'pass';
   independentSeeds?: boolean;
 }
 
@@ -86,9 +86,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --update-baseline by this version, at any --repeat): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
-      .option('margin', { type: 'number', default: DEFAULT_MARGIN, describe: 'With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows' })
+      // No yargs defaults for the sequential flags: given without --sequential they are exit 2, so they must be seen as given.
+      .option('margin', { type: 'number', describe: `With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows (default ${DEFAULT_MARGIN})` })
       .option('budget', { type: 'string', describe: 'With --sequential: stop undecided after this much wall time (10m, 90s) or this many model calls (200calls)' })
-      .option('undecided', { choices: ['fail', 'pass'] as const, default: 'fail' as const, describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (exit 1 by default)' })
+      .option('undecided', { choices: ['fail', 'pass'] as const, describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (default fail: exit 1)' })
       .option('independent-seeds', { type: 'boolean', describe: "With --baseline and --llm openai: do not reuse the baseline's sampling seed (by default the run samples with it, so an unchanged dialogue answers as in the baseline)" })
       .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
@@ -122,14 +123,15 @@ async function run(args: RunArgs): Promise<number> {
     const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;
     const partlyPaired = pairs !== null && !wholyPaired(pairs.pairing);
     // The sequential test's family and pairs are the paired dialogues' only.
-    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline);
+    const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
+    // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
+    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, () => traffic.answeredCalls);
     // The headline then names both arms' seeds (report/armsWords.ts).
     const shared = sharedSamplingSeed(args, baseline);
     if (shared !== undefined) args.samplingSeed = shared;
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);
-    const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
     const setup = await createBackend({ ...args, traffic });
     const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr) : null;

@@ -28,7 +28,8 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   if (!before.rescored || !after.rescored) {
     warnings.push(`the metrics are compared over ${before.rescored ? 'this run' : 'the baseline'}'s whole selection, not the paired dialogues only: it kept no per-dialogue scores (remake it with --update-baseline)`);
   }
-  const changed = changedDatasets(baseline.provenance, current.provenance);
+  // Files only one side ran are a difference of selection, which the pairing line counts.
+  const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
   if (served) warnings.push(served);

@@ -3,6 +3,10 @@
  * the sequential test (scoring/sequentialTest.ts) as it finishes, in that order, and no new
  * dialogue started once the test has decided or the budget is spent. Dialogues already in flight
  * then (up to --concurrency − 1) still finish and are reported; the verdict is the one reached.
+ * A calls budget counts every answered call, in flight or not, and one call owed by each dialogue
+ * in flight: a dialogue starts only while those are fewer than N, so a run makes at most N − 1
+ * calls before its last dialogue starts, plus what the dialogues then in flight (at most
+ * --concurrency, and at most N of them) still call.
  */
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { GateFinding, SequentialSummary } from '../report/reportTypes.js';
@@ -10,6 +14,7 @@ import type { RepeatedDialogue, RepeatedRun } from '../scoring/pairedGate.js';
 import { SequentialTest } from '../scoring/sequentialTest.js';
 import { round } from '../scoring/scorer.js';
 import { mulberry32 } from '../util/random.js';
+import { EmptySelectionError } from './selectDialogues.js';
 
 /** `--budget 10m` (wall minutes from the start of the run) or `--budget 200calls` (model calls). */
 export type Budget = { readonly minutes: number } | { readonly calls: number };
@@ -24,6 +29,12 @@ export interface SequentialOptions {
   /** What a run that ends undecided does: fail the gate (the default) or pass it. */
   readonly undecided: 'fail' | 'pass';
   readonly deadlineMs?: number;
+  /**
+   * Model calls answered so far by every dialogue started, in flight or done (a model over HTTP
+   * counts them as they come back): what `--budget Ncalls` is checked against before a dialogue
+   * starts. Without it, the calls of the dialogues observed so far.
+   */
+  readonly callsSoFar?: () => number;
 }
 
 /** Reads `--budget`: `10m`, `10min`, `90s`, `200calls`; null when it is not one of these. */
@@ -47,6 +58,8 @@ export class SequentialRun {
   private readonly started = performance.now();
   private calls = 0;
   private ran = 0;
+  /** Dialogues handed out; those not yet observed are in flight. */
+  private handedOut = 0;
   private total = 0;
   private budgetSpent = false;
 
@@ -73,9 +86,11 @@ export class SequentialRun {
     for (const dialogue of all) {
       if (this.test.state().decision !== 'undecided') return;
       if (this.overBudget()) {
+        if (this.handedOut === 0) throw new EmptySelectionError(`the --budget of ${budgetText(this.options.budget!)} ran out before the first dialogue started: give a larger budget`);
         this.budgetSpent = true;
         return;
       }
+      this.handedOut++;
       yield dialogue;
     }
   }
@@ -121,7 +136,9 @@ export class SequentialRun {
   private overBudget(): boolean {
     const budget = this.options.budget;
     if (!budget) return false;
-    return 'calls' in budget ? this.calls >= budget.calls : (performance.now() - this.started) / 60_000 >= budget.minutes;
+    // Each dialogue in flight is held to owe at least one more call, so a small budget is not
+    // handed out to --concurrency dialogues at once before any of them has called.
+    return 'calls' in budget ? Math.max(this.calls, this.options.callsSoFar?.() ?? 0) + (this.handedOut - this.ran) >= budget.calls : (performance.now() - this.started) / 60_000 >= budget.minutes;
   }
 }
 
