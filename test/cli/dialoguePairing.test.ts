@@ -54,6 +54,18 @@ describe.each([
     expect(zh.stdout).toContain('87 个对话中 44 个与基线配对；仅在本次运行 43 个，仅在基线 66 个');
   }, 120_000);
 
+  it('the sequential gate tests the paired dialogues only', () => {
+    const out = join(dir, 'sequential');
+    const run = cli(['run', '--dataset', ...PART_FILES, ...MODEL, ...repeat, '--sequential', '--undecided', 'pass', '--out', out, '--baseline', baseline]);
+    expect(run.status, run.stderr).toBe(0);
+    const report = read(out);
+    expect(report.gate.pairing.paired).toBe(44);
+    expect(report.gate.sequential.dialoguesInSuite).toBe(87);
+    expect(report.gate.sequential.dialoguesTested).toBeLessThanOrEqual(44);
+    expect(report.gate.sequential.alarmed).toEqual([]);
+    expect(run.stdout).toContain(SAID);
+  }, 120_000);
+
   it('a worse model is caught on the paired dialogues alone', () => {
     const out = join(dir, 'worse');
     const run = cli(['run', '--dataset', `${M}/correct-ordinal.yaml`, `${M}/append.yaml`, ...MODEL, ...repeat, '--perturb', 'ordinalAsIndex=1', '--out', out, '--baseline', baseline]);
