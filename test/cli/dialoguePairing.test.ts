@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../support/cli.js';
@@ -110,4 +110,36 @@ describe('shards with nothing in common', () => {
     expect(merged.stderr).toContain(`nothing to compare: none of this run's 66 dialogues pairs with one of the 43 in the baseline ${other}`);
     expect(existsSync(join(dir, 'merged'))).toBe(false);
   }, 120_000);
+});
+
+describe('a dialogue whose content changed under the same id', () => {
+  const one = (id: string, amount: number) => `- id: ${id}
+  title: 单笔确认
+  tags: [smoke]
+  turns:
+    - user: 午饭35块
+      llm:
+        parse: {transactions: [{amount: 35, type: EXPENSE, category: 餐饮, description: 午饭}]}
+      expect: {state: CONFIRMING, route: llm, tts: ["记录支出${amount}元，餐饮，确认吗？"]}
+`;
+
+  it('is another test: not paired, so neither a flip of the fixed gate nor a step of the sequential test', () => {
+    const dir = tempDir('pairing-changed-');
+    const file = join(dir, 'suite.yaml');
+    writeFileSync(file, one('kept', 35) + one('edited', 35));
+    const baseline = join(dir, 'baseline.json');
+    expect(cli(['run', '--dataset', file, '--no-progress', '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+    // The edited expectation fails against the same scripted answer: a changed test, not a broken product.
+    writeFileSync(file, one('kept', 35) + one('edited', 36));
+    const fixed = cli(['run', '--dataset', file, '--no-progress', '--out', join(dir, 'fixed'), '--baseline', baseline]);
+    const report = read(join(dir, 'fixed'));
+    expect(report.summary.dialogues.failed).toBe(1);
+    expect(report.gate.pairing).toEqual({ paired: 1, run: 2, baseline: 2, onlyInRun: 1, onlyInBaseline: 1, changedContent: 1 });
+    expect(report.gate.regressions).toEqual([]);
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toContain('1 of 2 dialogues paired; 1 only in this run, 1 only in the baseline (1 of them the same id with other content)');
+    const sequential = cli(['run', '--dataset', file, '--no-progress', '--out', join(dir, 'sequential'), '--baseline', baseline, '--sequential', '--undecided', 'pass']);
+    expect(sequential.status, sequential.stderr).toBe(0);
+    expect(read(join(dir, 'sequential')).gate.sequential.dialoguesTested).toBe(1);
+  });
 });
