@@ -3,7 +3,7 @@ import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
 import { readBaseline, selectionScope, toBaseline } from '../report/baseline.js';
-import { pairedPart, pairSelection, wholyPaired } from '../eval/dialoguePairing.js';
+import { pairedPart, pairSelection, whollyPaired } from '../eval/dialoguePairing.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
@@ -121,7 +121,7 @@ async function run(args: RunArgs): Promise<number> {
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
     const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;
-    const partlyPaired = pairs !== null && !wholyPaired(pairs.pairing);
+    const partlyPaired = pairs !== null && !whollyPaired(pairs.pairing);
     // The sequential test's family and pairs are the paired dialogues' only.
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
     // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.

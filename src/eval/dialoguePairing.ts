@@ -78,7 +78,7 @@ export function pairDialogues(baseline: Contents, run: Contents): Pairs {
   return { pairing, ids };
 }
 
-export function wholyPaired(pairing: DialoguePairing): boolean {
+export function whollyPaired(pairing: DialoguePairing): boolean {
   return pairing.onlyInRun === 0 && pairing.onlyInBaseline === 0;
 }
 

@@ -9,7 +9,7 @@ import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
 import { baseBackendName, findBackend } from '../backends/registry.js';
-import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, wholyPaired } from './dialoguePairing.js';
+import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, whollyPaired } from './dialoguePairing.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -19,14 +19,19 @@ import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, Pairin
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   const { pairing, ids } = pairDialogues(contentsOf(baseline), contentsOf(current));
   if (pairing.paired === 0) throw new PairingError(nothingPaired(pairing, label, selectionOf(current), selectionOf(baseline)));
-  const whole = wholyPaired(pairing);
+  const whole = whollyPaired(pairing);
   const before = whole ? { side: baseline, rescored: true } : pairedPart(baseline, ids, settings.deadlineMs);
   const after = whole ? { side: current, rescored: true } : pairedPart(current, ids, settings.deadlineMs);
+  // Scores over the paired dialogues on both sides; a side that cannot give them leaves the metrics
+  // unjudged (whole selections that differ would move every metric), the paired outcomes still judged.
+  const rescored = before.rescored && after.rescored;
+  const pairedBaseline = rescored ? before.side : { ...before.side, metrics: {} };
+  const pairedCurrent = rescored ? after.side : { ...after.side, metrics: {} };
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
-  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(before.side, after.side, label, settings), baseline, current);
+  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!before.rescored || !after.rescored) {
-    warnings.push(`the metrics are compared over ${before.rescored ? 'this run' : 'the baseline'}'s whole selection, not the paired dialogues only: it kept no per-dialogue scores (remake it with --update-baseline)`);
+  if (!rescored && !settings.sequential) {
+    warnings.push(`the metrics were not compared, only the paired dialogues' outcomes: ${before.rescored ? 'this run' : 'the baseline'} kept no per-dialogue scores to score the paired dialogues with (a baseline: remake it with --update-baseline)`);
   }
   // Files only one side ran are a difference of selection, which the pairing line counts.
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);

@@ -143,3 +143,17 @@ describe('a dialogue whose content changed under the same id', () => {
     expect(read(join(dir, 'sequential')).gate.sequential.dialoguesTested).toBe(1);
   });
 });
+
+describe('a partly paired run against a baseline without per-dialogue scores (written before baselines kept them)', () => {
+  it('judges the paired dialogues’ outcomes, not whole-selection metrics that would differ, and says so', () => {
+    const dir = tempDir('pairing-old-');
+    const baseline = join(dir, 'baseline.json');
+    expect(cli(['run', '--dataset', ...BASE_FILES, ...MODEL, '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline']).status).not.toBe(2);
+    const { repeated: _repeated, ...older } = JSON.parse(readFileSync(baseline, 'utf8'));
+    writeFileSync(baseline, JSON.stringify(older));
+    const run = cli(['run', '--dataset', ...PART_FILES, ...MODEL, '--out', join(dir, 'part'), '--baseline', baseline]);
+    expect(run.status, run.stdout).toBe(0);
+    expect(read(join(dir, 'part')).gate.regressions).toEqual([]);
+    expect(run.stdout).toContain("the metrics were not compared, only the paired dialogues' outcomes: the baseline kept no per-dialogue scores");
+  }, 120_000);
+});
