@@ -8,12 +8,15 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
-import { baseBackendName, findBackend } from '../backends/registry.js';
+import { answersRepeat, baseBackendName, findBackend } from '../backends/registry.js';
+import { compareSingleRuns } from './singleRunGate.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
- * statistics decide and only significant regressions fail it; otherwise any metric drop beyond the
- * tolerance or any pass → fail flip does, as single runs always have.
+ * statistics decide and only significant regressions fail it; one run a side of a model with noise
+ * is judged against chance from the judged counts (eval/singleRunGate.ts); between backends that
+ * answer the same input the same way every move is a change, so any metric drop beyond the
+ * tolerance or any pass → fail flip fails it.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
@@ -84,7 +87,12 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
-  if (!baseline.repeated || !current.repeated) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  if (!baseline.repeated || !current.repeated) {
+    const noisy = !answersRepeat(baseline.llm.backend) || !answersRepeat(current.llm.backend);
+    return noisy && baseline.judged && current.judged
+      ? compareSingleRuns(baseline, current, label, settings)
+      : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  }
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
     resamples: settings.resamples,

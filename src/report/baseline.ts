@@ -11,6 +11,8 @@ export interface Baseline {
   readonly mode: string;
   readonly protocol: string;
   readonly metrics: Readonly<Record<string, number>>;
+  /** How many cases each metric's score is a share of: the single-run gate judges a move against the noise these counts allow. */
+  readonly judged?: Readonly<Record<string, number>>;
   readonly dialogues: Readonly<Record<string, boolean>>;
   /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
   readonly repeated?: Report['repeated'];
@@ -33,6 +35,7 @@ export function toBaseline(report: Report): Baseline {
     mode: report.run.mode,
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    judged: Object.fromEntries(Object.entries(report.metrics).flatMap(([name, m]) => (typeof m.counts['judged'] === 'number' ? [[name, m.counts['judged']]] : []))),
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(report.repeated ? { repeated: report.repeated } : {}),
     ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
@@ -98,6 +101,7 @@ export const BASELINE_SCHEMAS = {
       mode: { type: 'string' },
       protocol: { type: 'string' },
       metrics: { type: 'object', additionalProperties: { type: 'number' } },
+      judged: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
       dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
     },
   },

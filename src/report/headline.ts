@@ -116,7 +116,7 @@ function gateChange(report: Report, lang: Lang): Change {
     }
   }
   // Metrics the paired gate tested and found moved but not beyond doubt still belong in "what changed".
-  for (const test of gate.paired?.tests ?? []) {
+  for (const test of (gate.paired ?? gate.singleRuns)?.tests ?? []) {
     const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
@@ -149,13 +149,13 @@ export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
 
 /** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */
 function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
-  const paired = gate.paired;
+  const paired = gate.paired ?? gate.singleRuns;
   if (!paired) return null;
   const tests = paired.tests.map((t) => {
     const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
     return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
   });
-  return `${label(lang, 'pairedMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
+  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
 }
 
 /**

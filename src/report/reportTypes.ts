@@ -3,7 +3,7 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
 export type { MetricName } from '../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, RepeatedSection, RunSummary } from '../scoring/results.js';
+import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, RunSummary } from '../scoring/results.js';
 import type { MetricName } from '../scoring/metrics/registry.js';
 import type { Protocol } from '../domain/vocabulary.js';
 
@@ -30,10 +30,20 @@ export interface GateResult {
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
+  /** One run a side of a model with noise: the tests against chance the verdict rests on (eval/singleRunGate.ts). */
+  readonly singleRuns?: SingleRunTests;
   /** With `--sequential`: the sequential test that decided, and where it stopped. */
   readonly sequential?: SequentialSummary;
   /** What differs between the two arms besides the outcome: prompt files, sampling. */
   readonly arms?: ArmsDifference;
+}
+
+/** The single-run gate's tests: McNemar's exact test on the dialogues' pass rate, Newcombe's interval on each metric, Holm-adjusted. */
+export interface SingleRunTests {
+  readonly alpha: number;
+  /** Dialogues both runs had. */
+  readonly dialogues: number;
+  readonly tests: readonly PairedTest[];
 }
 
 /** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */
