@@ -10,6 +10,8 @@ import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
 import { answersRepeat, baseBackendName, findBackend } from '../backends/registry.js';
 import { compareSingleRuns } from './singleRunGate.js';
+import { answerChanges } from './answerChanges.js';
+import { weakMetrics } from './weakMetrics.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
@@ -28,8 +30,13 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   if (served) warnings.push(served);
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
+  const answered = answerChanges(baseline, current);
+  const chance = verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined;
+  const weak = weakMetrics(baseline, { alpha: settings.alpha, chance });
   return {
     ...verdict,
+    ...(answered ? { answerChanges: answered } : {}),
+    ...(weak.length > 0 ? { cannotJudge: weak } : {}),
     ...(arms ? { arms } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),

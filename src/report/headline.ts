@@ -8,6 +8,7 @@ import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTy
 import { whatBroke } from './whatBroke.js';
 import { findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
+import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 
 export interface Headline {
@@ -34,9 +35,9 @@ interface Change {
   readonly details: string | null;
 }
 
-/** The gate's change, then what differs between the arms and where a sequential run stopped. */
+/** The gate's change, whether it reached the model and what it cannot judge, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
   return { ...change, text };
 }
 
