@@ -56,6 +56,14 @@ describe('did the edit reach the model?', () => {
     expect(zh.stdout).toContain(`模型对全部 ${gate.answerChanges.compared} 次调用的回答与之前相同。`);
   });
 
+  it('a --sequential run that ends undecided says beside "Not decided" how many calls were answered as before', () => {
+    const run = cli(['run', ...SUITE, '--out', join(dir, 'sequential'), '--baseline', baseline, '--sequential', '--undecided', 'pass']);
+    expect(run.status).toBe(0);
+    const gate = JSON.parse(readFileSync(report('sequential'), 'utf8')).gate;
+    expect(gate.sequential.decision).toBe('undecided');
+    expect(run.stdout).toMatch(new RegExp(`The model answered all ${gate.answerChanges.compared} calls as before\\..*Not decided: `));
+  });
+
   it('a --perturb\'ed candidate: answers changed on some calls, counted and said', () => {
     const run = cli(['run', ...SUITE, '--perturb', 'ordinalAsIndex=1,amount=0.3', '--out', join(dir, 'perturbed'), '--baseline', baseline]);
     expect(run.status, run.stderr).not.toBe(2);
