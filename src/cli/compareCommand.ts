@@ -13,7 +13,7 @@ import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
 import { withoutControls } from '../report/format.js';
-import { answersSentence, cannotJudgeSentence } from '../report/answersWords.js';
+import { modelSentences } from '../report/answersWords.js';
 
 interface CompareArgs {
   baseline: string;
@@ -68,7 +68,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
         const paired = pairedGateLine(gate);
         if (paired) process.stdout.write(`${paired}\n`);
-        for (const line of [answersSentence(gate, args.lang), cannotJudgeSentence(gate, args.lang)]) if (line) process.stdout.write(withoutControls(`${line}\n`));
+        for (const line of modelSentences(gate, args.lang)) process.stdout.write(withoutControls(`${line}\n`));
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
       }
       if (comparison && args.out) {

@@ -39,3 +39,8 @@ export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null
   const list = weak.map((m) => `${metricName('en', m.name)} (${m.succeeded} of ${m.judged} in the baseline)`).join(', ');
   return `Cannot be judged with this model: ${list} — the baseline model met ${weak.length === 1 ? 'it' : 'them'} too rarely for a fall to show, so no change there means nothing.`;
 }
+
+/** Both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */
+export function modelSentences(gate: GateResult | null, lang: Lang): string[] {
+  return gate ? [answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null) : [];
+}

@@ -76,6 +76,10 @@ describe('did the edit reach the model?', () => {
     expect(run.stdout).toContain(said);
     const compared = cli(['compare', baseline, report('perturbed')]);
     expect(compared.stdout).toContain(said);
+    const pages = join(dir, 'pages');
+    cli(['compare', report('base'), report('perturbed'), '--out', pages]);
+    expect(readFileSync(join(pages, 'comparison.md'), 'utf8')).toContain(said);
+    expect(readFileSync(join(pages, 'comparison.html'), 'utf8')).toContain(`<p class="plain model-reached">${said}</p>`);
   });
 
   it('a metric the baseline met 0 times cannot be judged with this model, and is not read as "no change"', () => {
