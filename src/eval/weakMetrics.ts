@@ -4,7 +4,7 @@
  * judges against chance (a model with noise), a metric cannot be judged when losing every one of
  * the baseline's successes, s of n → 0 of n, would still read as chance (one-sided p ≥ α by the
  * single-run gate's test, scoring/proportionsTest.ts): at α = 0.05 fewer than 3 successes for n
- * up to 20, fewer than 4 beyond. Where every move is a change (a backend that answers alike), only
+ * from 4 to 22, fewer than 4 from 23 on. Where every move is a change (a backend that answers alike), only
  * a metric the baseline never met (0 of n) cannot fall.
  */
 import type { Baseline } from '../report/baseline.js';

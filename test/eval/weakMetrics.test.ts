@@ -23,6 +23,11 @@ describe('metrics the baseline model met too rarely for a fall to show (issue 38
     ]);
   });
 
+  it('the thresholds docs/gating.md gives: 3 successes can show a fall up to n = 22, from n = 23 it takes 4', () => {
+    const weak = weakMetrics(baseline({ unclearHandled: [3, 22], confirmHandled: [3, 23], routing: [4, 5000] }), { alpha: 0.05, chance: true });
+    expect(weak.map((m) => m.name)).toEqual(['confirmHandled']);
+  });
+
   it('where every move is a change, only a metric the baseline never met cannot fall', () => {
     const weak = weakMetrics(baseline({ appendHandled: [1, 9], cancelHandled: [0, 3] }), { alpha: 0.05, chance: false });
     expect(weak).toEqual([{ name: 'cancelHandled', succeeded: 0, judged: 3 }]);
