@@ -44,3 +44,8 @@ export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null
 export function modelSentences(gate: GateResult | null, lang: Lang): string[] {
   return gate ? [answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null) : [];
 }
+
+/** The metric is one the baseline's model met too rarely to judge. */
+export function isWeak(gate: GateResult | null, metric: string): boolean {
+  return (gate?.cannotJudge ?? []).some((m) => m.name === metric);
+}

@@ -29,6 +29,7 @@ const PAGE = {
   counts: ['Counts', '计数'],
   baseline: ['baseline', '基线'],
   withinTolerance: ['within tolerance', '在容差内'],
+  cannotJudge: ['cannot be judged with this model', '此模型无法评判'],
   significant: ['significant', '显著'],
   turn: ['turn {0}', '第 {0} 轮'],
   notSignificant: ['not significant', '不显著'],

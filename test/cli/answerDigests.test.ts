@@ -90,6 +90,14 @@ describe('did the edit reach the model?', () => {
     const run = cli(['run', ...SUITE, '--out', join(dir, 'weak'), '--baseline', join(dir, 'weak.json')]);
     const gate = JSON.parse(readFileSync(report('weak'), 'utf8')).gate;
     expect(gate.cannotJudge).toContainEqual({ name: 'appendHandled', succeeded: 0, judged });
+    const findings = new Set([...gate.regressions, ...gate.improvements].map((f: { name: string }) => f.name));
+    const quiet = gate.cannotJudge.find((m: { name: string }) => !findings.has(m.name));
+    expect(quiet).toBeDefined();
+    const md = readFileSync(join(dir, 'weak', 'report.md'), 'utf8');
+    expect(md).toMatch(new RegExp(`\\| [^|]+ \\| \\*\\*[\\d.]+%\\*\\* \\| cannot be judged with this model \\|`));
+    expect(readFileSync(join(dir, 'weak', 'report.html'), 'utf8')).toMatch(
+      new RegExp(`data-metric="${quiet.name}">\\s*<div class="card-head"><h3>[^<]*</h3><span class="delta delta-none" title="cannot be judged with this model">cannot be judged with this model</span>`),
+    );
     expect(run.stdout).toMatch(new RegExp(`Cannot be judged with this model: .*Appends handled \\(0 of ${judged} in the baseline\\).* too rarely for a fall to show`));
   });
 });
