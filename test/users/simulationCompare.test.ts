@@ -127,6 +127,12 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     expect(result.stdout).toContain(`REGRESSION 1 user(s) no longer reach the goal: ${passing.userId}`);
   });
 
+  it('--alpha other than 0.05 on two simulate reports is exit 2: they are gated on the 95 % interval their pages show', () => {
+    const result = cli(['compare', clean, other, '--alpha', '0.01']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show');
+  });
+
   it('a simulate report against a run report, or a damaged one, is exit 2 with the file named, and nothing is written', () => {
     const out = join(dir, 'mixed');
     const mixed = cli(['compare', clean, join(ROOT, 'reports/baseline.json'), '--out', out]);
