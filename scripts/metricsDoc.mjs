@@ -31,7 +31,7 @@ export function metricsMarkdown({ METRICS, READING_ORDER, PASS_RATE_TEST }, sett
     `Descriptions are worded for the run's config; below, the defaults: model deadline ${settings.deadlineMs} ms,`,
     `confidence floor ${settings.confidenceFloor}.`,
     '',
-    'Without `--repeat`, the gate fails on any metric that fell by more than `--tolerance` against the baseline.',
+    'Without `--repeat`, a backend that answers alike (scripted, heuristic, replay) fails the gate on any metric that fell by more than `--tolerance`; one run a side of a model with noise (over HTTP, or `--perturb`ed) fails it only on a fall beyond chance (Newcombe\'s interval of the judged counts, Holm-adjusted) and beyond `--tolerance` ([gating](gating.md#the-gate-on-a-single-run)).',
     'With `--repeat` on both sides, each metric is tested as the last column says (Holm-adjusted together).',
     '',
     '| metric | English | 中文 | repeat-aware gate |',

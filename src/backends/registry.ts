@@ -22,6 +22,16 @@ export function findBackend(name: string): BackendEntry | undefined {
   return BACKENDS.find((entry) => entry.name === name);
 }
 
+/**
+ * A backend that answers the same input the same way every run (a script, rules, a cassette): two
+ * of its runs differ only where the inputs or the code did. A model over HTTP samples, and a
+ * wrapped name (`perturb(heuristic)`) adds noise, so neither does.
+ */
+export function answersRepeat(name: string): boolean {
+  const entry = findBackend(name);
+  return entry !== undefined && !entry.overHttp;
+}
+
 /** The entry of a name a command's choices let through. */
 export function backendEntry(name: string): BackendEntry {
   const entry = findBackend(name);

@@ -13,6 +13,7 @@ import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
 import { withoutControls } from '../report/format.js';
+import { modelSentences } from '../report/answersWords.js';
 
 interface CompareArgs {
   baseline: string;
@@ -28,12 +29,12 @@ interface CompareArgs {
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
   command: 'compare <baseline> <current>',
-  describe: 'Compare two reports (or a baseline and a report, or two simulate reports): exit 1 on a metric drop beyond tolerance or a pass→fail flip',
+  describe: 'Compare two reports (or a baseline and a report, or two simulate reports): exit 1 on a regression, judged as run --baseline judges it (against chance for a model with noise)',
   builder: (yargs: Argv) =>
     yargs
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
       .positional('current', { type: 'string', demandOption: true, describe: 'report.json (or baseline) to judge' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'Reports run with --repeat: significance level of the paired gate' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)' })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the resamples (same inputs and seed, same verdict)' })
@@ -67,6 +68,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
         const paired = pairedGateLine(gate);
         if (paired) process.stdout.write(`${paired}\n`);
+        for (const line of modelSentences(gate, args.lang)) process.stdout.write(withoutControls(`${line}\n`));
         process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
       }
       if (comparison && args.out) {

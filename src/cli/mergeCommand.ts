@@ -30,7 +30,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .positional('reports', { type: 'string', array: true, demandOption: true, describe: 'report.json of each shard' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'Directory for the merged reports' })
       .option('baseline', { type: 'string', describe: 'Gate the merged run against this baseline' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric may fall (0..1)' })
+      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
       .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,

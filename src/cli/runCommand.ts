@@ -70,7 +70,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'How far a metric score may fall below the baseline (0..1)' })
+      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat on both sides: significance level of the paired gate' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)' })
       .option('fail-on', { choices: ['regressions', 'failures'] as const, default: 'regressions' as const, describe: 'With --baseline: exit 1 on gate regressions only (default), or on any failed dialogue too' })

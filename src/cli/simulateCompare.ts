@@ -1,18 +1,20 @@
-/** `compare A B` on two simulate reports: exit 1 when task success fell beyond --tolerance or a user no longer reaches the goal. */
+/** `compare A B` on two simulate reports: exit 1 when task success fell beyond chance and --tolerance (users.simulationComparison's gate). */
 import { resolve } from 'node:path';
 import { UsageError } from './exitCodes.js';
 import { compareSimulations as compare, readSimulationReport } from '../users/simulationComparison.js';
 import { renderSimulationCompareConsole } from '../users/simulationComparisonRender.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
+import { answersRepeat } from '../backends/registry.js';
+import { DEFAULT_ALPHA } from '../eval/gateSettings.js';
 
-export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; json: boolean; out?: string }): Promise<number> {
+export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string }): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
-  const comparison = compare(
-    { label: args.baseline, report: readSimulationReport(args.baseline) },
-    { label: args.current, report: readSimulationReport(args.current) },
-    args.tolerance,
-  );
+  // The pages show 95 % intervals and the gate reads the same ones: another level would say one thing and decide another.
+  if (args.alpha !== DEFAULT_ALPHA) throw new UsageError(`--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show (--alpha ${DEFAULT_ALPHA})`);
+  const [a, b] = [readSimulationReport(args.baseline), readSimulationReport(args.current)];
+  const noiseFree = [a, b].every((report) => answersRepeat(String(report.run.llm['backend'])));
+  const comparison = compare({ label: args.baseline, report: a }, { label: args.current, report: b }, { tolerance: args.tolerance, noiseFree });
   if (args.json) {
     const { a, b, ...rest } = comparison;
     process.stdout.write(`${JSON.stringify({ kind: 'simulation-comparison', a: a.label, b: b.label, ...rest }, null, 2)}\n`);

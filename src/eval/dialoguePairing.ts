@@ -112,17 +112,21 @@ export function pairedPart(side: Baseline, ids: ReadonlySet<string>, deadlineMs:
   const record = side.repeated ? repeatedRecord(side.repeated) : null;
   const repeated = record ? Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id))) : null;
   const complete = repeated !== null && Object.keys(dialogues).every((id) => repeated[id] !== undefined);
-  const metrics = complete ? scoresOf(Object.values(repeated), deadlineMs) : side.metrics;
+  const scored = complete ? scoresOf(Object.values(repeated), deadlineMs) : { metrics: side.metrics, judged: side.judged };
   return {
-    side: { ...side, dialogues, notApplicable, metrics, ...(repeated ? { repeated } : {}) },
+    side: { ...side, dialogues, notApplicable, metrics: scored.metrics, ...(scored.judged ? { judged: scored.judged } : {}), ...(repeated ? { repeated } : {}) },
     rescored: complete,
   };
 }
 
-function scoresOf(entries: readonly RepeatedDialogue[], deadlineMs: number | undefined): Record<string, number> {
+function scoresOf(entries: readonly RepeatedDialogue[], deadlineMs: number | undefined): { metrics: Record<string, number>; judged: Record<string, number> } {
   const set = new MetricSet(metricSettings(deadlineMs === undefined ? {} : { correctionTimeoutMs: deadlineMs }));
   for (const entry of entries) set.absorb(entry.tallies as Partial<Record<MetricName, Tally>>);
-  return Object.fromEntries(Object.entries(set.results()).map(([name, result]) => [name, result.score]));
+  const results = Object.entries(set.results());
+  return {
+    metrics: Object.fromEntries(results.map(([name, result]) => [name, result.score])),
+    judged: Object.fromEntries(results.flatMap(([name, result]) => (typeof result.counts['judged'] === 'number' ? [[name, result.counts['judged']]] : []))),
+  };
 }
 
 /**

@@ -8,13 +8,18 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
-import { baseBackendName, findBackend } from '../backends/registry.js';
+import { answersRepeat, baseBackendName, findBackend } from '../backends/registry.js';
 import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, whollyPaired } from './dialoguePairing.js';
+import { compareSingleRuns } from './singleRunGate.js';
+import { answerChanges } from './answerChanges.js';
+import { weakMetrics } from './weakMetrics.js';
 
 /**
  * The gate's verdict. With repeats on both sides (a noisy model run `--repeat k`), the paired
- * statistics decide and only significant regressions fail it; otherwise any metric drop beyond the
- * tolerance or any pass → fail flip does, as single runs always have.
+ * statistics decide and only significant regressions fail it; one run a side of a model with noise
+ * is judged against chance from the judged counts (eval/singleRunGate.ts); between backends that
+ * answer the same input the same way every move is a change, so any metric drop beyond the
+ * tolerance or any pass → fail flip fails it.
  */
 export function gateVerdict(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   const { pairing, ids } = pairDialogues(contentsOf(baseline), contentsOf(current));
@@ -40,8 +45,13 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   if (served) warnings.push(served);
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
+  const answered = answerChanges(before.side, after.side);
+  const chance = verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined;
+  const weak = weakMetrics(pairedBaseline, { alpha: settings.alpha, chance });
   return {
     ...verdict,
+    ...(answered ? { answerChanges: answered } : {}),
+    ...(weak.length > 0 ? { cannotJudge: weak } : {}),
     ...(arms ? { arms } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
@@ -101,7 +111,12 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
-  if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
+    const noisy = !answersRepeat(baseline.llm.backend) || !answersRepeat(current.llm.backend);
+    return noisy && baseline.judged && current.judged
+      ? compareSingleRuns(baseline, current, label, settings)
+      : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  }
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
     resamples: settings.resamples,

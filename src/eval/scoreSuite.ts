@@ -13,6 +13,7 @@ import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import type { Tally } from '../scoring/tally.js';
 import { toTurnReport } from '../scoring/transcript.js';
+import { callDigest } from '../scoring/answerDigest.js';
 import { checkTurn } from '../scoring/turnChecks.js';
 import { simulateSuite, type SimulatedDialogue, type SimulationOptions } from '../sim/simulateSuite.js';
 import type { DialogueTrace } from '../sim/trace.js';
@@ -145,6 +146,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       runs: runs.length,
       turns: keep ? shown.trace.turns.map((t, i) => toTurnReport(t, shown.checks[i]!)) : [],
       turnCount: dialogue.turns.length,
+      answerDigests: runs.map((r) => r.trace.turns.flatMap((t) => t.llmCalls.map((call) => callDigest(t.turnIndex, call)))),
     });
     options.onDialogue?.(dialogue, passed);
   };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { ModelInfo, Report } from './reportTypes.js';
+import type { CallDigest, ModelInfo, Report } from './reportTypes.js';
+import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
 
@@ -11,7 +12,11 @@ export interface Baseline {
   readonly mode: string;
   readonly protocol: string;
   readonly metrics: Readonly<Record<string, number>>;
+  /** How many cases each metric's score is a share of: the single-run gate judges a move against the noise these counts allow. */
+  readonly judged?: Readonly<Record<string, number>>;
   readonly dialogues: Readonly<Record<string, boolean>>;
+  /** Per dialogue, per run, each model call's digest (report.json `dialogues[].answerDigests`): which calls a later run answered as before. */
+  readonly answerDigests?: Readonly<Record<string, readonly (readonly CallDigest[])[]>>;
   /** With `--repeat` > 1: per-dialogue pass counts and tallies, so the paired gate can compare. */
   readonly repeated?: Report['repeated'];
   readonly provenance?: Report['run']['provenance'];
@@ -28,6 +33,7 @@ export class BaselineError extends Error {
 }
 
 export function toBaseline(report: Report): Baseline {
+  const digests = Array.from(report.dialogues).flatMap((d) => (d.answerDigests ? [[d.id, d.answerDigests] as const] : []));
   return {
     schemaVersion: report.schemaVersion,
     kind: 'nlu-harness-baseline',
@@ -35,7 +41,9 @@ export function toBaseline(report: Report): Baseline {
     mode: report.run.mode,
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    judged: Object.fromEntries(Object.entries(report.metrics).flatMap(([name, m]) => (typeof m.counts['judged'] === 'number' ? [[name, m.counts['judged']]] : []))),
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
+    ...(digests.length > 0 ? { answerDigests: Object.fromEntries(digests) } : {}),
     ...(report.repeated ? { repeated: report.repeated } : {}),
     ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
     ...(report.notApplicable && report.notApplicable.length > 0 ? { notApplicable: report.notApplicable.map((d) => d.id) } : {}),
@@ -153,8 +161,10 @@ export const BASELINE_SCHEMAS = {
       mode: { type: 'string' },
       protocol: { type: 'string' },
       metrics: { type: 'object', additionalProperties: { type: 'number' } },
+      judged: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
       dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
       repeated: repeatedSchema,
+      answerDigests: { type: 'object', additionalProperties: ANSWER_DIGESTS_SCHEMA },
     },
   },
   /** What toBaseline reads of a report.json. */
@@ -167,7 +177,7 @@ export const BASELINE_SCHEMAS = {
       metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
       dialogues: {
         type: 'array',
-        items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' } } },
+        items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' }, answerDigests: ANSWER_DIGESTS_SCHEMA } },
       },
       repeated: repeatedSchema,
     },

@@ -1,4 +1,5 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
+import { modelSentences } from './answersWords.js';
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent } from './format.js';
@@ -118,6 +119,7 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
 <header class="top"><div class="wrap">
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
   <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
+  ${modelSentences(gate, lang).map((sentence) => `<p class="plain model-reached">${esc(sentence)}</p>`).join('')}
 </div></header>
 <main class="wrap">
 ${whatBrokeHtml(lang, true, comparison.broke, 'f-')}

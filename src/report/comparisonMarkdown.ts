@@ -1,4 +1,5 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
+import { modelSentences } from './answersWords.js';
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
@@ -45,6 +46,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
   const lines = [
     `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${label(lang, 'comparisonHead', broke.length, fixed.length)}`)}`,
     '',
+    ...modelSentences(gate, lang).flatMap((sentence) => [mdText(sentence), '']),
     ...whatBrokeSection(lang, true, comparison.broke),
     `- **A** ${mdCode(comparison.a.label)} — ${mdText(`${comparison.a.report.run.llm.backend} / ${comparison.a.report.run.llm.model}`)}`,
     `- **B** ${mdCode(comparison.b.label)} — ${mdText(`${comparison.b.report.run.llm.backend} / ${comparison.b.report.run.llm.model}`)}`,

@@ -8,6 +8,7 @@ import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTy
 import { whatBroke } from './whatBroke.js';
 import { findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
+import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 
@@ -35,9 +36,9 @@ interface Change {
   readonly details: string | null;
 }
 
-/** The gate's change, then what differs between the arms and where a sequential run stopped. */
+/** The gate's change, whether it reached the model and what it cannot judge, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
   return { ...change, text };
 }
 
@@ -117,7 +118,7 @@ function gateChange(report: Report, lang: Lang): Change {
     }
   }
   // Metrics the paired gate tested and found moved but not beyond doubt still belong in "what changed".
-  for (const test of gate.paired?.tests ?? []) {
+  for (const test of (gate.paired ?? gate.singleRuns)?.tests ?? []) {
     const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
@@ -150,13 +151,13 @@ export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
 
 /** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */
 function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
-  const paired = gate.paired;
+  const paired = gate.paired ?? gate.singleRuns;
   if (!paired) return null;
   const tests = paired.tests.map((t) => {
     const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
     return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
   });
-  return `${label(lang, 'pairedMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
+  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
 }
 
 /**

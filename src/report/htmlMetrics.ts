@@ -1,4 +1,5 @@
 /** Score cards, one per metric, with the baseline delta when the gate found one and the trend when the history has one. */
+import { isWeak } from './answersWords.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
@@ -47,8 +48,9 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     // Over repeats a change the paired test could not tell from noise is still named, as the headline names it.
     const tested = changeEvidence(report.gate, name);
     const moved = tested && Math.abs(tested.current - tested.baseline) > 1e-9;
-    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}, ${label(language, tested.significant ? 'significant' : 'notSignificant')}` : `≈ ${label(language, 'baseline')}`;
-    delta = `<span class="delta delta-none" title="${esc(label(language, 'withinTolerance'))}">${esc(text)}</span>`;
+    const weak = isWeak(report.gate, name);
+    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}, ${label(language, tested.significant ? 'significant' : 'notSignificant')}` : weak ? label(language, 'cannotJudge') : `≈ ${label(language, 'baseline')}`;
+    delta = `<span class="delta delta-none" title="${esc(label(language, weak ? 'cannotJudge' : 'withinTolerance'))}">${esc(text)}</span>`;
   }
   const follows = knockOn ? `<p class="knock-on">${esc(inLang(language, WHAT_BROKE_WORDS.knockOn))}</p>` : '';
   const counts = Object.entries(metric.counts)

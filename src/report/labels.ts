@@ -29,6 +29,7 @@ const PAGE = {
   counts: ['Counts', '计数'],
   baseline: ['baseline', '基线'],
   withinTolerance: ['within tolerance', '在容差内'],
+  cannotJudge: ['cannot be judged with this model', '此模型无法评判'],
   significant: ['significant', '显著'],
   turn: ['turn {0}', '第 {0} 轮'],
   notSignificant: ['not significant', '不显著'],
@@ -116,6 +117,10 @@ const PAGE = {
   pairedMethod: [
     'Compared dialogue by dialogue over {0} dialogues: a sign test on the dialogues\' pass rates and a randomization test per metric, Holm-adjusted, α = {1}; intervals by bootstrap over dialogues.',
     '按对话逐一配对比较（{0} 段对话）：对话通过率用符号检验，各指标用随机化检验，Holm 校正，α = {1}；区间为按对话的自助法区间。',
+  ],
+  singleRunsMethod: [
+    'One run a side of a model with noise, judged against chance: McNemar\'s exact test on the pass/fail of {0} dialogues both ran, and per metric the interval for the difference of two shares from its judged counts (Newcombe), Holm-adjusted, α = {1}; a move within noise does not fail the gate.',
+    '两边各一次运行、模型有波动，按偶然性判断：两边都运行的 {0} 段对话的通过/失败用 McNemar 精确检验，各指标按其判定计数求两比例之差的区间（Newcombe 法），Holm 校正，α = {1}；波动范围内的变化不会使门禁失败。',
   ],
   trendNoMove: ['No metric moved since the previous comparable run.', '与上一次可比运行相比，各项指标没有变化。'],
   trendBeyond: ['Since the previous comparable run, more than run-to-run noise: ', '与上一次可比运行相比，超出运行间波动的变化：'],

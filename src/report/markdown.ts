@@ -1,4 +1,5 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
+import { isWeak } from './answersWords.js';
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
@@ -202,7 +203,7 @@ function armsTable(report: Report): string[] {
 
 function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
   const comparison = metricComparison(gate, metric);
-  if (!comparison) return label(lang, 'withinTolerance');
+  if (!comparison) return label(lang, isWeak(gate, metric) ? 'cannotJudge' : 'withinTolerance');
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
   return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }

@@ -66,7 +66,7 @@ export interface ChangeEvidence {
 export function changeEvidence(gate: GateResult | null, metric: string): ChangeEvidence | null {
   // Dialogue success is what the sign test over dialogues' pass rates tests.
   const name = metric === 'dialogueSuccess' ? 'dialoguePassRate' : metric;
-  const test = gate?.paired?.tests.find((t) => t.name === name);
+  const test = (gate?.paired ?? gate?.singleRuns)?.tests.find((t) => t.name === name);
   if (!test) return null;
   return { baseline: test.baseline, current: test.current, interval: test.interval ?? null, pValue: test.pValue, significant: test.significant };
 }

@@ -1,6 +1,7 @@
 import { BaselineError, firstError, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
 import type { ReadReport } from './reportTypes.js';
 import * as compiled from './reportValidators.generated.js';
+import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 
 /**
  * What `merge` and `compare --out` read of a report.json written by another process (a CI
@@ -78,6 +79,7 @@ const dialogue = {
     runs: count,
     turns: { type: 'array', items: turn },
     turnCount: count,
+    answerDigests: ANSWER_DIGESTS_SCHEMA,
   },
 };
 

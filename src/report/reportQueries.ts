@@ -1,6 +1,6 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from './format.js';
-import { metricName } from './labels.js';
+import { label, metricName } from './labels.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -126,7 +126,7 @@ export function notApplicableLine(report: Report): string | null {
 /** One line on the repeat-aware gate: its method, and the dialogues already unsteady in the baseline that it kept from gating alone. */
 export function pairedGateLine(gate: GateResult): string | null {
   const paired = gate.paired;
-  if (!paired) return null;
+  if (!paired) return gate.singleRuns ? label('en', 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha) : null;
   const unsteady = new Set(dialogueChanges(gate).unsteady);
   const list = paired.flaky.filter((f) => unsteady.has(f.id));
   const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);

@@ -1,9 +1,9 @@
 /** The shape of report.json. Bump REPORT_SCHEMA_VERSION on any incompatible change. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-export type { CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
+export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../scoring/results.js';
 export type { MetricName } from '../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, RepeatedSection, RunSummary } from '../scoring/results.js';
+import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, RunSummary } from '../scoring/results.js';
 import type { MetricName } from '../scoring/metrics/registry.js';
 import type { Protocol } from '../domain/vocabulary.js';
 
@@ -28,8 +28,14 @@ export interface GateResult {
   readonly notJudged?: readonly string[];
   /** Where each side's answers came from (model backends): live during its run, or replayed from a cassette. */
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
+  /** How many of the model calls both sides made were answered as before (eval/answerChanges.ts): whether an edit reached the model. */
+  readonly answerChanges?: AnswerChanges;
+  /** Metrics the baseline's model met too rarely for a fall to show (eval/weakMetrics.ts): "cannot be judged with this model", never "no change". */
+  readonly cannotJudge?: readonly WeakMetric[];
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
+  /** One run a side of a model with noise: the tests against chance the verdict rests on (eval/singleRunGate.ts). */
+  readonly singleRuns?: SingleRunTests;
   /** With `--sequential`: the sequential test that decided, and where it stopped. */
   readonly sequential?: SequentialSummary;
   /** What differs between the two arms besides the outcome: prompt files, sampling. */
@@ -51,6 +57,28 @@ export interface DialoguePairing {
   readonly changedContent?: number;
   /** A side kept no content digests (a report from before them): paired by id. */
   readonly byIdOnly?: true;
+}
+
+/** The model calls compared with the baseline's, by digest of the normalised answer. */
+export interface AnswerChanges {
+  readonly compared: number;
+  readonly same: number;
+  readonly changed: number;
+}
+
+/** A metric the baseline met `succeeded` times of `judged`: too rarely for a fall to show. */
+export interface WeakMetric {
+  readonly name: string;
+  readonly succeeded: number;
+  readonly judged: number;
+}
+
+/** The single-run gate's tests: McNemar's exact test on the dialogues' pass rate, Newcombe's interval on each metric, Holm-adjusted. */
+export interface SingleRunTests {
+  readonly alpha: number;
+  /** Dialogues both runs had. */
+  readonly dialogues: number;
+  readonly tests: readonly PairedTest[];
 }
 
 /** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */

@@ -83,6 +83,16 @@ export interface DialogueReport {
   /** Full transcript for failures and a capped sample of passes; empty otherwise (see turnCount). */
   readonly turns: readonly TurnReport[];
   readonly turnCount: number;
+  /** Per run, every model call's digest in the order made (scoring/answerDigest.ts): what a later run compares its answers with. */
+  readonly answerDigests?: readonly (readonly CallDigest[])[];
+}
+
+/** One model call, digested: its turn, endpoint, and 12 hex digits of the sha256 of its request and of its normalised answer. */
+export interface CallDigest {
+  readonly turn: number;
+  readonly endpoint: string;
+  readonly request: string;
+  readonly answer: string;
 }
 
 /** The pass/fail counts of a run (or of one protocol arm). */

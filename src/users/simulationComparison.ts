@@ -43,7 +43,7 @@ export interface SimulationComparison {
   readonly flips: readonly UserFlip[];
   /** For each way broken users' runs ended in B, most users first: one transcript to read. */
   readonly examples: readonly BrokenExample[];
-  /** Task success fell by more than the tolerance, or a user who reached the goal in every run no longer does. */
+  /** What failed the gate (simulationRegressions): task success fell, and the users who broke. */
   readonly regressions: readonly string[];
   readonly passed: boolean;
 }
@@ -106,7 +106,7 @@ function firstTry(slice: SliceScore): SliceScore {
 export function compareSimulations(
   a: { label: string; report: SimulationReport },
   b: { label: string; report: SimulationReport },
-  tolerance: number,
+  gate: SimulationGate,
 ): SimulationComparison {
   const sa = a.report.scores;
   const sb = b.report.scores;
@@ -134,12 +134,41 @@ export function compareSimulations(
       flips.push({ userId, goalSize: left.goalSize, direction: passedA ? 'broke' : 'fixed', a: `${left.succeeded}/${left.runs}`, b: `${right.succeeded}/${right.runs}` });
     }
   }
-  const regressions: string[] = [];
-  const success = overall[0]!;
-  if (success.delta !== null && -success.delta > tolerance + 1e-9) regressions.push(`task success fell ${(-success.delta * 100).toFixed(1)} pp (tolerance ${(tolerance * 100).toFixed(1)} pp)`);
   const broke = flips.filter((flip) => flip.direction === 'broke');
-  if (broke.length > 0) regressions.push(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+  const regressions = simulationRegressions(overall[0]!, broke, { ...gate, noiseFree: gate.noiseFree && sameUsers });
   return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, examples: brokenExamples(broke, b.report), regressions, passed: regressions.length === 0 };
+}
+
+/** How `compare` gates two simulate reports. */
+export interface SimulationGate {
+  /** How far task success may fall, beyond chance, before the gate fails (0..1). */
+  readonly tolerance: number;
+  /**
+   * Both sides' backends answer the same input the same way (cli/simulateCompare.ts asks the backend
+   * registry); with the same seed the users are then the same people saying the same things, so any
+   * move is a change. Otherwise the users or the model add chance.
+   */
+  readonly noiseFree: boolean;
+}
+
+/**
+ * Noise-free, every fall beyond the tolerance and every user who broke fails the gate. Otherwise
+ * task success fails it only when its fall is beyond chance (its 95 % interval wholly below 0) and
+ * beyond the tolerance; users who broke are then its evidence, not a regression alone.
+ */
+function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate): string[] {
+  const regressions: string[] = [];
+  const fall = success.delta === null ? 0 : -success.delta;
+  const beyondChance = gate.noiseFree || (success.interval !== null && success.interval[1] < 0);
+  const pp = (value: number) => `${(value * 100).toFixed(1)} pp`;
+  if (fall > gate.tolerance + 1e-9 && beyondChance) {
+    const why = gate.noiseFree ? 'the same users and a model that answers alike, so not chance' : `95 % interval ${pp(success.interval![0])} to ${pp(success.interval![1])}, very unlikely to be chance`;
+    regressions.push(`task success fell ${pp(fall)} (${why}${gate.tolerance > 0 ? `; tolerance ${pp(gate.tolerance)}` : ''})`);
+  }
+  if (broke.length > 0 && (gate.noiseFree || regressions.length > 0)) {
+    regressions.push(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+  }
+  return regressions;
 }
 
 /** The broken users grouped by how their first failed run in B ended, each group with that run's transcript. */

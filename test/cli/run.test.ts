@@ -123,10 +123,11 @@ describe('nlu-harness run (exit codes)', () => {
     const good = join(dir, 'good.yaml');
     writeFileSync(good, SMALL);
     const baseline = join(dir, 'baseline.json');
-    const heuristic = ['--dataset', good, '--llm', 'heuristic', '--no-progress'];
-    expect(cli(['run', ...heuristic, '--out', join(dir, 'a'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
-    // A model that drops every item it parses.
-    const result = cli(['run', ...heuristic, '--perturb', 'drop=1', '--out', join(dir, 'b'), '--baseline', baseline]);
+    expect(cli(['run', '--dataset', good, '--no-progress', '--out', join(dir, 'a'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+    // The scripted model now hears 53 instead of 35: the same test (scripted answers are the model, not
+    // the dialogue's content), a model that answers alike run after run, so one flip is a change.
+    writeFileSync(good, SMALL.replace('parse: {transactions: [{amount: 35', 'parse: {transactions: [{amount: 53'));
+    const result = cli(['run', '--dataset', good, '--no-progress', '--out', join(dir, 'b'), '--baseline', baseline]);
     expect(result.status).toBe(1);
     const report = readReport(join(dir, 'b'));
     expect(report.gate?.passed).toBe(false);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SimulationComparison } from '../../src/users/simulationComparison.js';
@@ -95,6 +95,42 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     const result = cli(['compare', clean, other, '--tolerance', '1']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('different seeds, so different users (no per-user flips)');
+  });
+
+  // Issue 38 item 5: two seeds of one population and model read "−0.5 pp could be chance", then "Gate: FAIL tolerance 0.0 pp", exit 1.
+  it('two seeds of one population and model: a fall chance can make passes (exit 0) with no --tolerance', () => {
+    const result = cli(['compare', clean, other, '--json']);
+    const comparison = JSON.parse(result.stdout) as Omit<SimulationComparison, 'a' | 'b'>;
+    const success = comparison.overall[0]!;
+    expect(success.delta).not.toBe(0);
+    expect(success.interval![0]).toBeLessThan(0);
+    expect(success.interval![1]).toBeGreaterThan(0);
+    expect(comparison.regressions).toEqual([]);
+    expect(result.status).toBe(0);
+  });
+
+  it('the same population against a perturbed model: task success fell beyond chance, exit 1, the users who broke as its evidence', () => {
+    const result = cli(['compare', clean, noisy]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/REGRESSION task success fell \d+\.\d pp \(95 % interval -\d+\.\d pp to -\d+\.\d pp, very unlikely to be chance\)/);
+    expect(result.stdout).toMatch(/REGRESSION \d+ user\(s\) no longer reach the goal/);
+  });
+
+  it('a model that answers alike on the same seed keeps the exact gate: one user who broke fails it', () => {
+    const report = read(clean);
+    const passing = report.runs.find((r) => r.outcome === 'success')!;
+    const edited = { ...report, runs: report.runs.map((r) => (r === passing ? { ...r, outcome: 'gaveUp' } : r)) };
+    const file = join(dir, 'one-broke.json');
+    writeFileSync(file, JSON.stringify(edited));
+    const result = cli(['compare', clean, file]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`REGRESSION 1 user(s) no longer reach the goal: ${passing.userId}`);
+  });
+
+  it('--alpha other than 0.05 on two simulate reports is exit 2: they are gated on the 95 % interval their pages show', () => {
+    const result = cli(['compare', clean, other, '--alpha', '0.01']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show');
   });
 
   it('a simulate report against a run report, or a damaged one, is exit 2 with the file named, and nothing is written', () => {
