@@ -124,3 +124,20 @@ describe('a malformed date in a model answer is an invalid answer (issue 39: "ne
     expect(rows()).toEqual([]);
   });
 });
+
+describe('the offline path keeps no date (decision Q15: seed 002 keeps the offline parser minimal)', () => {
+  it('昨天打车30 offline: no day on the item or in the spoken line, saved on today; 改成昨天 offline is unclear', async () => {
+    const { store, rows } = sqliteFile();
+    const offline = (turn: Omit<Turn, 'line'>): Turn => ({ line: 1, network: 'offline', ...turn });
+    const turns = [offline({ user: '昨天打车30' }), offline({ user: '打车那笔是昨天的' }), offline({ user: '确认' })];
+    const trace = await runDialogue(dialogue(turns, '2026-03-01'), { backend: new ScriptedBackend(), store, mode: 'e2e', owner: 'o' });
+    const [parsed, corrected, confirmed] = trace.turns;
+    expect(parsed!.route).toBe('offline');
+    expect(parsed!.batchAfter!.items.map((item) => [item.result.amount, item.result.date])).toEqual([[30, null]]);
+    expect(parsed!.spoken.map((line) => line.text)).toEqual(['记录支出30元，交通，确认吗？']);
+    expect(corrected!.correctionOutcome).toBe('unclear');
+    expect(corrected!.batchAfter!.items[0]!.result.date).toBeNull();
+    expect(confirmed!.saved.map((row) => row.date)).toEqual(['2026-03-01']);
+    expect(rows().map((row) => row.date)).toEqual(['2026-03-01']);
+  });
+});
