@@ -20,6 +20,7 @@ import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest,
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
+import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -56,6 +57,7 @@ interface RunArgs extends BackendArgs, SutArgs {
   budget?: string;
   undecided?: 'fail' | 'pass';
   independentSeeds?: boolean;
+  today?: string;
 }
 
 export const DEFAULT_HISTORY = 'reports/history.sqlite';
@@ -64,7 +66,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
+    todayOption(withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
@@ -108,6 +110,7 @@ async function run(args: RunArgs): Promise<number> {
   let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
+    checkToday(args.today);
     const entry = backendEntry(args.llm);
     const plan = planRun({
       datasets: args.dataset,
@@ -147,6 +150,7 @@ async function run(args: RunArgs): Promise<number> {
         shard: args.shard ?? null,
         failOn: args.failOn,
         ...(args.db ? { db: args.db } : {}),
+        ...(args.today ? { today: args.today } : {}),
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.

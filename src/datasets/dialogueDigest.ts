@@ -6,7 +6,7 @@ const DIGEST_CHARS = 16;
 
 /**
  * What a dialogue tests, as a short sha256: its turns (inputs, timing, faults, expectations),
- * network and scriptedOnly, not where it sits (file, lines), its title or its tags, and not the
+ * network, scriptedOnly and own today, not where it sits (file, lines), its title or its tags, and not the
  * scripted model's answers (`json`, `raw`): those are the stand-in model under `--llm scripted`,
  * and a run that changes them changes the model, not the test. A run and its baseline pair a
  * dialogue only when id and digest both match: the same id with other content is another test.
@@ -15,6 +15,8 @@ export function dialogueDigest(dialogue: Dialogue): string {
   const content = {
     network: dialogue.network,
     scriptedOnly: dialogue.scriptedOnly ?? null,
+    // The day 昨天 means: part of what a dated dialogue expects (absent, the run's today).
+    ...(dialogue.today !== undefined ? { today: dialogue.today } : {}),
     turns: dialogue.turns.map(({ line: _line, llm, ...turn }) => ({ ...turn, ...(llm ? { llm: conditions(llm) } : {}) })),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, DIGEST_CHARS);

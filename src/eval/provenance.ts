@@ -27,6 +27,8 @@ export async function collectProvenance(input: {
   readonly datasetHashes?: Readonly<Record<string, string>>;
   /** Each selected dialogue's content digest, by id. */
   readonly dialogues?: Readonly<Record<string, string>>;
+  /** The run's today (--today, else the default): the prompts name it, so it is part of what produced the run. */
+  readonly today?: string;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   const promptLines: Record<string, string[]> = {};
@@ -51,6 +53,7 @@ export async function collectProvenance(input: {
     promptLines,
     ...(input.sampling ? { sampling: input.sampling } : {}),
     ...(input.dialogues ? { dialogues: input.dialogues } : {}),
+    ...(input.today ? { today: input.today } : {}),
   };
 }
 

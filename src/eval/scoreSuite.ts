@@ -147,6 +147,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       turns: keep ? shown.trace.turns.map((t, i) => toTurnReport(t, shown.checks[i]!)) : [],
       turnCount: dialogue.turns.length,
       answerDigests: runs.map((r) => r.trace.turns.flatMap((t) => t.llmCalls.map((call) => callDigest(t.turnIndex, call)))),
+      ...(dialogue.today !== undefined && dialogue.today !== options.today ? { today: dialogue.today } : {}),
     });
     options.onDialogue?.(dialogue, passed);
   };

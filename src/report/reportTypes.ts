@@ -131,6 +131,8 @@ export interface ArmsDifference {
   /** Prompt files whose contents differ; changed lines counted when both provenances keep per-line hashes, else null. */
   readonly prompts: readonly { readonly file: string; readonly added: number | null; readonly removed: number | null }[];
   readonly sampling: { readonly baseline: Sampling | null; readonly current: Sampling | null };
+  /** The runs' today when it differs (the prompts name it); null for a baseline that did not record one (its prompts said unknown). */
+  readonly today?: { readonly baseline: string | null; readonly current: string | null };
 }
 
 /** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
@@ -149,6 +151,12 @@ export interface Provenance {
   readonly sampling?: Sampling;
   /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
   readonly dialogues?: Readonly<Record<string, string>>;
+  /**
+   * The run's today (`run --today`, else 2026-03-01): the prompts name it. Absent in reports from
+   * before it was recorded, whose prompts said today was unknown. A dialogue with its own says so
+   * in its record (DialogueReport.today).
+   */
+  readonly today?: string;
 }
 
 /** The run's model. For a model's answers (openai, replay), also where they came from. */

@@ -18,6 +18,8 @@ export interface ItemSnapshot {
   readonly type: string;
   readonly category: string | null;
   readonly description: string | null;
+  /** The day the item is for: shown when it has one, or when the turn expects dates (null: the dialogue's today). */
+  readonly date?: string | null;
   /** Only when the turn expects an item's source. */
   readonly source?: 'llm' | 'local';
 }
@@ -85,6 +87,8 @@ export interface DialogueReport {
   readonly turnCount: number;
   /** Per run, every model call's digest in the order made (scoring/answerDigest.ts): what a later run compares its answers with. */
   readonly answerDigests?: readonly (readonly CallDigest[])[];
+  /** The dialogue's own today (its `today` or its file's), only when it differs from the run's. */
+  readonly today?: string;
 }
 
 /** One model call, digested: its turn, endpoint, and 12 hex digits of the sha256 of its request and of its normalised answer. */
