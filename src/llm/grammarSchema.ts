@@ -54,15 +54,15 @@ function valueNodes(value: unknown, path: string): number {
   while (pending.length > 0) {
     const next = pending.pop();
     if (++nodes > MAX_GRAMMAR_NODES) throw tooCostly(path);
-    if (typeof next === 'object' && next !== null) pending.push(...Object.values(next));
+    // One at a time: spreading a long enum into push() would overflow the call stack.
+    if (typeof next === 'object' && next !== null) for (const child of Object.values(next)) pending.push(child);
   }
   return nodes;
 }
 
-function itemCount(value: unknown, path: string): number {
+function checkItemCount(value: unknown, path: string): void {
   if (!Number.isInteger(value) || (value as number) < 0) throw new UnsupportedSchemaError(`${path} is not a whole number >= 0`);
   if ((value as number) > MAX_ARRAY_ITEMS) throw new UnsupportedSchemaError(`${path} is ${String(value)}; this server's grammar takes at most ${MAX_ARRAY_ITEMS} (llama.cpp cannot repeat an item more often)`);
-  return value as number;
 }
 
 function build(schema: unknown, path: string, depth: number): Built {
@@ -86,14 +86,14 @@ function build(schema: unknown, path: string, depth: number): Built {
     if (key === 'properties') {
       if (typeof value !== 'object' || value === null) throw new UnsupportedSchemaError(`${path}.properties is not an object`);
       count(1);
-      const properties: Record<string, GrammarSchema> = {};
+      const properties: Array<[string, GrammarSchema]> = [];
       for (const [name, property] of Object.entries(value)) {
         const built = build(property, `${path}.properties.${name}`, depth + 1);
         count(1 + built.nodes);
         propertyNodes.set(name, 1 + built.nodes);
-        properties[name] = built.schema;
+        properties.push([name, built.schema]);
       }
-      out.properties = properties;
+      out.properties = Object.fromEntries(properties);
     } else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) {
       out[key] = sub(value, `${path}.${key}`);
     } else if (key === 'oneOf' || key === 'anyOf') {
@@ -101,7 +101,7 @@ function build(schema: unknown, path: string, depth: number): Built {
       count(1);
       out.oneOf = value.map((branch, i) => sub(branch, `${path}.${key}[${i}]`));
     } else {
-      if (key === 'minItems' || key === 'maxItems') itemCount(value, `${path}.${key}`);
+      if (key === 'minItems' || key === 'maxItems') checkItemCount(value, `${path}.${key}`);
       // `required` is gone from the grammar once optional properties are branches.
       if (key !== 'required') count(valueNodes(value, `${path}.${key}`));
       out[key] = value;
