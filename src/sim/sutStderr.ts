@@ -6,8 +6,8 @@ import { join } from 'node:path';
 /** What is kept of a SUT's stderr, for the fault messages. */
 const TAIL_BYTES = 64 * 1024;
 /** The file is emptied when it has grown past this, checked every TRIM_EVERY_MS. */
-const TRIM_BYTES = 8 * 1024 * 1024;
-const TRIM_EVERY_MS = 200;
+const TRIM_BYTES = 4 * 1024 * 1024;
+const TRIM_EVERY_MS = 50;
 
 /**
  * Where a SUT's stderr goes: a file made for it and unlinked at once (nothing is left behind, however
@@ -16,7 +16,7 @@ const TRIM_EVERY_MS = 200;
  * Python loses the text or exits with 120 (issue 41). A regular file takes every write whatever that
  * flag says. The file is opened for appending, so when the harness empties it the SUT's next write
  * lands at its start; its last TAIL_BYTES are kept in memory first. What the SUT writes between that
- * read and the emptying is lost (the middle of a log over 8 MiB, never its end once it has exited).
+ * read and the emptying is lost (the middle of a log over 4 MiB, never its end once it has exited).
  */
 export class SutStderr {
   readonly fd: number;

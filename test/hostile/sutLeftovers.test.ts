@@ -94,7 +94,8 @@ describe('the SUT boundary, round four (issue 31)', () => {
   it('a SUT writing 200 MB to stderr is drained, never stalled or broken: its dialogues pass and its writes all succeed', async () => {
     const dir = tempDir();
     const file = join(dir, 'stderr-errors');
-    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', ...FAST, '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    // Writing 200 MB takes about a second on a busy machine, pipe or file: no fault is expected, so a deadline that cannot trip.
+    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', '--sut-timeout', '20000', '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
     expect(result.status, result.stderr.slice(0, 2000)).toBe(0);
     expect(existsSync(file)).toBe(false);
     expect(readReport(join(dir, 'out')).summary.dialogues.failed).toBe(0);
