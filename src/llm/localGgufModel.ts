@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { createLimiter } from './concurrencyLimit.js';
-import { grammarSchemaOf, type GrammarSchema } from './grammarSchema.js';
+import { grammarSchemaOf, UnsupportedSchemaError, type GrammarSchema } from './grammarSchema.js';
 import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type ChatRequest, type ChatResult, type ResponseFormat } from './backend.js';
 
 // The part of node-llama-cpp used here. It is an optional dependency loaded at run time, so its
@@ -205,13 +205,23 @@ export class LocalGgufModel implements ChatBackend {
     const key = format.type === 'json_object' ? 'json_object' : JSON.stringify(format.schema);
     let grammar = this.grammars.get(key);
     if (grammar === undefined) {
-      grammar = format.type === 'json_object' ? this.llama.getGrammarFor('json') : this.llama.createGrammarForJsonSchema(grammarSchemaOf(format.schema));
+      grammar = format.type === 'json_object' ? this.llama.getGrammarFor('json') : this.grammarForSchema(format.schema);
       // A corrections index enum per batch size and endpoint: a few dozen shapes in a run; bounded all the same.
       if (this.grammars.size >= 256) this.grammars.clear();
       this.grammars.set(key, grammar);
       grammar.catch(() => this.grammars.delete(key));
     }
     return grammar;
+  }
+
+  /** A schema llama.cpp still cannot turn into a grammar (past a limit of its own) is the client's to change. */
+  private async grammarForSchema(schema: object): Promise<Grammar> {
+    const accepted = grammarSchemaOf(schema);
+    try {
+      return await this.llama.createGrammarForJsonSchema(accepted);
+    } catch (error) {
+      throw new UnsupportedSchemaError(`llama.cpp could not turn this schema into a grammar (${(error as Error).message}); simplify it or send it without response_format`);
+    }
   }
 
   /** The sequence that already holds this system prompt, else the one unused longest. */

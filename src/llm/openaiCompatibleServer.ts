@@ -34,6 +34,8 @@ class HttpError extends Error {
     readonly type: string,
     message: string,
     readonly code: string | number = status,
+    /** The request parameter at fault, as OpenAI's errors name it. */
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -62,8 +64,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendError(res: ServerResponse, status: number, type: string, message: string, code: string | number = status): void {
-  sendJson(res, status, { error: { message, type, code } });
+function sendError(res: ServerResponse, status: number, type: string, message: string, code: string | number = status, param?: string): void {
+  sendJson(res, status, { error: { message, type, code, ...(param === undefined ? {} : { param }) } });
 }
 
 /**
@@ -130,15 +132,30 @@ function parseResponseFormat(body: unknown): ResponseFormat | undefined {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       throw new HttpError(400, 'invalid_request_error', "response_format.json_schema.schema must be a JSON Schema object", 'invalid_value');
     }
-    try {
-      grammarSchemaOf(schema);
-    } catch (error) {
-      if (error instanceof UnsupportedSchemaError) throw new HttpError(400, 'invalid_request_error', `response_format.json_schema: ${error.message}`, 'invalid_value');
-      throw error;
-    }
+    // A schema the grammar cannot take is refused here, before the request waits its turn (an UnsupportedSchemaError, 400).
+    grammarSchemaOf(schema);
     return { type, name: typeof jsonSchema?.name === 'string' ? jsonSchema.name : 'answer', schema };
   }
   throw new HttpError(400, 'invalid_request_error', `response_format.type ${JSON.stringify(type)} is not one of 'text', 'json_object', 'json_schema'`, 'invalid_value');
+}
+
+/**
+ * Parameters that would otherwise be answered as if absent (one choice, no tool call, no log
+ * probabilities, no stream): the client is told, 400 naming the parameter, as for a stream.
+ */
+function refuseWhatIsNotServed(body: unknown): void {
+  const { stream, n, logprobs, top_logprobs: topLogprobs, tool_choice: toolChoice } = (body ?? {}) as Record<string, unknown>;
+  const given = (value: unknown): boolean => value !== undefined && value !== null;
+  const refuse = (param: string, message: string): never => {
+    throw new HttpError(400, 'invalid_request_error', message, 'unsupported_value', param);
+  };
+  if (stream === true) refuse('stream', 'stream: true is not supported by this server; send the request without stream');
+  if (given(n) && n !== 1) refuse('n', `n: ${JSON.stringify(n)} is not supported by this server, which answers one choice a request; send n requests, each with n: 1 or without it`);
+  if (given(logprobs) && logprobs !== false) refuse('logprobs', 'logprobs: true is not supported by this server, which reports no token log probabilities; send the request without it');
+  if (given(topLogprobs)) refuse('top_logprobs', 'top_logprobs is not supported by this server, which reports no token log probabilities; send the request without it');
+  if (given(toolChoice) && toolChoice !== 'auto' && toolChoice !== 'none') {
+    refuse('tool_choice', `tool_choice: ${JSON.stringify(toolChoice)} is not supported by this server, which never calls a tool (its answers are text); send 'auto' or 'none', or no tools`);
+  }
 }
 
 /**
@@ -179,9 +196,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       if (error instanceof HttpError) throw error;
       throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
     }
-    if ((body as { stream?: unknown } | null)?.stream === true) {
-      throw new HttpError(400, 'invalid_request_error', 'stream: true is not supported by this server; send the request without stream', 'unsupported_value');
-    }
+    refuseWhatIsNotServed(body);
     const { messages } = parseMessages(body);
     const sampling = parseSampling(body);
     const responseFormat = parseResponseFormat(body);
@@ -229,7 +244,11 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
-        sendError(res, error.status, error.type, error.message, error.code);
+        sendError(res, error.status, error.type, error.message, error.code, error.param);
+        return;
+      }
+      if (error instanceof UnsupportedSchemaError) {
+        sendError(res, 400, 'invalid_request_error', `response_format.json_schema: ${error.message}`, 'invalid_value', 'response_format');
         return;
       }
       if (error instanceof PromptTooLongError) {

@@ -184,9 +184,45 @@ function checkIdentity(db: HistoryDb, file: string): void {
     if (version > HISTORY_SCHEMA_VERSION) {
       throw new HistoryError(`${file}: run history schema v${version} is newer than this nlu-harness knows (v${HISTORY_SCHEMA_VERSION}); the file was left as it was`);
     }
+    checkTables(db, file, version);
     return;
   }
   throw new HistoryError(`${file}: an SQLite file that is not an nlu-harness run history; the file was left as it was (pass another --history FILE)`);
+}
+
+/** Every `table.column` of a database. */
+function columnsOf(db: HistoryDb): Set<string> {
+  const rows = db.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all() as string[];
+  return new Set(rows);
+}
+
+/** The columns the first `version` migrations make, read off an in-memory database they built. */
+function columnsOfVersion(version: number): Set<string> {
+  const db = new Database(':memory:');
+  try {
+    for (const migration of MIGRATIONS.slice(0, version)) db.exec(migration);
+    return columnsOf(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Our application_id and a schema version are not enough: the file must hold what that version
+ * made, and nothing a later migration would add (an emptied or hand-made file failed mid-run with
+ * "no such table: runs", after WAL had changed it). Read only, so a refused file stays as it was.
+ */
+function checkTables(db: HistoryDb, file: string, version: number): void {
+  const has = columnsOf(db);
+  const expected = columnsOfVersion(version);
+  const missing = [...expected].filter((column) => !has.has(column));
+  const early = [...columnsOfVersion(HISTORY_SCHEMA_VERSION)].filter((column) => !expected.has(column) && has.has(column));
+  if (missing.length === 0 && early.length === 0) return;
+  const shown = (columns: string[]) => `${columns.slice(0, 3).join(', ')}${columns.length > 3 ? ` and ${columns.length - 3} more` : ''}`;
+  const what = missing.length > 0 ? `lacks ${shown(missing)}` : `already has ${shown(early)}, which a later version adds`;
+  throw new HistoryError(
+    `${file}: an nlu-harness run history of schema v${version} that ${what}; the file was left as it was (remove it to start a new history, or pass another --history FILE)`,
+  );
 }
 
 function migrate(db: HistoryDb, file: string): void {

@@ -1,33 +1,41 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { childEnvironment } from './childEnvironment.js';
 import { killTree } from './processTree.js';
 import { MAX_SUT_LINE_CHARS } from './sutLimits.js';
+import { SutStderr } from './sutStderr.js';
 
 /** Something the external orchestrator did wrong: it fails the dialogue, never the run. */
 export class SutFault extends Error {
   override readonly name = 'SutFault';
 }
 
-const STDERR_TAIL_CHARS = 1200;
 /** Every SUT process group started and not yet closed, even when its shell has exited: its children may not have. */
 const live = new Set<SutProcess>();
 let hooksInstalled = false;
 
 /**
  * One running SUT: the command under a shell, in its own process group, one JSON line out and one
- * back at a time. What it writes on stderr is kept (its tail) for the fault messages.
+ * back at a time. What it writes on stderr goes to a file (sutStderr.ts), whose end is quoted in
+ * the fault messages.
  */
 export class SutProcess {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
   private partial = '';
   private readonly lines: string[] = [];
   private waiting: (() => void) | null = null;
   private ended: string | null = null;
-  private stderrTail = '';
+  private readonly stderr: SutStderr;
 
   /** `passEnv`: variables the SUT may see beyond the few every program needs (childEnvironment.ts). */
   constructor(command: string, passEnv: readonly string[] = []) {
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: childEnvironment(process.env, (name) => passEnv.includes(name)) });
+    try {
+      this.stderr = new SutStderr();
+    } catch (error) {
+      throw new SutFault(`cannot make a file for the SUT's stderr (${(error as Error).message})`);
+    }
+    const env = childEnvironment(process.env, (name) => passEnv.includes(name));
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', this.stderr.fd], env }) as ChildProcessByStdio<Writable, Readable, null>;
     live.add(this);
     installHooks();
     this.child.on('error', (error) => this.end(`could not be started (${error.message})`));
@@ -35,9 +43,6 @@ export class SutProcess {
     // A write after the SUT died fails with EPIPE; the close above already says what happened.
     this.child.stdin.on('error', () => undefined);
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.receive(chunk));
-    this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-    });
   }
 
   /** Writes `line` and resolves with the next line the SUT writes, within `timeoutMs` of wall time. */
@@ -72,7 +77,7 @@ export class SutProcess {
     if (this.child.pid !== undefined) killTree(this.child.pid);
     this.child.stdin.destroy();
     this.child.stdout.destroy();
-    this.child.stderr.destroy();
+    this.stderr.close();
     this.child.unref();
   }
 
@@ -101,8 +106,10 @@ export class SutProcess {
   }
 
   private stderrNote(): string {
-    const tail = this.stderrTail.trim();
-    return tail ? `; its stderr ends: ${quote(tail.slice(-400))}` : '';
+    const tail = this.stderr.tail().trim();
+    if (!tail) return '';
+    // Its end, not quote()'s beginning: the last line is the one that says why.
+    return `; its stderr ends: ${JSON.stringify(tail.length > 160 ? `…${tail.slice(-160)}` : tail)}`;
   }
 }
 

