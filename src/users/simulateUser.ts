@@ -55,7 +55,7 @@ export interface UserRunOptions {
 export async function simulateUser(user: SimulatedUser, options: UserRunOptions): Promise<UserRun> {
   const { goal, profile } = user;
   const random = new Random(user.speechSeed);
-  const speaker = new Speaker(random, options.speech);
+  const speaker = new Speaker(random, options.speech, goal.today);
   const session = new DialogueSession(options.backend, options.store, options.owner);
   const minTurns = minimumTurns(profile, goal.items.length);
   const transcript: TranscriptTurn[] = [];
@@ -75,7 +75,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   try {
     await session.send({ type: 'start' });
     for (;;) {
-      const { missing, unwanted } = compareSaved(saved, goal.items);
+      const { missing, unwanted } = compareSaved(saved, goal.items, goal.today);
       if (unwanted.length > 0) return finish('wrongSave');
       if (missing.length === 0) return finish('success');
       if (transcript.length >= minTurns + profile.patience) {
@@ -83,7 +83,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
         await play({ kind: 'cancel' });
         return finish('cancelled');
       }
-      last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last);
+      last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last, goal.today);
       await play(last);
     }
   } catch (error) {
