@@ -71,18 +71,24 @@ export const ITEM_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const ITEM_TYPES = ['EXPENSE', 'INCOME', 'TRANSFER'] as const;
 
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
+// The shape only: whether it is a day of the calendar, and the hint for a relative word, are
+// semanticProblems' (datasetDates.ts), in its own words.
+const DAY_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+const calendarDay = { type: 'string', pattern: DAY_PATTERN } as const;
+const calendarDayOrNull = { type: ['string', 'null'], pattern: DAY_PATTERN } as const;
 const latencyMs = { type: 'number', minimum: 0 } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 // A draft may hold 0 (a correction to 0 that the store then refuses), never less.
 const draftAmount = { type: ['number', 'null'], minimum: 0 } as const;
-const draftItem = itemWith(draftAmount);
+const draftItem = itemWith(draftAmount, calendarDayOrNull);
 // Only a batch item carries its source (the request and the saved rows do not).
-const batchItem = itemWith(draftAmount, { source: { enum: ITEM_SOURCES } });
-// The store refuses amounts <= 0 (seed 000): a saved row of one could never be expected.
-const savedItem = itemWith({ type: 'number', exclusiveMinimum: 0 });
+const batchItem = itemWith(draftAmount, calendarDayOrNull, { source: { enum: ITEM_SOURCES } });
+// The store refuses amounts <= 0 (seed 000): a saved row of one could never be expected. A saved
+// row always has its day (the dialogue's today when none was named).
+const savedItem = itemWith({ type: 'number', exclusiveMinimum: 0 }, calendarDay);
 
-function itemWith(amount: object, extra: object = {}) {
+function itemWith(amount: object, date: object, extra: object = {}) {
   return {
     type: 'object',
     additionalProperties: false,
@@ -93,6 +99,7 @@ function itemWith(amount: object, extra: object = {}) {
       type: { enum: ITEM_TYPES },
       category: { type: ['string', 'null'] },
       description: { type: ['string', 'null'] },
+      date,
       status: { enum: ITEM_STATUSES },
     },
   } as const;
@@ -124,7 +131,14 @@ const SCRIPTED_ANSWERS = ['parse', 'correct', 'conversation'] as const;
  * Rules the JSON Schema states for editors that `validate` words itself (semanticProblems.ts):
  * schemaProblems leaves their errors out, so each mistake is reported once, in the clearer words.
  */
-export const RULES_WORDED_BY_VALIDATE = ['/turns/items/oneOf', '/turns/items/dependencies', '/llm/anyOf', '/llm/dependencies'] as const;
+export const RULES_WORDED_BY_VALIDATE = [
+  '/turns/items/oneOf',
+  '/turns/items/dependencies',
+  '/llm/anyOf',
+  '/llm/dependencies',
+  '/date/pattern',
+  '/today/pattern',
+] as const;
 
 const requiredEach = (keys: readonly string[]) => keys.map((key) => ({ required: [key] }));
 
@@ -218,6 +232,7 @@ const dialogue = {
   properties: {
     id: nonEmptyString,
     title: { type: 'string' },
+    today: calendarDay,
     tags: stringList,
     network: { enum: NETWORKS },
     scriptedOnly: { oneOf: [{ type: 'string', minLength: 1 }, { const: false }] },
@@ -225,11 +240,21 @@ const dialogue = {
   },
 } as const;
 
+/**
+ * A file is a list of dialogues, or a mapping `{today, dialogues}` whose `today` every dialogue
+ * without its own takes. `minItems` and `items` speak of the list, the rest of the mapping.
+ */
 export const datasetSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://nlu-harness.local/dataset.schema.json',
   title: 'NLU harness dialogue dataset',
-  type: 'array',
+  type: ['array', 'object'],
   minItems: 1,
   items: dialogue,
+  additionalProperties: false,
+  required: ['dialogues'],
+  properties: {
+    today: calendarDay,
+    dialogues: { type: 'array', minItems: 1, items: { $ref: '#/items' } },
+  },
 } as const;

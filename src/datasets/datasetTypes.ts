@@ -25,6 +25,8 @@ export interface ExpectedItem {
   readonly type?: 'EXPENSE' | 'INCOME' | 'TRANSFER';
   readonly category?: string | null;
   readonly description?: string | null;
+  /** The day the item is for, YYYY-MM-DD; null on a batch item: no day named (it is saved on the dialogue's today). */
+  readonly date?: string | null;
   readonly status?: 'pending' | 'confirmed' | 'cancelled';
   /** Who produced the item's fields (`batch` only): the model (`llm`) or the local rules (`local`). */
   readonly source?: 'llm' | 'local';
@@ -105,6 +107,11 @@ export interface Dialogue {
    * forces it to apply to every backend; absent, the harness infers it (sim/scriptedOnly.ts).
    */
   readonly scriptedOnly?: string | false;
+  /**
+   * The day the dialogue takes as today (YYYY-MM-DD): its own `today`, else its file's. Absent, the
+   * run's (`run --today`, else DEFAULT_TODAY in domain/relativeDates.ts).
+   */
+  readonly today?: string;
   /** Where it came from: `datasets/foo.yaml`, and the 1-based line of its `- id:`. */
   readonly file: string;
   readonly line: number;

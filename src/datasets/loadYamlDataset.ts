@@ -17,7 +17,7 @@ import { intern, internList } from './intern.js';
 import { rootItems, rootItemsOfText, type RootItem } from './rootItems.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
 import { schemaProblems } from './schemaProblems.js';
-import { semanticProblems } from './semanticProblems.js';
+import { datasetBody, semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
 import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue, withinFlowDepth } from './yamlLimits.js';
 
@@ -28,6 +28,7 @@ interface RawDialogue {
   tags?: string[];
   network?: 'online' | 'offline';
   scriptedOnly?: string | false;
+  today?: string;
   turns: RawTurn[];
 }
 
@@ -229,9 +230,13 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
     throw new DatasetError(issues.sort((a, b) => a.line - b.line || a.col - b.col));
   }
 
-  return (data as RawDialogue[]).map((raw, i) => {
-    const dialogue = toDialogue(raw, shown, where([i]).line, (j) => where([i, 'turns', j]).line);
-    idPositions.set(dialogue, where([i, 'id']));
+  // A `{today, dialogues}` file: its dialogues, each taking the file's today unless it has its own.
+  const body = datasetBody(data)!;
+  const fileToday = body.today as string | undefined;
+  return (body.dialogues as RawDialogue[]).map((raw, n) => {
+    const at = [...body.at, n];
+    const dialogue = toDialogue(raw, shown, where(at).line, (j) => where([...at, 'turns', j]).line, fileToday);
+    idPositions.set(dialogue, where([...at, 'id']));
     return dialogue;
   });
 }
@@ -266,13 +271,15 @@ function toData(doc: ReturnType<typeof parseDocument>, text: string, shown: stri
   }
 }
 
-function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number): Dialogue {
+function toDialogue(raw: RawDialogue, file: string, line: number, turnLine: (j: number) => number, fileToday?: string): Dialogue {
+  const today = raw.today ?? fileToday;
   return {
     id: raw.id,
     title: intern(raw.title ?? raw.id),
     tags: internList(raw.tags ?? []),
     network: raw.network ?? 'online',
     ...(raw.scriptedOnly !== undefined ? { scriptedOnly: raw.scriptedOnly } : {}),
+    ...(today !== undefined ? { today } : {}),
     turns: raw.turns.map((turn, j) => toTurn(turn, turnLine(j))),
     file,
     line,

@@ -19,6 +19,10 @@ const validate = validateDataset as { (data: unknown): boolean; errors?: ErrorOb
 
 export function schemaProblems(data: unknown): Problem[] {
   if (validate(data)) return [];
+  // A mapping without `dialogues` is most likely one dialogue written without its `- `: one message, not one per key.
+  if (data !== null && typeof data === 'object' && !Array.isArray(data) && !('dialogues' in data)) {
+    return [{ path: [], message: `must be a list of dialogues, or a mapping of today and dialogues (got ${showValue(data)})` }];
+  }
   // An if/then's own error only repeats the errors of its `then`.
   return (validate.errors ?? [])
     .filter((error) => error.keyword !== 'if' && !wordedByValidate(error))

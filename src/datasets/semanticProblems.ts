@@ -1,3 +1,4 @@
+import { dialogueDateProblems, todayProblems } from './datasetDates.js';
 import { TURN_ACTIONS as ACTIONS } from './datasetSchema.js';
 import type { Problem } from './schemaProblems.js';
 import { scriptedIndexProblems } from './scriptedIndexProblems.js';
@@ -6,27 +7,46 @@ import type { Segment } from './yamlSource.js';
 const ANSWERS = ['parse', 'correct', 'conversation'] as const;
 const EXCLUSIVE_ANSWERS = ['raw', 'fault'] as const;
 
+/** A file's dialogues, where they are in it, and the file's `today` if it names one. */
+export interface DatasetBody {
+  readonly dialogues: readonly unknown[];
+  /** The path of the list: [] for a file that is a list, ['dialogues'] for a `{today, dialogues}` mapping. */
+  readonly at: readonly Segment[];
+  readonly today?: unknown;
+}
+
+/** The list of dialogues of a file in either form; null when it is neither (the schema says why). */
+export function datasetBody(data: unknown): DatasetBody | null {
+  if (Array.isArray(data)) return { dialogues: data, at: [] };
+  if (isRecord(data) && Array.isArray(data['dialogues'])) return { dialogues: data['dialogues'], at: ['dialogues'], today: data['today'] };
+  return null;
+}
+
 /**
- * Unique ids and scripted indices within their batch, which the schema cannot say; and in validate's own words the rules the schema
- * states too (one action per turn, raw/fault alone, disposeAfterMs with user or tap).
+ * Unique ids, scripted indices within their batch and calendar days (with the hint for a relative
+ * word), which the schema cannot say; and in validate's own words the rules the schema states too
+ * (one action per turn, raw/fault alone, disposeAfterMs with user or tap).
  */
 export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
-  if (!Array.isArray(data)) return [];
-  const problems: Problem[] = [];
+  const body = datasetBody(data);
+  if (!body) return [];
+  const problems: Problem[] = todayProblems(body.today, ['today']);
   const firstIndexById = new Map<string, number>();
-  data.forEach((dialogue: unknown, i) => {
+  body.dialogues.forEach((dialogue: unknown, n) => {
     if (!isRecord(dialogue)) return;
+    const at = [...body.at, n];
     if (typeof dialogue['id'] === 'string') {
       const first = firstIndexById.get(dialogue['id']);
-      if (first === undefined) firstIndexById.set(dialogue['id'], i);
+      if (first === undefined) firstIndexById.set(dialogue['id'], n);
       else {
-        const line = lineOf([first, 'id']);
-        problems.push({ path: [i, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
+        const line = lineOf([...body.at, first, 'id']);
+        problems.push({ path: [...at, 'id'], message: `duplicate id "${dialogue['id']}" (first used at line ${line})` });
       }
     }
     const turns = dialogue['turns'];
-    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
-    problems.push(...scriptedIndexProblems(dialogue, [i]));
+    if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [...at, 'turns', j])));
+    problems.push(...scriptedIndexProblems(dialogue, at));
+    problems.push(...dialogueDateProblems(dialogue, at, body.today));
   });
   return problems;
 }

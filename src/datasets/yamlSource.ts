@@ -11,10 +11,17 @@ export interface Position {
 /** `turns[2].expect.route`: the path inside one dialogue (its index in the file is the position's job). */
 export function fieldPath(segments: readonly Segment[]): string {
   if (segments.length === 0) return 'file';
+  // In a `{today, dialogues}` file a dialogue's fields read as in a list file; the file's own keys by name.
+  if (segments[0] === 'dialogues' && typeof segments[1] === 'number') return fieldPath(segments.slice(1));
+  if (typeof segments[0] === 'string') return joined(segments);
   const [dialogue, ...rest] = segments;
   if (rest.length === 0) return `dialogue[${String(dialogue)}]`;
+  return joined(rest);
+}
+
+function joined(segments: readonly Segment[]): string {
   let text = '';
-  for (const segment of rest) {
+  for (const segment of segments) {
     text += typeof segment === 'number' ? `[${segment}]` : text === '' ? segment : `.${segment}`;
   }
   return text;

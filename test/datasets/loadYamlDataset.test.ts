@@ -236,7 +236,7 @@ describe('loadYamlDataset: schema violations', () => {
     const empty = tempFile('empty-turns.yaml', yaml('- id: a', '  turns: []'));
     expect(located(empty)).toEqual(['2:10: turns: must not be empty']);
     const mapping = tempFile('mapping.yaml', yaml('id: a', 'turns: []'));
-    expect(located(mapping)).toEqual(['1:1: file: must be a list (got {"id":"a","turns":[]})']);
+    expect(located(mapping)).toEqual(['1:1: file: must be a list of dialogues, or a mapping of today and dialogues (got {"id":"a","turns":[]})']);
     const blank = tempFile('blank.yaml', '# nothing yet\n');
     expect(located(blank)).toEqual(['1:1: file is empty: expected a list of dialogues']);
   });
