@@ -13,8 +13,7 @@ import { appendSimulation, simulationTrend } from '../users/simulationHistory.js
 import { renderSimulationConsole } from '../users/simulationReport.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { SIMULATION_TODAY } from '../users/runSimulation.js';
-import { isCalendarDay } from '../domain/relativeDates.js';
+import { DEFAULT_TODAY, isCalendarDay } from '../domain/relativeDates.js';
 import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -46,7 +45,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
-      .option('today', { type: 'string', default: SIMULATION_TODAY, describe: 'The users\' today (YYYY-MM-DD): the days they name (昨天, 3号) count back from it' })
+      .option('today', { type: 'string', default: DEFAULT_TODAY, describe: 'The users\' today (YYYY-MM-DD): the days they name (昨天, 3号) count back from it; fixed by default, so a seed gives the same users on any day' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
       .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })

@@ -8,9 +8,6 @@ import type { RunResult } from './scores.js';
 import { simulateUser, type SimulatedUser, type UserRun } from './simulateUser.js';
 import type { SpeechFeature } from './speech.js';
 
-/** The users' today unless `simulate --today` says otherwise: fixed, so that a seed's users are the same people on any day. */
-export const SIMULATION_TODAY = '2026-03-01';
-
 export interface SimulationOptions {
   readonly seed: number;
   readonly users: number;

@@ -6,7 +6,10 @@ import { Random } from '../../src/util/random.js';
 import { goalDay, goalItem, sampleGoal, type GoalItem } from '../../src/users/goal.js';
 import { sampleUser, sampleUsers, userSeed } from '../../src/users/population.js';
 import { dayPhrases, daysBetween } from '../../src/users/spokenDays.js';
-import { Speaker } from '../../src/users/speech.js';
+import type { ChatBackend, ChatRequest, ChatResult } from '../../src/llm/backend.js';
+import { OracleBackend } from '../../src/users/oracleBackend.js';
+import { runSimulation } from '../../src/users/runSimulation.js';
+import { Speaker, SPEECH_FEATURES } from '../../src/users/speech.js';
 import { utterance } from '../../src/users/utterance.js';
 
 const TODAY = '2026-03-01';
@@ -65,5 +68,25 @@ describe('simulated users’ goals carry the day each item happened (issue 39 it
       const today = utterance({ kind: 'correct', item: card.items[0]!, goal: meal, field: 'date', by: 'ordinal' }, speaker, random);
       expect(dayPhrases(TODAY, TODAY).map((phrase) => `第一笔是${phrase.text}的`)).toContain(today);
     }
+  });
+
+  it('task success requires the right day: against a perfect model deaf to days, exactly the users who name a day other than today fail', async () => {
+    /** The oracle with every date taken out of its answers. */
+    class DayDeaf implements ChatBackend {
+      readonly name = 'day-deaf';
+      readonly model = 'oracle-without-dates';
+      readonly clock = 'virtual' as const;
+      constructor(private readonly inner: ChatBackend) {}
+      async complete(req: ChatRequest): Promise<ChatResult> {
+        const result = await this.inner.complete(req);
+        return { ...result, text: JSON.stringify(JSON.parse(result.text), (key, value: unknown) => (key === 'date' ? undefined : value)) };
+      }
+    }
+    const users = 80;
+    const { runs } = await runSimulation({ seed: 6, users, repeat: 1, speech: new Set(SPEECH_FEATURES), today: TODAY, backendFor: (board) => new DayDeaf(new OracleBackend(board)) });
+    const namesAnotherDay = new Set([...sampleUsers(6, users, TODAY)].filter((user) => user.goal.items.some((item) => item.date !== null && item.date !== TODAY)).map((user) => user.id));
+    expect(namesAnotherDay.size).toBeGreaterThan(20);
+    expect(namesAnotherDay.size).toBeLessThan(users);
+    for (const run of runs) expect(run.outcome === 'success', `user ${run.userId}`).toBe(!namesAnotherDay.has(run.userId));
   });
 });

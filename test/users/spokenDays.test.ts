@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { resolveDayWord } from '../../src/domain/relativeDates.js';
+import { chineseWhole } from '../../src/users/chineseNumber.js';
 import { dayPhrases, daysBefore, daysBetween } from '../../src/users/spokenDays.js';
 
 const texts = (day: string, today: string) => dayPhrases(day, today).map((phrase) => phrase.text);
@@ -43,5 +45,17 @@ describe('how a simulated user names a past day (issue 39 item 5)', () => {
   it('today itself is 今天; a day after today is refused', () => {
     expect(texts('2026-03-01', '2026-03-01')).toEqual(['今天', '这周日', '1号', '3月1号']);
     expect(() => dayPhrases('2026-03-02', '2026-03-01')).toThrow(RangeError);
+  });
+
+  it('agrees with the app’s resolver on every phrase, in both numerals, for 400 days back from several todays', () => {
+    for (const today of ['2026-03-01', '2026-03-04', '2026-01-01', '2024-03-01', '2024-12-31', '2026-05-31']) {
+      for (let back = 0; back < 400; back++) {
+        const day = daysBefore(today, back);
+        for (const { text } of dayPhrases(day, today)) {
+          expect(resolveDayWord(text, today), `${text} on ${today}`).toBe(day);
+          expect(resolveDayWord(text.replace(/\d+/g, (n) => chineseWhole(Number(n))), today), `${text} in Chinese on ${today}`).toBe(day);
+        }
+      }
+    }
   });
 });
