@@ -15,6 +15,20 @@ function withoutTiming(dir: string): string {
 }
 
 describe('nlu-harness simulate (issue 15)', () => {
+  it('--today is the users\' today (issue 39): recorded in report.json, default 2026-03-01; a day that is not one is exit 2 before anything is written', () => {
+    const dir = tempDir();
+    const run = (today: string, out: string) =>
+      cli(['simulate', '--users', '30', '--seed', '3', '--llm', 'oracle', '--today', today, '--out', join(dir, out), '--no-history']);
+    expect(run('2024-03-01', 'leap').status).toBe(0);
+    expect(readJson(join(dir, 'leap')).run.today).toBe('2024-03-01');
+    expect(cli(['simulate', '--users', '5', '--llm', 'oracle', '--out', join(dir, 'default'), '--no-history']).status).toBe(0);
+    expect(readJson(join(dir, 'default')).run.today).toBe('2026-03-01');
+    const refused = run('2026-02-30', 'bad');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("--today: '2026-02-30' is not a day written YYYY-MM-DD");
+    expect(existsSync(join(dir, 'bad'))).toBe(false);
+  });
+
   it('two runs with the same seed give the same report, apart from timing; another seed another one', () => {
     const dir = tempDir();
     const args = (seed: string, out: string) => ['simulate', '--users', '60', '--seed', seed, '--repeat', '2', '--perturb', 'drop=0.05,amount=0.05', '--out', join(dir, out), '--no-history'];
