@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
+import { calendarDayProblem, DEFAULT_TODAY } from '../domain/relativeDates.js';
 import { readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
@@ -55,6 +56,7 @@ interface RunArgs extends BackendArgs, SutArgs {
   budget?: string;
   undecided: 'fail' | 'pass';
   independentSeeds?: boolean;
+  today?: string;
 }
 
 export const DEFAULT_HISTORY = 'reports/history.sqlite';
@@ -80,6 +82,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
       .option('protocol', { choices: ['batch', 'conversation', 'both'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms' })
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
+      .option('today', { type: 'string', describe: `The day a dialogue without its own \`today\` takes as today, YYYY-MM-DD (default ${DEFAULT_TODAY}, fixed so runs reproduce): relative days (昨天) resolve against it, the prompts name it, a row with no day named is saved on it` })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
@@ -106,6 +109,7 @@ async function run(args: RunArgs): Promise<number> {
   let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
+    checkToday(args.today);
     const entry = backendEntry(args.llm);
     const plan = planRun({
       datasets: args.dataset,
@@ -140,6 +144,7 @@ async function run(args: RunArgs): Promise<number> {
         shard: args.shard ?? null,
         failOn: args.failOn,
         ...(args.db ? { db: args.db } : {}),
+        ...(args.today ? { today: args.today } : {}),
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
@@ -205,6 +210,14 @@ function checkOutputPaths(args: RunArgs): void {
   if (args.db) checkOutputFile(args.db, '--db');
   if (args.record) checkOutputFile(args.record, '--record');
   if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
+}
+
+/** --today: one calendar day (exit 2 otherwise, nothing run). */
+function checkToday(today: unknown): void {
+  if (today === undefined) return;
+  if (Array.isArray(today)) throw new UsageError('--today given more than once');
+  const problem = typeof today === 'string' ? calendarDayProblem(today) : 'not written YYYY-MM-DD';
+  if (problem) throw new UsageError(`--today ${String(today)}: must be a calendar day YYYY-MM-DD (${problem})`);
 }
 
 function writeBaseline(file: string, report: Report): void {

@@ -17,6 +17,7 @@ import { findAmounts, findOrdinals, type AmountMatch } from './numerals.js';
 import { parseSegment } from './offlineParser.js';
 import type { FieldPatch, TransactionType } from './parseResult.js';
 import { APPEND_MARKERS } from './phrases.js';
+import { findDayMention } from './relativeDates.js';
 import { normalizeUtterance } from './textNormalize.js';
 
 const CHANGE_TRIE = new KeywordTrie(CHANGE_MARKERS.map((word) => [word, true] as const));
@@ -91,10 +92,16 @@ interface Change {
   readonly amountDelta: number | null;
 }
 
-function readChange({ value, typeText }: Reading): Change {
+function readChange({ value, typeText }: Reading, today: string | undefined): Change {
   const patch: MutablePatch = {};
   const type = typeIn(typeText);
   if (type) patch.type = type;
+  // 改成昨天 / 是前天的: only with a today to count from (the heuristic reference's; the app's offline path has none).
+  const day = today === undefined ? null : findDayMention(value, today);
+  if (day?.date) {
+    patch.date = day.date;
+    value = value.slice(0, day.start) + value.slice(day.end);
+  }
 
   let amountDelta: number | null = null;
   const amount: AmountMatch | undefined = findAmounts(value)[0];
@@ -180,9 +187,11 @@ function appendResponse(text: string): CorrectionResponse | null {
  * Seed 003 离线降级纠正: the rule-based stand-in for the correction endpoint, same
  * request and response. Type from 收入/支出/转账 (收入 checked first), amount from a
  * number, category by fuzzy match; the item from 第N笔, 都, a description or category
- * it names, or the only pending item. 「还有一笔奶茶15」 is an append.
+ * it names, or the only pending item. 「还有一笔奶茶15」 is an append. Given `today`, a day named in
+ * the new values (改成昨天) is resolved into the item's date; without it (the app's offline path)
+ * dates are left as they are.
  */
-export function correctOffline(request: CorrectionRequest): CorrectionResponse {
+export function correctOffline(request: CorrectionRequest, today?: string): CorrectionResponse {
   const text = normalizeUtterance(request.correctionText).replace(POSITION, '');
   const batch = request.currentBatch;
   const reading = read(text);
@@ -192,7 +201,7 @@ export function correctOffline(request: CorrectionRequest): CorrectionResponse {
   if (append) return append;
   if (batch.length === 0) return UNCLEAR;
 
-  const change = readChange(reading);
+  const change = readChange(reading, today);
   const targets = resolveTargets(text, reading.locator, batch);
   if (!targets) return UNCLEAR;
 

@@ -8,6 +8,7 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
+import { DEFAULT_TODAY } from '../domain/relativeDates.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/baseline.js';
@@ -128,6 +129,8 @@ export interface RunSettings {
   readonly spillNear: string;
   /** Keep each dialogue's scores even with one run (a run that writes a baseline: the sequential gate pairs against them). */
   readonly keepPerDialogue?: boolean;
+  /** `--today`: the day a dialogue that names none takes as today (DEFAULT_TODAY when absent). */
+  readonly today?: string;
 }
 
 export interface RunParts {
@@ -183,6 +186,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
           repeat: settings.repeat,
           ...(settings.keepPerDialogue ? { keepPerDialogue: true } : {}),
           protocol,
+          today: settings.today ?? DEFAULT_TODAY,
           // --db holds the first arm's rows: both arms draw the same seeded row ids.
           ...(settings.db && arm === 0 ? { dbFile: settings.db } : {}),
           onDialogue: (_d, passed) => parts.onDialogue?.(passed),
@@ -230,6 +234,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
       ...(parts.model.sampling ? { sampling: parts.model.sampling } : {}),
       git,
       datasetHashes: plan.datasetHashes,
+      today: settings.today ?? DEFAULT_TODAY,
     }),
   });
   // The paired statistics load only for a gated run.

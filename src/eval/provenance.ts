@@ -25,6 +25,8 @@ export async function collectProvenance(input: {
   readonly git: Promise<GitState | null>;
   /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
   readonly datasetHashes?: Readonly<Record<string, string>>;
+  /** The run's today (--today, else the default): the prompts name it, so it is part of what produced the run. */
+  readonly today?: string;
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   const promptLines: Record<string, string[]> = {};
@@ -48,6 +50,7 @@ export async function collectProvenance(input: {
     git: await input.git,
     promptLines,
     ...(input.sampling ? { sampling: input.sampling } : {}),
+    ...(input.today ? { today: input.today } : {}),
   };
 }
 

@@ -145,6 +145,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       runs: runs.length,
       turns: keep ? shown.trace.turns.map((t, i) => toTurnReport(t, shown.checks[i]!)) : [],
       turnCount: dialogue.turns.length,
+      ...(dialogue.today !== undefined && dialogue.today !== options.today ? { today: dialogue.today } : {}),
     });
     options.onDialogue?.(dialogue, passed);
   };

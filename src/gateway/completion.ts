@@ -13,6 +13,8 @@ export interface CompletionRequest {
   maxTokens?: number;
   /** The JSON Schema of a valid answer to this request, for a backend asked to hold the model to it. */
   answerSchema?: object;
+  /** The day the prompt names as today (YYYY-MM-DD), for a backend that reads no prompt (the heuristic reference). */
+  today?: string;
 }
 
 export interface CompletionUsage {

@@ -1,5 +1,6 @@
 import { APPEND_INDEX, type CorrectionRequest, type CorrectionResponse } from '../domain/correctionProtocol.js';
 import { EDITABLE_FIELDS, parseResult, type FieldPatch, type ParseResult } from '../domain/parseResult.js';
+import { DEFAULT_TODAY, dayValueProblem } from '../domain/relativeDates.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import type { LlmEndpoint, LlmFailure } from '../domain/vocabulary.js';
 import { rejectionOf, type Completer, type Completion, type CompletionUsage, type PromptMessage } from './completion.js';
@@ -68,6 +69,9 @@ export async function parseTransactions(
   const messages = renderParseMessages(text, options.render);
   return run(backend, { endpoint: 'parse', messages, answerSchema: PARSE_ANSWER_FORMAT }, options, (value, model) => {
     if (!validateParseResponse(value)) return schemaErrors(validateParseResponse);
+    const dates = value.transactions.map((t, i) => [`/transactions/${i}/date`, t.date] as const);
+    const wrongDay = dateProblem(dates, options);
+    if (wrongDay) return wrongDay;
     const transactions = value.transactions.map(llmParseResult);
     return { transactions, model };
   });
@@ -84,6 +88,8 @@ export async function correctTransactions(
     if (!validateCorrectionResponse(value)) return schemaErrors(validateCorrectionResponse);
     const problem = indexProblem(value, request.currentBatch.length);
     if (problem) return problem;
+    const wrongDay = dateProblem(value.corrections.map((c, i) => [`/corrections/${i}/updatedFields/date`, c.updatedFields.date] as const), options);
+    if (wrongDay) return wrongDay;
     return {
       corrections: value.corrections.map((c) => ({ index: c.index, updatedFields: pickFields(c.updatedFields) })),
       intent: value.intent,
@@ -104,6 +110,8 @@ export async function converse(
   const messages = renderConversationMessages(history, current, text, options.render);
   return run(backend, { endpoint: 'conversation', messages, answerSchema: CONVERSATION_ANSWER_FORMAT }, options, (value, model) => {
     if (!validateConversationResponse(value)) return schemaErrors(validateConversationResponse);
+    const wrongDay = dateProblem([['/transaction/date', value.transaction?.date]], options);
+    if (wrongDay) return wrongDay;
     return {
       action: value.action,
       transaction: value.transaction ? pickFields(value.transaction) : null,
@@ -111,6 +119,18 @@ export async function converse(
       model,
     };
   });
+}
+
+/**
+ * A date must be a calendar day (YYYY-MM-DD) or null: "昨天", "3/2" or "2026-02-30" would otherwise
+ * reach the saved row. The answer is invalid, with the day a relative word means as the hint.
+ */
+function dateProblem(dates: readonly (readonly [string, string | null | undefined])[], options: EndpointOptions): string | null {
+  for (const [at, date] of dates) {
+    const problem = typeof date === 'string' ? dayValueProblem(date, options.render?.today ?? DEFAULT_TODAY) : null;
+    if (problem) return `${at} ${problem}`;
+  }
+  return null;
 }
 
 /** Seed 002 decision 8: indices must point into the batch that was sent; append uses -1. */
@@ -213,7 +233,8 @@ async function call(backend: Completer, request: CallRequest, options: EndpointO
       : undefined;
   const started = performance.now();
   try {
-    return await backend.complete({ ...request, maxTokens: ANSWER_TOKEN_LIMITS[endpoint], signal: controller?.signal });
+    const today = options.render?.today;
+    return await backend.complete({ ...request, maxTokens: ANSWER_TOKEN_LIMITS[endpoint], signal: controller?.signal, ...(today ? { today } : {}) });
   } catch (error) {
     const rejection = rejectionOf(error);
     if (rejection.setupError === true) throw error;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import { CATEGORIES } from '../domain/categories.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
+import { addDays, DEFAULT_TODAY } from '../domain/relativeDates.js';
 import type { LlmEndpoint } from '../domain/vocabulary.js';
 import type { PromptMessage } from './completion.js';
 import { ENDPOINT_MARKERS } from './endpointMarker.js';
@@ -18,7 +19,7 @@ export const TEMPLATE_FILES: Readonly<Record<LlmEndpoint, string>> = {
 };
 
 export interface RenderOptions {
-  /** YYYY-MM-DD, for relative dates (昨天). Left out, the prompt says today is unknown. */
+  /** The dialogue's today, YYYY-MM-DD, for relative days (昨天); DEFAULT_TODAY when left out. */
   today?: string;
   /** The category vocabulary offered to the model (default: the app's categories). */
   categories?: readonly string[];
@@ -93,12 +94,14 @@ const APP_CATEGORY_LIST = CATEGORIES.join('、');
  */
 function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions): string {
   const categories = options.categories === undefined ? APP_CATEGORY_LIST : [...new Set(options.categories)].join('、');
-  const today = options.today ?? 'unknown';
+  const today = options.today ?? DEFAULT_TODAY;
   // Unambiguous without JSON: the endpoint is a fixed name and today's length says where it ends.
   const key = `${endpoint} ${today.length}:${today}${categories}`;
   let prompt = systemPrompts.get(key);
   if (prompt === undefined) {
-    prompt = renderTemplate(loadTemplate(endpoint), { today, categories, maxTransactions: String(MAX_BATCH_SIZE) }).trimEnd();
+    // {{yesterday}} lets an example show a resolved day for any today.
+    const values = { today, yesterday: addDays(today, -1), categories, maxTransactions: String(MAX_BATCH_SIZE) };
+    prompt = renderTemplate(loadTemplate(endpoint), values).trimEnd();
     if (systemPrompts.size >= MAX_SYSTEM_PROMPTS) systemPrompts.clear();
     systemPrompts.set(key, prompt);
   }

@@ -51,6 +51,11 @@ export interface ChatRequest {
   answerSchema?: object;
   /** Held to a JSON shape: `json_object` any object, `json_schema` this schema. Absent: free text. */
   responseFormat?: ResponseFormat;
+  /**
+   * The day the prompt names as today (YYYY-MM-DD). Only a backend that reads no prompt uses it
+   * (the heuristic reference resolves 昨天 with it); a model reads it in the prompt.
+   */
+  today?: string;
 }
 
 /** OpenAI's `response_format`, as a server is asked for it. */

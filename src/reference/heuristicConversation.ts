@@ -32,7 +32,7 @@ function readInput(input: string): { current: BatchItemDto | null; text: string 
  * (another category with an amount, no fixing word) is a parse; what the offline
  * corrector can apply is a correct; anything else asks back.
  */
-export function answerConversation(input: string): ConversationAnswer {
+export function answerConversation(input: string, today?: string): ConversationAnswer {
   const { current, text } = readInput(input);
   const normalized = normalizeUtterance(text);
   const fresh = parseOffline(normalized);
@@ -42,7 +42,7 @@ export function answerConversation(input: string): ConversationAnswer {
     return { action: 'parse', transaction: toWire(fresh) };
   }
   if (current) {
-    const response = correctOffline({ currentBatch: [current], correctionText: text });
+    const response = correctOffline({ currentBatch: [current], correctionText: text }, today);
     const patch = response.intent === 'correction' ? response.corrections[0]?.updatedFields : undefined;
     if (patch) {
       const base: ParseResult = parseResult({ ...current });

@@ -51,13 +51,13 @@ function isBareReply(text: string, phrases: readonly string[]): boolean {
 }
 
 /** correct-transaction answer: whole-batch cancel and confirm phrasings first, then the offline corrector. */
-export function answerCorrection(input: string): CorrectionAnswer {
+export function answerCorrection(input: string, today?: string): CorrectionAnswer {
   const request = readCorrectionInput(input);
   if (!request) return { corrections: [], intent: 'unclear', confidence: UNSURE };
   const text = normalizeUtterance(request.correctionText);
   if (isBareReply(text, HEURISTIC_PHRASES.cancel)) return { corrections: [], intent: 'cancel', confidence: SURE };
   if (isBareReply(text, HEURISTIC_PHRASES.confirm)) return { corrections: [], intent: 'confirm', confidence: SURE };
-  const response = correctOffline(request);
+  const response = correctOffline(request, today);
   return {
     corrections: response.corrections.map((c) => ({ index: c.index, updatedFields: patchToWire(c.updatedFields) })),
     intent: response.intent,

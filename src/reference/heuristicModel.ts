@@ -19,7 +19,11 @@ export class HeuristicModel implements ChatBackend {
   complete(req: ChatRequest): Promise<ChatResult> {
     const input = lastUserMessage(req.messages);
     const answer =
-      req.endpoint === 'parse' ? answerParse(input) : req.endpoint === 'correct' ? answerCorrection(input) : answerConversation(input);
+      req.endpoint === 'parse'
+        ? answerParse(input, req.today)
+        : req.endpoint === 'correct'
+          ? answerCorrection(input, req.today)
+          : answerConversation(input, req.today);
     const text = JSON.stringify(answer);
     return Promise.resolve({
       text,

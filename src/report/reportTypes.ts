@@ -102,6 +102,12 @@ export interface Provenance {
   readonly promptLines?: Readonly<Record<string, readonly string[]>>;
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
+  /**
+   * The run's today (`run --today`, else 2026-03-01): the prompts name it. Absent in reports from
+   * before it was recorded, whose prompts said today was unknown. A dialogue with its own says so
+   * in its record (DialogueReport.today).
+   */
+  readonly today?: string;
 }
 
 /** The run's model. For a model's answers (openai, replay), also where they came from. */

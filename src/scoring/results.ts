@@ -18,6 +18,8 @@ export interface ItemSnapshot {
   readonly type: string;
   readonly category: string | null;
   readonly description: string | null;
+  /** The day the item is for: shown when it has one, or when the turn expects dates (null: the dialogue's today). */
+  readonly date?: string | null;
   /** Only when the turn expects an item's source. */
   readonly source?: 'llm' | 'local';
 }
@@ -83,6 +85,8 @@ export interface DialogueReport {
   /** Full transcript for failures and a capped sample of passes; empty otherwise (see turnCount). */
   readonly turns: readonly TurnReport[];
   readonly turnCount: number;
+  /** The dialogue's own today (its `today` or its file's), only when it differs from the run's. */
+  readonly today?: string;
 }
 
 /** The pass/fail counts of a run (or of one protocol arm). */

@@ -3,25 +3,33 @@ import type { DraftBatch } from '../domain/draftBatch.js';
 import type { CheckReport, ItemSnapshot } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
 import { canonicalCategory, sameTtsShape } from './ttsShape.js';
+import { DEFAULT_TODAY } from '../domain/relativeDates.js';
 
 /**
  * How expectations are compared. `exact` for the scripted backend. `tolerant` when a model answers:
  * a category is compared as the app's canonical category, a description only when the turn pins it
  * (`expect.pin: [description]`), and spoken lines by their sentence and numbers (scoring/ttsShape.ts).
- * Amounts, types, indices, statuses, counts, routes, states and saved rows stay exact.
+ * Amounts, types, indices, statuses, counts, routes, states and saved rows stay exact. A date is
+ * compared as the day the item is for: no date is the dialogue's today (where it would be saved).
  */
 export interface Comparison {
   readonly tolerant: boolean;
   readonly pinned: ReadonlySet<string>;
+  /** The dialogue's today: what an item without a date is for. */
+  readonly today: string;
 }
 
-const EXACT: Comparison = { tolerant: false, pinned: new Set() };
+const EXACT: Comparison = { tolerant: false, pinned: new Set(), today: DEFAULT_TODAY };
 
 function comparisonFor(trace: TurnTrace, tolerant: boolean): Comparison {
-  return tolerant ? { tolerant, pinned: new Set(trace.turn.expect?.pin ?? []) } : EXACT;
+  return { tolerant, pinned: tolerant ? new Set(trace.turn.expect?.pin ?? []) : EXACT.pinned, today: trace.today };
 }
 
-export function snapshotBatch(batch: DraftBatch | null, withSource = false): ItemSnapshot[] | null {
+/**
+ * The batch as reports show it. An item's date is shown when it has one or `withDates` (the turn
+ * expects dates), its source only when the turn expects sources, so earlier reports' cards stay as they were.
+ */
+export function snapshotBatch(batch: DraftBatch | null, withSource = false, withDates = false): ItemSnapshot[] | null {
   if (!batch) return null;
   return batch.items.map((item) => ({
     index: item.index,
@@ -30,9 +38,12 @@ export function snapshotBatch(batch: DraftBatch | null, withSource = false): Ite
     type: item.result.type,
     category: item.result.category,
     description: item.result.description,
+    ...(withDates || item.result.date !== null ? { date: item.result.date } : {}),
     ...(withSource ? { source: item.result.source } : {}),
   }));
 }
+
+const statesDate = (items: readonly ExpectedItem[] | null | undefined): boolean => items?.some((item) => item.date !== undefined) ?? false;
 
 /** Every expectation of the turn as a check, plus a `script` check when the harness saw a setup error. */
 export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
@@ -72,7 +83,7 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   if (expect.batch !== undefined) {
     // An item's source is shown only when the turn expects it, so existing reports' batch cards stay as they were.
     const withSource = expect.batch?.some((item) => item.source !== undefined) ?? false;
-    const actual = snapshotBatch(trace.batchAfter, withSource);
+    const actual = snapshotBatch(trace.batchAfter, withSource, statesDate(expect.batch));
     add('batch', expect.batch, actual, matchesItems(expect.batch, actual, how));
   }
   const spoken = trace.spoken.map((s) => s.text);
@@ -87,7 +98,14 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
     add('llmCalls', expect.llmCalls, actual, sameList(expect.llmCalls, actual, EXACT));
   }
   if (expect.saved !== undefined) {
-    const actual = trace.saved.map((row) => ({ amount: row.amount, type: row.type, category: row.category, description: row.description }));
+    const withDates = statesDate(expect.saved);
+    const actual = trace.saved.map((row) => ({
+      amount: row.amount,
+      type: row.type,
+      category: row.category,
+      description: row.description,
+      ...(withDates ? { date: row.date } : {}),
+    }));
     add('saved', expect.saved, actual, matchesItems(expect.saved, actual, how));
   }
   return checks;
@@ -109,14 +127,15 @@ export function matchesItem(expected: ExpectedItem, actual: object, how: Compari
   return true;
 }
 
-/** Whether `actual` has the expected value of one field (numbers within rounding). */
-export function matchesField<K extends keyof ExpectedItem>(expected: ExpectedItem, field: K, actual: object, tolerant = false): boolean {
-  return fieldMatches(expected, field, actual, tolerant ? { tolerant, pinned: new Set() } : EXACT);
+/** Whether `actual` has the expected value of one field (numbers within rounding; a date as the day it is for, given the dialogue's today). */
+export function matchesField<K extends keyof ExpectedItem>(expected: ExpectedItem, field: K, actual: object, tolerant = false, today = DEFAULT_TODAY): boolean {
+  return fieldMatches(expected, field, actual, { tolerant, pinned: EXACT.pinned, today });
 }
 
 function fieldMatches(expected: ExpectedItem, field: keyof ExpectedItem, actual: object, how: Comparison): boolean {
   const want = expected[field];
   const got = (actual as Readonly<Record<string, unknown>>)[field];
+  if (field === 'date') return (want ?? how.today) === (got ?? how.today);
   if (how.tolerant && !how.pinned.has(field)) {
     if (field === 'description') return true;
     if (field === 'category') return canonicalCategory(want as string | null) === canonicalCategory(got as string | null);

@@ -2,6 +2,7 @@ import type { DraftBatch } from '../domain/draftBatch.js';
 import { conversationStep, initialConversationState, type ConversationEvent, type ConversationState } from '../domain/legacy/conversationCore.js';
 import { initialState, step } from '../domain/orchestrator.js';
 import type { OrchestratorConfig, OrchestratorEvent, OrchestratorState } from '../domain/orchestratorTypes.js';
+import { DEFAULT_TODAY } from '../domain/relativeDates.js';
 import { eventKey } from '../domain/transitionTable.js';
 import { observablePhase, type CoreTransition, type SessionState } from '../domain/sessionTypes.js';
 import type { Phase } from '../domain/vocabulary.js';
@@ -61,6 +62,8 @@ export class DialogueSession {
     private readonly owner: string,
     config: Partial<OrchestratorConfig> = {},
     private readonly core: DialogueCore<any> = BATCH_CORE,
+    /** The day the dialogue takes as today: the prompts name it, and a row with no day named is saved on it. */
+    readonly today: string = DEFAULT_TODAY,
   ) {
     this.state = core.initial(config);
   }
@@ -163,16 +166,16 @@ export class DialogueSession {
         return;
       case 'callParse':
         return this.call(effect.id, 'parse', effect.text, effect.deadlineMs, (signal) =>
-          parseTransactions(this.backend, effect.text, { signal, deadlineMs: effect.deadlineMs }),
+          parseTransactions(this.backend, effect.text, { signal, deadlineMs: effect.deadlineMs, render: { today: this.today } }),
         );
       case 'callCorrect':
         return this.call(effect.id, 'correct', effect.request, effect.deadlineMs, (signal) =>
-          correctTransactions(this.backend, effect.request, { signal, deadlineMs: effect.deadlineMs }),
+          correctTransactions(this.backend, effect.request, { signal, deadlineMs: effect.deadlineMs, render: { today: this.today } }),
         );
       case 'callConverse': {
         const { history, current, text, deadlineMs } = effect;
         return this.call(effect.id, 'conversation', { history, currentTransaction: current, text }, deadlineMs, (signal) =>
-          converse(this.backend, history, current, text, { signal, deadlineMs }),
+          converse(this.backend, history, current, text, { signal, deadlineMs, render: { today: this.today } }),
         );
       }
       case 'abortCall': {
@@ -253,7 +256,7 @@ export class DialogueSession {
 
   private save(id: number, items: Parameters<SqliteStore['saveBatch']>[0]): void {
     try {
-      const rows = this.store.saveBatch(items, this.owner, { simulateFailure: this.failNextSave });
+      const rows = this.store.saveBatch(items, this.owner, { simulateFailure: this.failNextSave, today: this.today });
       this.trace?.saved.push(...rows);
       this.clock.schedule(`save:${id}`, 0, { type: 'saveSucceeded', id }, ANSWER_PRIORITY);
     } catch (error) {

@@ -17,6 +17,8 @@ export interface DialogueRunOptions {
   readonly config?: Partial<OrchestratorConfig>;
   /** The protocol arm under test; the batch orchestrator by default. */
   readonly core?: DialogueCore;
+  /** The run's today (`run --today`), for a dialogue that names none of its own; DEFAULT_TODAY when absent. */
+  readonly today?: string;
 }
 
 /** Runs one dialogue turn by turn through the whole orchestrator and returns its trace. */
@@ -26,7 +28,8 @@ export async function runDialogue(dialogue: Dialogue, options: DialogueRunOption
   const scripted = options.backend.script ?? null;
   // Any other backend answers with its own content; the script's timing faults still apply.
   const timed = scripted ? null : new ScriptedTiming(options.backend);
-  const session = new DialogueSession(timed ?? options.backend, options.store, options.owner, options.config, core);
+  const today = dialogue.today ?? options.today;
+  const session = new DialogueSession(timed ?? options.backend, options.store, options.owner, options.config, core, today);
   await session.send({ type: 'start' });
   const turns: TurnTrace[] = [];
   for (let turnIndex = 0; turnIndex < dialogue.turns.length; turnIndex++) {

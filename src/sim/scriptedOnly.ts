@@ -17,7 +17,7 @@ import { probeOwner } from './rowOwners.js';
  */
 export async function scriptedOnlyReason(
   dialogue: Dialogue,
-  probe: { readonly store: SqliteStore; readonly core: DialogueCore; readonly config?: Partial<OrchestratorConfig> },
+  probe: { readonly store: SqliteStore; readonly core: DialogueCore; readonly config?: Partial<OrchestratorConfig>; readonly today?: string },
 ): Promise<string | null> {
   if (dialogue.scriptedOnly === false) return null;
   if (typeof dialogue.scriptedOnly === 'string') return dialogue.scriptedOnly;
@@ -29,6 +29,7 @@ export async function scriptedOnlyReason(
     owner: probeOwner(dialogue.id),
     config: probe.config,
     core: probe.core,
+    today: probe.today,
   });
   for (const turn of trace.turns) {
     const where = `turn ${turn.turnIndex + 1} (line ${turn.turn.line})`;

@@ -27,6 +27,8 @@ export interface SimulationOptions {
   readonly core?: DialogueCore;
   /** Dialogues in flight at once (real backends; the scripted backend is per-turn and needs 1); a function is asked before each start. */
   readonly concurrency?: number | (() => number);
+  /** The run's today (`run --today`), for dialogues that name none (DEFAULT_TODAY when absent). */
+  readonly today?: string;
 }
 
 /** Dialogues between emptyings of an in-memory store. */
@@ -77,14 +79,14 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
   const simulateOne = async (dialogue: Dialogue): Promise<SimulatedDialogue> => {
     const skipped = arm.cannotRun(dialogue, options.backend);
     if (skipped !== null) return { dialogue, skipped };
-    const scriptedOnly = probeStore ? await scriptedOnlyReason(dialogue, { store: probeStore, core: arm.core, config }) : null;
+    const scriptedOnly = probeStore ? await scriptedOnlyReason(dialogue, { store: probeStore, core: arm.core, config, today: options.today }) : null;
     if (scriptedOnly !== null) return { dialogue, skipped: `not applicable to ${options.backend.name}: ${scriptedOnly}` };
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = runOwner(dialogue.id, run, options.repeat);
       // Each run is its own sample of the model (a cassette keeps one answer per run); the script has no samples.
       const backend = run === 0 || options.backend.script ? options.backend : asRun(options.backend, run);
-      const trace = await runDialogue(dialogue, { backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core });
+      const trace = await runDialogue(dialogue, { backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core, today: options.today });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };
       traces.push(trace);

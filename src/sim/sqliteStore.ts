@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { CATEGORIES as CATEGORY_NAMES, fuzzyMatchCategory } from '../domain/categories.js';
 import type { ParseResult } from '../domain/parseResult.js';
+import { DEFAULT_TODAY, isCalendarDay } from '../domain/relativeDates.js';
 
 export const DEFAULT_ACCOUNT = '默认账户';
 const FALLBACK_CATEGORY = '其他';
@@ -11,7 +12,8 @@ export interface SavedRow {
   readonly type: string;
   readonly category: string;
   readonly description: string | null;
-  readonly date: string | null;
+  /** The day the user meant (YYYY-MM-DD), or the dialogue's today when none was named: never null. */
+  readonly date: string;
   readonly account: string;
 }
 
@@ -22,13 +24,15 @@ export class SaveBatchError extends Error {
 /**
  * The app's VoiceTransactionService.saveBatch on SQLite (seed 000 批量交易保存, seed 004 确认保存):
  * every item in one transaction, a UUID per row, the category matched against the
- * category table (fuzzy match first), the default account.
+ * category table (fuzzy match first), the default account, and the item's day: the one the user
+ * named, else today (seed 002's `date: String?`, null = today). A day that is not a calendar day
+ * rolls the batch back like an invalid amount.
  */
 export class SqliteStore {
   private readonly db: Database.Database;
   private readonly runId: number;
   private readonly insert: Database.Statement;
-  private readonly saveAll: (items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => SavedRow[];
+  private readonly saveAll: (items: readonly ParseResult[], owner: string, failAfterFirst: boolean, today: string) => SavedRow[];
 
   constructor(
     file: string,
@@ -67,10 +71,10 @@ export class SqliteStore {
       `INSERT INTO transactions (run_id, id, owner, amount, type, category, description, date, account, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.saveAll = this.db.transaction((items: readonly ParseResult[], owner: string, failAfterFirst: boolean) => {
+    this.saveAll = this.db.transaction((items: readonly ParseResult[], owner: string, failAfterFirst: boolean, today: string) => {
       const rows: SavedRow[] = [];
       for (const item of items) {
-        rows.push(this.insertOne(item, owner));
+        rows.push(this.insertOne(item, owner, today));
         if (failAfterFirst) throw new SaveBatchError('simulated storage failure after the first row');
       }
       return rows;
@@ -78,10 +82,10 @@ export class SqliteStore {
   }
 
   /** All or nothing: an invalid item (no amount, amount <= 0) rolls every row back and throws. */
-  saveBatch(items: readonly ParseResult[], owner: string, options: { simulateFailure?: boolean } = {}): SavedRow[] {
+  saveBatch(items: readonly ParseResult[], owner: string, options: { simulateFailure?: boolean; today?: string } = {}): SavedRow[] {
     if (items.length === 0) throw new SaveBatchError('saveBatch needs at least one item');
     try {
-      return this.saveAll(items, owner, options.simulateFailure ?? false);
+      return this.saveAll(items, owner, options.simulateFailure ?? false, options.today ?? DEFAULT_TODAY);
     } catch (error) {
       if (error instanceof SaveBatchError) throw error;
       throw new SaveBatchError(`saveBatch rolled back: ${(error as Error).message}`);
@@ -107,17 +111,19 @@ export class SqliteStore {
     this.db.close();
   }
 
-  private insertOne(item: ParseResult, owner: string): SavedRow {
+  private insertOne(item: ParseResult, owner: string, today: string): SavedRow {
     if (item.amount === null || !Number.isFinite(item.amount) || item.amount <= 0) {
       throw new SaveBatchError(`invalid amount ${String(item.amount)} for "${item.description ?? '?'}"`);
     }
+    const date = item.date ?? today;
+    if (!isCalendarDay(date)) throw new SaveBatchError(`invalid date ${JSON.stringify(date)} for "${item.description ?? '?'}"`);
     const row: SavedRow = {
       id: this.newId(),
       amount: item.amount,
       type: item.type,
       category: this.matchCategory(item.category),
       description: item.description,
-      date: item.date,
+      date,
       account: item.account ?? DEFAULT_ACCOUNT,
     };
     this.insert.run(this.runId, row.id, owner, row.amount, row.type, row.category, row.description, row.date, row.account, this.clock());

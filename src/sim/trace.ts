@@ -24,6 +24,8 @@ export interface TurnTrace {
   readonly turn: Turn;
   readonly turnIndex: number;
   readonly network: 'online' | 'offline';
+  /** The dialogue's today (YYYY-MM-DD): a batch item without a date is for this day. */
+  readonly today: string;
   readonly events: { readonly atMs: number; readonly event: HarnessEvent }[];
   readonly effects: { readonly atMs: number; readonly effect: HarnessEffect }[];
   readonly spoken: { readonly atMs: number; readonly text: string }[];
@@ -61,12 +63,13 @@ export function newTurnTrace(
   turn: Turn,
   turnIndex: number,
   network: 'online' | 'offline',
-  session: { readonly phase: Phase; readonly batch: DraftBatch | null },
+  session: { readonly phase: Phase; readonly batch: DraftBatch | null; readonly today: string },
 ): TurnTrace {
   return {
     turn,
     turnIndex,
     network,
+    today: session.today,
     events: [],
     effects: [],
     spoken: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { converse, correctTransactions, parseTransactions } from '../../src/gateway/endpoints.js';
-import { loadTemplate } from '../../src/gateway/promptTemplates.js';
+import { loadTemplate, renderCorrectionMessages, renderParseMessages } from '../../src/gateway/promptTemplates.js';
 import { validateConversationResponse, validateCorrectionResponse, validateParseResponse } from '../../src/gateway/schemas.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
 
@@ -35,16 +35,27 @@ describe('the prompts’ own few-shot examples', () => {
     expect(loadTemplate('correct')).toMatch(/do not carry them out/);
   });
 
+  // The examples as the model reads them: rendered for a today, so a dated example names its day.
+  const TODAY = '2026-03-01';
+  const rendered = (endpoint: 'parse' | 'correct') =>
+    (endpoint === 'parse' ? renderParseMessages('', { today: TODAY }) : renderCorrectionMessages({ currentBatch: [], correctionText: '' }, { today: TODAY }))[0]!.content;
+
+  it('a dated example names the day its words mean for today (昨天 → the day before)', () => {
+    expect(rendered('parse')).toContain('"description":"打车","date":"2026-02-28"');
+    expect(rendered('parse')).toContain('"description":"午饭","date":"2026-03-01"');
+    expect(rendered('correct')).toContain('{"index":1,"updatedFields":{"date":"2026-02-28"}}');
+  });
+
   it('the heuristic model agrees with the parse examples', async () => {
-    const lines = exampleLines(loadTemplate('parse'));
+    const lines = exampleLines(rendered('parse'));
     const model = new HeuristicModel();
     let checked = 0;
     for (const [i, line] of lines.entries()) {
       if (!line.startsWith('User: ')) continue;
-      const expected = JSON.parse(lines[i + 1]!) as { transactions: { amount: number; type: string; category: string }[] };
-      const outcome = await parseTransactions(model, line.slice('User: '.length));
-      expect(outcome.ok && outcome.value.transactions.map((t) => [t.amount, t.type, t.category])).toEqual(
-        expected.transactions.map((t) => [t.amount, t.type, t.category]),
+      const expected = JSON.parse(lines[i + 1]!) as { transactions: { amount: number; type: string; category: string; date: string | null }[] };
+      const outcome = await parseTransactions(model, line.slice('User: '.length), { render: { today: TODAY } });
+      expect(outcome.ok && outcome.value.transactions.map((t) => [t.amount, t.type, t.category, t.date ?? TODAY])).toEqual(
+        expected.transactions.map((t) => [t.amount, t.type, t.category, t.date ?? TODAY]),
       );
       checked++;
     }
@@ -52,7 +63,7 @@ describe('the prompts’ own few-shot examples', () => {
   });
 
   it('the heuristic model agrees with the correction examples', async () => {
-    const lines = exampleLines(loadTemplate('correct'));
+    const lines = exampleLines(rendered('correct'));
     const batchLine = lines.find((line) => line.startsWith('{"currentBatch"'))!;
     const { currentBatch } = JSON.parse(batchLine) as { currentBatch: never[] };
     const model = new HeuristicModel();
@@ -63,7 +74,7 @@ describe('the prompts’ own few-shot examples', () => {
       const outcome = await correctTransactions(model, {
         currentBatch: currentBatchFull as never,
         correctionText: line.slice('correctionText '.length),
-      });
+      }, { render: { today: TODAY } });
       expect(outcome.ok && { intent: outcome.value.intent, corrections: outcome.value.corrections }).toEqual({
         intent: expected.intent,
         corrections: expected.corrections,

@@ -4,7 +4,8 @@ import { checkPassed, ratio, Scorer, type ScoredDialogue } from '../scorer.js';
 import { matchesField } from '../turnChecks.js';
 import { defineMetric, JUDGED } from './definition.js';
 
-const FIELDS = ['amount', 'type', 'category', 'description'] as const;
+/** A date-only correction (那笔是昨天的) is a field correction too. */
+const FIELDS = ['amount', 'type', 'category', 'description', 'date'] as const;
 
 /**
  * Field corrections on a batch: did the change land on the right ORIGINAL item after the
@@ -82,14 +83,14 @@ function expectedTargets(trace: TurnTrace): number[] | null {
   const targets: number[] = [];
   expected.forEach((want, position) => {
     const was = before[position]!;
-    if (changesFields(want, was.result)) targets.push(want.index ?? was.index);
+    if (changesFields(want, was.result, trace.today)) targets.push(want.index ?? was.index);
   });
   return targets.length > 0 ? targets.sort((a, b) => a - b) : null;
 }
 
 /** `was`: the item's parse result, which carries the compared fields as the batch snapshot does. */
-function changesFields(want: ExpectedItem, was: object): boolean {
-  for (const field of FIELDS) if (want[field] !== undefined && !matchesField(want, field, was)) return true;
+function changesFields(want: ExpectedItem, was: object, today: string): boolean {
+  for (const field of FIELDS) if (want[field] !== undefined && !matchesField(want, field, was, false, today)) return true;
   return false;
 }
 

@@ -6,6 +6,7 @@
 import type { Dialogue, ExpectedItem, Turn } from '../../datasets/datasetTypes.js';
 import { CORRECTION_INTENTS } from '../../domain/correctionProtocol.js';
 import { MAX_BATCH_SIZE } from '../../domain/draftBatch.js';
+import { DEFAULT_TODAY } from '../../domain/relativeDates.js';
 
 export const TURN_KINDS = ['parse', 'correction', 'append', 'confirm', 'cancel', 'unclear'] as const;
 export type TurnKind = (typeof TURN_KINDS)[number];
@@ -30,8 +31,8 @@ const OUTCOME_KINDS: Readonly<Record<string, TurnKind>> = {
   unclear: 'unclear',
 };
 
-/** The fields whose change makes a turn a correction (status too: an item the model resolved). */
-export const CHANGED_FIELDS = ['amount', 'type', 'category', 'description', 'status'] as const;
+/** The fields whose change makes a turn a correction (status too: an item the model resolved; a date as the day it is for). */
+export const CHANGED_FIELDS = ['amount', 'type', 'category', 'description', 'date', 'status'] as const;
 
 /**
  * Each turn of the dialogue as a model-facing turn, or null when it is none or the dataset does not
@@ -42,14 +43,14 @@ export const CHANGED_FIELDS = ['amount', 'type', 'category', 'description', 'sta
  * no draft from the start or after a turn that expects LISTENING/IDLE without a batch; a turn that
  * states neither leaves the draft unknown).
  */
-export function modelTurns(dialogue: Dialogue): (ModelTurn | null)[] {
+export function modelTurns(dialogue: Dialogue, today = dialogue.today ?? DEFAULT_TODAY): (ModelTurn | null)[] {
   let draft: ExpectedDraft | undefined = null;
   return dialogue.turns.map((turn) => {
     const before = draft;
     draft = draftAfter(turn);
     const after = turn.expect?.batch;
     if (before === undefined || after === undefined || !isModelFacing(turn)) return null;
-    const kind = changeKind(turn, before, after);
+    const kind = changeKind(turn, before, after, today);
     return kind === null ? null : { kind, before, after };
   });
 }
@@ -80,12 +81,12 @@ function scriptsNoAnswer(turn: Turn): boolean {
  * outcome, else by the scripted answer (the bundled suite), else a pinned field makes a correction,
  * a full draft an append refused at the cap, anything else unclear.
  */
-function changeKind(turn: Turn, before: ExpectedDraft, after: ExpectedDraft): TurnKind | null {
+function changeKind(turn: Turn, before: ExpectedDraft, after: ExpectedDraft, today: string): TurnKind | null {
   if (before === null) return 'parse';
   if (after === null) return (turn.expect?.saved?.length ?? 0) > 0 ? 'confirm' : 'cancel';
   if (after.length > before.length) return 'append';
   if (after.length < before.length) return null;
-  const changes = after.flatMap((want, position) => CHANGED_FIELDS.map((field) => fieldChange(want, before[position], field)));
+  const changes = after.flatMap((want, position) => CHANGED_FIELDS.map((field) => fieldChange(want, before[position], field, today)));
   if (changes.includes('changed')) return 'correction';
   const named = outcomeKind(turn) ?? scriptedKind(turn);
   if (named !== null) return named;
@@ -106,17 +107,18 @@ function scriptedKind(turn: Turn): TurnKind | null {
 
 /**
  * How the dataset's item differs in one field from the item before: `changed` (both state it, with
- * other values; an unstated status is the pending every new item has), `pinned` (stated where the
- * draft before left it open), or null.
+ * other values; an unstated status is the pending every new item has; a date null is today's),
+ * `pinned` (stated where the draft before left it open), or null.
  */
-function fieldChange(want: ExpectedItem, was: ExpectedItem | undefined, field: (typeof CHANGED_FIELDS)[number]): 'changed' | 'pinned' | null {
+function fieldChange(want: ExpectedItem, was: ExpectedItem | undefined, field: (typeof CHANGED_FIELDS)[number], today: string): 'changed' | 'pinned' | null {
   if (want[field] === undefined) return null;
   const before = field === 'status' && was !== undefined ? (was.status ?? 'pending') : was?.[field];
   if (before === undefined) return 'pinned';
+  if (field === 'date') return (before ?? today) === (want.date ?? today) ? null : 'changed';
   return before === want[field] ? null : 'changed';
 }
 
 /** Whether the turn must leave the field as the dataset states it rather than as it was: changed or pinned. */
-export function expectsChange(want: ExpectedItem, was: ExpectedItem | undefined, field: (typeof CHANGED_FIELDS)[number]): boolean {
-  return fieldChange(want, was, field) !== null;
+export function expectsChange(want: ExpectedItem, was: ExpectedItem | undefined, field: (typeof CHANGED_FIELDS)[number], today: string): boolean {
+  return fieldChange(want, was, field, today) !== null;
 }

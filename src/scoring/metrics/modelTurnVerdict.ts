@@ -35,25 +35,27 @@ export function handledAsExpected(turn: ModelTurn, trace: TurnTrace, tolerant: b
   // Items beyond the expected draft before (an earlier turn added too many) are judged unchanged.
   const kept = was.every((item, position) => {
     const stays = position < stated;
-    return keptAsExpected(item, now[position]!, stays ? turn.after![position] : undefined, stays ? turn.before![position] : undefined, tolerant);
+    return keptAsExpected(item, now[position]!, stays ? turn.after![position] : undefined, stays ? turn.before![position] : undefined, tolerant, trace.today);
   });
-  const newRight = turn.after.slice(stated).every((want, k) => splitRight(want, now[was.length + k]!, tolerant));
+  const newRight = turn.after.slice(stated).every((want, k) => splitRight(want, now[was.length + k]!, tolerant, trace.today));
   return kept && newRight;
 }
 
-function splitRight(want: ExpectedItem, got: DraftTransaction, tolerant: boolean): boolean {
-  return SPLIT_FIELDS.every((field) => splitFieldRight(want, field, got.result, tolerant) !== false);
+/** A new item: right as batch splitting judges it, and on the day the dataset states, if it states one. */
+function splitRight(want: ExpectedItem, got: DraftTransaction, tolerant: boolean, today: string): boolean {
+  const dayRight = want.date === undefined || matchesField(want, 'date', got.result, tolerant, today);
+  return dayRight && SPLIT_FIELDS.every((field) => splitFieldRight(want, field, got.result, tolerant) !== false);
 }
 
 /**
  * An item the turn started with: changed where the dataset changes it, as it was elsewhere (or as the
  * dataset states it: in e2e mode an earlier turn may have left the field wrong, and this one mended it).
  */
-function keptAsExpected(was: DraftTransaction, now: DraftTransaction, want: ExpectedItem | undefined, wantBefore: ExpectedItem | undefined, tolerant: boolean): boolean {
+function keptAsExpected(was: DraftTransaction, now: DraftTransaction, want: ExpectedItem | undefined, wantBefore: ExpectedItem | undefined, tolerant: boolean, today: string): boolean {
   return CHANGED_FIELDS.every((field) => {
     const stated = want?.[field] !== undefined ? [want!] : [];
-    const allowed = want && expectsChange(want, wantBefore, field) ? stated : [...stated, { [field]: valueOf(was, field) } as ExpectedItem];
-    return allowed.some((target) => (field === 'status' ? now.status === target.status : matchesField(target, field, now.result, tolerant)));
+    const allowed = want && expectsChange(want, wantBefore, field, today) ? stated : [...stated, { [field]: valueOf(was, field) } as ExpectedItem];
+    return allowed.some((target) => (field === 'status' ? now.status === target.status : matchesField(target, field, now.result, tolerant, today)));
   });
 }
 

@@ -11,6 +11,7 @@ import { confirmHandled } from './confirmHandled.js';
 import { correctionHandled } from './correctionHandled.js';
 import { confidenceFallback } from './confidenceFallback.js';
 import { correctionIndexMapping } from './correctionIndexMapping.js';
+import { dates } from './dates.js';
 import { dialogueSuccess } from './dialogueSuccess.js';
 import type { Tally } from '../tally.js';
 import { metricSettings, type MetricDefinition, type MetricSettings } from './definition.js';
@@ -37,6 +38,7 @@ export const METRICS = [
   confirmHandled,
   cancelHandled,
   unclearHandled,
+  dates,
 ] as const;
 
 export type MetricName = (typeof METRICS)[number]['name'];

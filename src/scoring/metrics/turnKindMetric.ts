@@ -23,7 +23,7 @@ const verdictsOf = new WeakMap<readonly TurnTrace[], readonly TurnVerdict[]>();
 export function turnVerdicts({ dialogue, traces, tolerant = false }: ScoredDialogue): readonly TurnVerdict[] {
   let verdicts = verdictsOf.get(traces);
   if (verdicts) return verdicts;
-  const turns = modelTurns(dialogue);
+  const turns = modelTurns(dialogue, traces[0]?.today);
   verdicts = traces.flatMap((trace) => {
     const turn = turns[trace.turnIndex];
     return turn ? [{ kind: turn.kind, handled: handledAsExpected(turn, trace, tolerant) }] : [];
