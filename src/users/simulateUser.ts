@@ -2,7 +2,7 @@ import type { DraftBatch } from '../domain/draftBatch.js';
 import type { Phase } from '../domain/orchestratorTypes.js';
 import { Random } from '../util/random.js';
 import type { ChatBackend } from '../llm/backend.js';
-import { DialogueSession } from '../sim/dialogueSession.js';
+import { BATCH_CORE, DialogueSession } from '../sim/dialogueSession.js';
 import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';
 import { newTurnTrace } from '../sim/trace.js';
 import type { Goal } from './goal.js';
@@ -56,7 +56,8 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   const { goal, profile } = user;
   const random = new Random(user.speechSeed);
   const speaker = new Speaker(random, options.speech, goal.today);
-  const session = new DialogueSession(options.backend, options.store, options.owner);
+  // The users' today is the dialogue's: the prompts name it and a row with no day named is saved on it.
+  const session = new DialogueSession(options.backend, options.store, options.owner, {}, BATCH_CORE, goal.today);
   const minTurns = minimumTurns(profile, goal.items.length);
   const transcript: TranscriptTurn[] = [];
   const saved: SavedRow[] = [];
