@@ -45,7 +45,7 @@ export function failedPath(failure: FailedRun): FailedPath {
     const expected = expectationAfter(before, turn, failure.user.goal.today);
     doubtful += expected.doubtful;
     turns.push({ user: turn.user, expect: expected.expect });
-    const wrong = mismatches(expected.expect, turn, targetOf(turn.action));
+    const wrong = mismatches(expected.expect, turn, targetOf(turn.action), failure.user.goal.today);
     if (wrong.length > 0) return { failure, turns, signature: `${actionName(turn.action)} → ${wrong.join(', ')}`, doubtful };
     before = turn.batchAfter;
   }
@@ -127,16 +127,17 @@ function targetOf(action: UserAction): number | null {
  * items` / `fewer items`, `saved`, the fields that differ, `another item` when an action about
  * one item changed a different one; `(self-repair)` when the words held one 「…不对…」.
  */
-function mismatches(expect: TurnExpectation, turn: TranscriptTurn, target: number | null): string[] {
-  const wrong = breaks(expect, turn, target);
+function mismatches(expect: TurnExpectation, turn: TranscriptTurn, target: number | null, today: string): string[] {
+  const wrong = breaks(expect, turn, target, today);
   return wrong.length > 0 && turn.user.includes(SELF_REPAIR_WORD) ? [...wrong, '(self-repair)'] : wrong;
 }
 
-function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | null): string[] {
+function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | null, today: string): string[] {
   const state = turn.phaseAfter === 'CONFIRMING' || turn.phaseAfter === 'LISTENING' ? turn.phaseAfter : 'other';
   if (state !== expect.state) return ['state'];
   const wrong = new Set<string>();
-  const items = turn.batchAfter?.items.map(({ result, status }) => ({ ...result, status })) ?? [];
+  // A card item with no day is today's, as the run compares it.
+  const items = turn.batchAfter?.items.map(({ result, status }) => ({ ...result, date: result.date ?? today, status })) ?? [];
   const wanted = expect.batch?.length ?? 0;
   if (wanted !== items.length) wrong.add(items.length > wanted ? 'more items' : 'fewer items');
   else {
