@@ -68,7 +68,13 @@ describe('nlu-harness simulate (issue 15)', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('The expectations were GENERATED');
     expect(text).not.toMatch(/^\s+llm:/m);
-    const dialogues = parse(text) as { id: string; title: string; tags: string[]; turns: { user: string; expect: { batch?: { category?: string }[] } }[] }[];
+    const dialogues = parse(text) as {
+      id: string;
+      title: string;
+      tags: string[];
+      today: string;
+      turns: { user: string; expect: { batch?: { category?: string; date?: string }[]; saved?: { date?: string }[] } }[];
+    }[];
     expect(dialogues).toHaveLength(Number(saved?.[2]));
     expect(new Set(dialogues.map((d) => d.tags.find((tag) => tag.startsWith('first-failure:')))).size).toBe(dialogues.length);
     for (const dialogue of dialogues) {
@@ -77,6 +83,10 @@ describe('nlu-harness simulate (issue 15)', () => {
       // The user's own words on the failing path, not a replay against a perfect model.
       expect(failure.transcript.map((turn) => turn.user).slice(0, dialogue.turns.length)).toEqual(dialogue.turns.map((turn) => turn.user));
     }
+    // The users' today goes with them, and the day of an item whose day the user named is expected (issue 39).
+    expect(new Set(dialogues.map((d) => d.today))).toEqual(new Set(['2026-03-01']));
+    expect(dialogues.some((d) => d.tags.some((tag) => tag.startsWith('first-failure:') && tag.includes('date')))).toBe(true);
+    expect(dialogues.flatMap((d) => d.turns).flatMap((turn) => turn.expect.batch ?? []).some((item) => item.date !== undefined)).toBe(true);
     // 「花费493」 names no category: the goal's 通讯 is not expected of the model.
     const spent = dialogues.flatMap((d) => d.turns).find((turn) => turn.user.startsWith('花费493'));
     expect(spent?.expect.batch?.[0]?.category).toBeUndefined();
