@@ -50,7 +50,12 @@ export function metricsMarkdown({ METRICS, READING_ORDER, PASS_RATE_TEST }, sett
     if (metric.method !== undefined) {
       const first = methodWrittenUnder.get(metric.method);
       if (first === undefined) methodWrittenUnder.set(metric.method, name);
-      lines.push(first === undefined ? metric.method : `How it is judged: as under [\`${first}\`](#${first.toLowerCase()}).`, '');
+      const [methodEn, methodZh] = metric.method;
+      lines.push(...(first === undefined ? [methodEn, '', methodZh] : [`How it is judged: as under [\`${first}\`](#${first.toLowerCase()}). 评判方法同 [\`${first}\`](#${first.toLowerCase()})。`]), '');
+    }
+    if (metric.example !== undefined) {
+      const [exampleEn, exampleZh] = metric.example;
+      lines.push(`**Worked example.** ${exampleEn}`, '', `**示例。** ${exampleZh}`, '');
     }
     lines.push('| key | English | 中文 |', '| --- | --- | --- |');
     for (const [part, words] of [['counts', metric.counts], ['details', metric.details]]) {

@@ -2,7 +2,6 @@ import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { calendarDayProblem, DEFAULT_TODAY } from '../domain/relativeDates.js';
 import { readBaseline, toBaseline } from '../report/baseline.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
@@ -20,6 +19,7 @@ import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest,
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
+import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -65,7 +65,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run',
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
-    withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
+    todayOption(withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))))
       .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
       .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
@@ -82,7 +82,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
       .option('protocol', { choices: ['batch', 'conversation', 'both'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms' })
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
-      .option('today', { type: 'string', describe: `The day a dialogue without its own \`today\` takes as today, YYYY-MM-DD (default ${DEFAULT_TODAY}, fixed so runs reproduce): relative days (昨天) resolve against it, the prompts name it, a row with no day named is saved on it` })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
@@ -210,14 +209,6 @@ function checkOutputPaths(args: RunArgs): void {
   if (args.db) checkOutputFile(args.db, '--db');
   if (args.record) checkOutputFile(args.record, '--record');
   if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
-}
-
-/** --today: one calendar day (exit 2 otherwise, nothing run). */
-function checkToday(today: unknown): void {
-  if (today === undefined) return;
-  if (Array.isArray(today)) throw new UsageError('--today given more than once');
-  const problem = typeof today === 'string' ? calendarDayProblem(today) : 'not written YYYY-MM-DD';
-  if (problem) throw new UsageError(`--today ${String(today)}: must be a calendar day YYYY-MM-DD (${problem})`);
 }
 
 function writeBaseline(file: string, report: Report): void {

@@ -13,7 +13,8 @@ import { appendSimulation, simulationTrend } from '../users/simulationHistory.js
 import { renderSimulationConsole } from '../users/simulationReport.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
-import { DEFAULT_TODAY, isCalendarDay } from '../domain/relativeDates.js';
+import { DEFAULT_TODAY } from '../domain/relativeDates.js';
+import { checkToday, todayOption } from './todayOption.js';
 import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -28,7 +29,7 @@ interface SimulateArgs extends BackendArgs {
   seed: number;
   repeat: number;
   speech: string;
-  today: string;
+  today: string | undefined;
   out: string;
   saveDialogues?: string;
   history: string | false;
@@ -40,12 +41,11 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
-    adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))
+    todayOption(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
-      .option('today', { type: 'string', default: DEFAULT_TODAY, describe: 'The users\' today (YYYY-MM-DD): the days they name (昨天, 3号) count back from it; fixed by default, so a seed gives the same users on any day' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
       .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this YAML file' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
@@ -82,7 +82,9 @@ async function simulate(args: SimulateArgs): Promise<number> {
     if (Array.isArray(args.history) || Array.isArray(args.out)) throw new UsageError('--out and --history take one path each');
     checkOutputDir(args.out);
     const speech = parseSpeech(args.speech);
-    if (!isCalendarDay(args.today)) throw new UsageError(`--today: '${args.today}' is not a day written YYYY-MM-DD`);
+    // The users' today: the days they name count back from it (default fixed, so a seed gives the same users on any day).
+    checkToday(args.today);
+    const today = args.today ?? DEFAULT_TODAY;
     const perturb = perturbProvenance(args);
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
@@ -101,7 +103,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
       users: args.users,
       repeat: args.repeat,
       speech,
-      today: args.today,
+      today,
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
       concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).

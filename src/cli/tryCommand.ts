@@ -9,10 +9,11 @@ import { readableDialoguesYaml } from '../generate/yamlWriter.js';
 import { renderCard, TrySession } from '../users/trySession.js';
 import { createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
+import { checkToday, todayOption } from './todayOption.js';
 import { withoutControls } from '../report/format.js';
 import { backendNames } from '../backends/registry.js';
 
-type TryArgs = BackendArgs;
+type TryArgs = BackendArgs & { today?: string };
 
 const HELP = '输入一句话（如 午饭35块），或 :confirm / :cancel 点按钮，:save FILE 存为数据集对话（:save! FILE 覆盖已有文件），:reset 重新开始，:quit 退出';
 
@@ -20,7 +21,7 @@ export const tryCommand: CommandModule<object, TryArgs> = {
   command: 'try',
   describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue (:save! FILE replaces a file), :reset starts over',
   builder: (yargs: Argv) =>
-    modelOptions(perturbOptions(yargs))
+    todayOption(modelOptions(perturbOptions(yargs)))
       .option('llm', { choices: backendNames((entry) => entry.answers === 'input'), default: 'heuristic', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 1, hidden: true }) as unknown as Argv<TryArgs>,
@@ -32,12 +33,13 @@ export const tryCommand: CommandModule<object, TryArgs> = {
 async function tryConsole(args: TryArgs): Promise<number> {
   let setup;
   try {
+    checkToday(args.today);
     setup = await createBackend(args);
   } catch (error) {
     return reportError(error);
   }
   const store = new SqliteStore(':memory:', seededUuids(1), () => 0);
-  let session = new TrySession(setup.backend, store);
+  let session = new TrySession(setup.backend, store, args.today);
   let id = sessionId();
   // What the model said (a category, a description) reaches the terminal inert.
   const out = (text: string) => process.stdout.write(`${withoutControls(text)}\n`);
@@ -54,7 +56,7 @@ async function tryConsole(args: TryArgs): Promise<number> {
         continue;
       }
       if (line === ':reset') {
-        session = new TrySession(setup.backend, store);
+        session = new TrySession(setup.backend, store, args.today);
         id = sessionId();
         await session.start();
         out('已重新开始：新的会话，卡片已清空');

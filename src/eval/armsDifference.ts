@@ -1,6 +1,7 @@
 /**
  * What differs between a baseline and a candidate run besides their outcome, for the headline:
- * which prompt files changed and by how many lines, and how each arm's model was asked to sample.
+ * which prompt files changed and by how many lines, how each arm's model was asked to sample, and the
+ * day each took as today when they differ (the prompts name it, so the model read other prompts).
  */
 import type { ArmsDifference, Provenance } from '../report/reportTypes.js';
 import { byTemplate, changedPrompts } from './provenance.js';
@@ -10,8 +11,10 @@ export function armsDifference(before: Provenance | undefined, after: Provenance
   const [linesBefore, linesAfter] = [byTemplate(before?.promptLines), byTemplate(after?.promptLines)];
   const prompts = changedPrompts(before, after).map((file) => ({ file, ...changedLines(linesBefore?.[file], linesAfter?.[file]) }));
   const sampling = { baseline: before?.sampling ?? null, current: after?.sampling ?? null };
-  if (prompts.length === 0 && !sampling.baseline && !sampling.current) return null;
-  return { prompts, sampling };
+  const today = { baseline: before?.today ?? null, current: after?.today ?? null };
+  const todayDiffers = today.baseline !== today.current;
+  if (prompts.length === 0 && !sampling.baseline && !sampling.current && !todayDiffers) return null;
+  return { prompts, sampling, ...(todayDiffers ? { today } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The sentence naming what differs between baseline and candidate besides the outcome: prompt files and sampling (the headline's). */
+/** The sentence naming what differs between baseline and candidate besides the outcome: prompt files, sampling and today (the headline's). */
 import type { GateResult, Lang, Sampling } from './reportTypes.js';
 
 export function armsSentence(gate: GateResult, lang: Lang): string | null {
@@ -18,6 +18,10 @@ export function armsSentence(gate: GateResult, lang: Lang): string | null {
     const shared = baseline?.seed !== undefined && baseline.seed === current?.seed;
     const tail = shared ? (zh ? '（共享种子）' : ' (shared seeds)') : '';
     parts.push(zh ? `采样：基线 ${samplingText(baseline, lang)}；本次 ${samplingText(current, lang)}${tail}。` : `Sampling: baseline ${samplingText(baseline, lang)}; this run ${samplingText(current, lang)}${tail}.`);
+  }
+  if (arms.today) {
+    const day = (value: string | null) => value ?? (zh ? '未记录（提示词写的是未知）' : 'not recorded (its prompts said unknown)');
+    parts.push(zh ? `今天：基线 ${day(arms.today.baseline)}；本次 ${day(arms.today.current)}。` : `Today: baseline ${day(arms.today.baseline)}; this run ${day(arms.today.current)}.`);
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }

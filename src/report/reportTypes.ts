@@ -86,6 +86,8 @@ export interface ArmsDifference {
   /** Prompt files whose contents differ; changed lines counted when both provenances keep per-line hashes, else null. */
   readonly prompts: readonly { readonly file: string; readonly added: number | null; readonly removed: number | null }[];
   readonly sampling: { readonly baseline: Sampling | null; readonly current: Sampling | null };
+  /** The runs' today when it differs (the prompts name it); null for a baseline that did not record one (its prompts said unknown). */
+  readonly today?: { readonly baseline: string | null; readonly current: string | null };
 }
 
 /** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */

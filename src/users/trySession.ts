@@ -20,8 +20,9 @@ export class TrySession {
   private readonly session: DialogueSession;
   readonly turns: ConsoleTurn[] = [];
 
-  constructor(backend: ChatBackend, store: SqliteStore) {
-    this.session = new DialogueSession(backend, store, 'try');
+  /** `today`: the day the session takes as today (try --today), DEFAULT_TODAY when absent. */
+  constructor(backend: ChatBackend, store: SqliteStore, today?: string) {
+    this.session = new DialogueSession(backend, store, 'try', {}, undefined, today);
   }
 
   start(): Promise<number> {
@@ -41,12 +42,13 @@ export class TrySession {
     return turn;
   }
 
-  /** The session as a dialogue: what the model answered is its script, what was observed its expectations. */
+  /** The session as a dialogue: what the model answered is its script, what was observed its expectations (dates included, with the session's today). */
   toDialogue(id: string): { [key: string]: Json } {
     return {
       id,
       title: `控制台会话 ${id}`,
       tags: ['console'],
+      today: this.session.today,
       turns: this.turns.map(({ input, trace }) => {
         const llm = script(trace.llmCalls);
         const expect: { [key: string]: Json } = {
@@ -56,7 +58,7 @@ export class TrySession {
           batch: trace.batchAfter ? cardItems(trace.batchAfter) : null,
           tts: trace.spoken.map((line) => line.text),
         };
-        if (trace.saved.length > 0) expect['saved'] = trace.saved.map(({ amount, type, category, description }) => ({ amount, type, category, description }));
+        if (trace.saved.length > 0) expect['saved'] = trace.saved.map(({ amount, type, category, description, date }) => ({ amount, type, category, description, date }));
         return { ...input, ...(llm ? { llm } : {}), expect };
       }),
     };
@@ -64,7 +66,14 @@ export class TrySession {
 }
 
 function cardItems(batch: DraftBatch): Json[] {
-  return batch.items.map(({ result, status }) => ({ amount: result.amount, type: result.type, category: result.category, description: result.description, status }));
+  return batch.items.map(({ result, status }) => ({
+    amount: result.amount,
+    type: result.type,
+    category: result.category,
+    description: result.description,
+    date: result.date,
+    status,
+  }));
 }
 
 function script(calls: readonly TracedLlmCall[]): { [key: string]: Json } | null {
@@ -80,6 +89,9 @@ function script(calls: readonly TracedLlmCall[]): { [key: string]: Json } | null
 export function renderCard(batch: DraftBatch | null): string {
   if (!batch) return '  (no batch)';
   return batch.items
-    .map(({ index, result, status }) => `  第${index + 1}笔 ${TYPE_WORD[result.type]} ${result.amount ?? '?'}元 ${result.category ?? '未分类'} ${result.description ?? ''} [${status}]`)
+    .map(({ index, result, status }) => {
+      const day = result.date === null ? '' : ` ${result.date}`;
+      return `  第${index + 1}笔 ${TYPE_WORD[result.type]} ${result.amount ?? '?'}元 ${result.category ?? '未分类'} ${result.description ?? ''}${day} [${status}]`;
+    })
     .join('\n');
 }

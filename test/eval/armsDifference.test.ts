@@ -55,3 +55,20 @@ describe('what differs between the arms', () => {
     expect(armsSentence(gate(armsDifference(before, after)!), 'zh')).toContain('（共享种子）');
   });
 });
+
+describe('today is part of what differs between the arms (issue 39: the prompts name it)', () => {
+  const prompts = { 'prompts/parse.txt': 'same' };
+
+  it('names both days when the runs took different days as today', () => {
+    const arms = armsDifference(provenance(prompts, { today: '2026-03-01' }), provenance(prompts, { today: '2024-03-01' }));
+    expect(arms).toEqual({ prompts: [], sampling: { baseline: null, current: null }, today: { baseline: '2026-03-01', current: '2024-03-01' } });
+    expect(armsSentence(gate(arms), 'en')).toBe('Today: baseline 2026-03-01; this run 2024-03-01.');
+    expect(armsSentence(gate(arms), 'zh')).toBe('今天：基线 2026-03-01；本次 2024-03-01。');
+  });
+
+  it('says a baseline from before today was recorded did not name one, and nothing when both took the same day', () => {
+    const arms = armsDifference(provenance(prompts), provenance(prompts, { today: '2026-03-01' }));
+    expect(armsSentence(gate(arms), 'en')).toBe('Today: baseline not recorded (its prompts said unknown); this run 2026-03-01.');
+    expect(armsDifference(provenance(prompts, { today: '2026-03-01' }), provenance(prompts, { today: '2026-03-01' }))).toBeNull();
+  });
+});

@@ -25,7 +25,7 @@ describe('nlu-harness simulate (issue 15)', () => {
     expect(readJson(join(dir, 'default')).run.today).toBe('2026-03-01');
     const refused = run('2026-02-30', 'bad');
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain("--today: '2026-02-30' is not a day written YYYY-MM-DD");
+    expect(refused.stderr).toContain('--today 2026-02-30: must be a calendar day YYYY-MM-DD (2026-02 has 28 days)');
     expect(existsSync(join(dir, 'bad'))).toBe(false);
   });
 

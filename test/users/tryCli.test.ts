@@ -6,8 +6,8 @@ import { parse } from 'yaml';
 import { ROOT, cli, tempDir } from '../support/cli.js';
 
 /** Runs `nlu-harness try` on a pseudo-terminal (util-linux `script`), typing the given lines. */
-function tryOnTerminal(lines: readonly string[]): string {
-  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin/nlu-harness.js'))} try --llm heuristic`;
+function tryOnTerminal(lines: readonly string[], options: readonly string[] = []): string {
+  const command = [process.execPath, join(ROOT, 'bin/nlu-harness.js'), 'try', '--llm', 'heuristic', ...options].map((word) => JSON.stringify(word)).join(' ');
   const result = spawnSync('script', ['-qec', command, '/dev/null'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -63,5 +63,25 @@ describe.skipIf(!hasScript)('nlu-harness try (issue 15 item 6: a person plays th
     expect(ids.some((id) => other.includes(id))).toBe(false);
     const together = cli(['validate', file, before, otherFile]);
     expect(together.status, together.stderr).toBe(0);
+  });
+
+  it(':save writes the days and the session\'s today (try --today), and the file validates and replays green (issue 39)', () => {
+    const file = join(tempDir(), 'dated.yaml');
+    const screen = tryOnTerminal(['昨天打车30，午饭25', '午饭那笔是前天的', ':confirm', `:save ${file}`, ':quit'], ['--today', '2024-03-01']);
+    expect(screen).toContain('第1笔 支出 30元 交通 打车 2024-02-29 [pending]');
+    expect(screen).toContain('第2笔 支出 25元 餐饮 午饭 2024-02-28 [pending]');
+    const [dialogue] = parse(readFileSync(file, 'utf8')) as { today: string; turns: { expect: { batch: { date: string | null }[] | null; saved?: { date: string }[] } }[] }[];
+    expect(dialogue!.today).toBe('2024-03-01');
+    expect(dialogue!.turns[0]!.expect.batch!.map((item) => item.date)).toEqual(['2024-02-29', '2024-02-29']);
+    expect(dialogue!.turns[1]!.expect.batch!.map((item) => item.date)).toEqual(['2024-02-29', '2024-02-28']);
+    expect(dialogue!.turns[2]!.expect.saved!.map((row) => row.date)).toEqual(['2024-02-29', '2024-02-28']);
+    expect(cli(['validate', file]).status).toBe(0);
+    expect(cli(['run', '-d', file, '--out', join(tempDir(), 'r'), '--no-progress', '--no-history']).status).toBe(0);
+  });
+
+  it('try --today refuses a day that does not exist (exit 2)', () => {
+    const result = cli(['try', '--today', '2026-02-30'], { input: ':quit\n' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--today 2026-02-30: must be a calendar day YYYY-MM-DD (2026-02 has 28 days)');
   });
 });

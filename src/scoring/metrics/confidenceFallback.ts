@@ -1,7 +1,7 @@
 import type { TurnTrace } from '../../sim/trace.js';
 import { ratio, Scorer, type ScoredDialogue } from '../scorer.js';
 import { snapshotBatch } from '../turnChecks.js';
-import { defineMetric, JUDGED } from './definition.js';
+import { defineMetric, JUDGED, type Words } from './definition.js';
 
 const KINDS = ['lowConfidence', 'malformed', 'invalid', 'timeout', 'error'] as const;
 type Kind = (typeof KINDS)[number];
@@ -58,6 +58,25 @@ function handledAsSpecified(kind: Kind, trace: TurnTrace): boolean {
   return JSON.stringify(snapshotBatch(trace.batchBefore)) === JSON.stringify(snapshotBatch(trace.batchAfter));
 }
 
+const METHOD: Words = [
+  [
+    '**Which turns count** (`src/scoring/metrics/confidenceFallback.ts`). Any turn whose correction step ended `lowConfidence`, or whose',
+    'call gave `malformed`, `invalid`, `timeout` or `error` (the turn\'s `failure`), whatever its route; a model\'s date that is not a',
+    'calendar day (`"昨天"`, `"2026-02-30"`) makes its answer invalid and counts here. Every other turn is not judged, and a dialogue',
+    'without such a turn is n/a (the model suite with a model that always answers well). The counts split the judged turns by kind.',
+  ].join('\n'),
+  [
+    '**哪些轮次计入**（`src/scoring/metrics/confidenceFallback.ts`）。纠正步骤结果为 `lowConfidence`，或调用结果为 `malformed`、`invalid`、',
+    '`timeout`、`error`（该轮的 `failure`）的任何轮次，不论路由；模型给出的日期不是日历日（`"昨天"`、`"2026-02-30"`）时回答无效，也计入这里。',
+    '其他轮次不评判；没有这类轮次的对话为 n/a（模型总是回答良好时的模型套件）。各计数按类型拆分被评判的轮次。',
+  ].join('\n'),
+];
+
+const EXAMPLE: Words = [
+  'Today 2026-03-01. 「昨天打车30」 answered `{"transactions":[{"amount":30,"type":"EXPENSE","date":"昨天"}]}` is an invalid parse: judged (invalid), handled when the line went to the local parser (route fallback) and every check of the turn passed. On a two-item batch, `{intent: correction, confidence: 0.55}` is judged (lowConfidence) and handled when both items are unchanged and the ask-again line was spoken as expected.',
+  '今天为 2026-03-01。「昨天打车30」收到回答 `{"transactions":[{"amount":30,"type":"EXPENSE","date":"昨天"}]}` 是无效的解析：被评判（invalid），该句交给本地解析器（route fallback）且该轮所有检查通过即为已处理。两笔的批次收到 `{intent: correction, confidence: 0.55}` 被评判（lowConfidence），两笔都不变且按期望播报了请再说一次，即为已处理。',
+];
+
 export const confidenceFallback = defineMetric({
   name: 'confidenceFallback',
   label: ['Confidence fallback', '低置信度兜底'],
@@ -84,6 +103,8 @@ export const confidenceFallback = defineMetric({
     errorHandled: ['errors, handled', '错误已处理'],
   },
   details: {},
+  method: METHOD,
+  example: EXAMPLE,
   scorer: () => new ConfidenceFallbackScorer(),
   pairedTest: 'randomization',
 });

@@ -37,10 +37,13 @@ export interface MetricDefinition<Name extends string = string> {
    */
   readonly pairedTest: 'randomization' | 'signTest';
   /**
-   * How the metric judges, for docs/metrics.md (longer than the description). Metrics that share one
-   * method pass the same text: the page writes it once, under the first of them.
+   * How the metric judges, for docs/metrics.md (longer than the description): which turns count and
+   * when a dialogue is n/a, in English and Chinese. Metrics that share one method pass the same
+   * words: the page writes them once, under the first of them.
    */
-  readonly method?: string;
+  readonly method?: Words;
+  /** A worked example of the judgement, for docs/metrics.md, in English and Chinese. */
+  readonly example?: Words;
   /** The run's overall figure: reports list it before the others. */
   readonly listedFirst?: true;
 }
