@@ -13,6 +13,8 @@ import { appendSimulation, simulationTrend } from '../users/simulationHistory.js
 import { renderSimulationConsole } from '../users/simulationReport.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
+import { DEFAULT_TODAY } from '../domain/relativeDates.js';
+import { checkToday, todayOption } from './todayOption.js';
 import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
@@ -27,6 +29,7 @@ interface SimulateArgs extends BackendArgs {
   seed: number;
   repeat: number;
   speech: string;
+  today: string | undefined;
   out: string;
   saveDialogues?: string;
   history: string | false;
@@ -38,7 +41,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
-    adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))
+    todayOption(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
@@ -79,6 +82,9 @@ async function simulate(args: SimulateArgs): Promise<number> {
     if (Array.isArray(args.history) || Array.isArray(args.out)) throw new UsageError('--out and --history take one path each');
     checkOutputDir(args.out);
     const speech = parseSpeech(args.speech);
+    // The users' today: the days they name count back from it (default fixed, so a seed gives the same users on any day).
+    checkToday(args.today);
+    const today = args.today ?? DEFAULT_TODAY;
     const perturb = perturbProvenance(args);
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
@@ -97,6 +103,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
       users: args.users,
       repeat: args.repeat,
       speech,
+      today,
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
       concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).

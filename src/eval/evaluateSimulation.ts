@@ -8,7 +8,7 @@ import { scoreSimulation } from '../users/scores.js';
 import { SIMULATION_SCHEMA_VERSION, failureEntries, type SimulationReport } from '../users/simulationReport.js';
 import { SPEECH_FEATURES } from '../users/speech.js';
 
-export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'concurrency' | 'backendFor'> {
+export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor'> {
   readonly startedAt: Date;
   readonly wallStart: number;
   readonly traffic: CallTraffic;
@@ -32,6 +32,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
       users: settings.users,
       repeat: settings.repeat,
       speech: settings.speech,
+      today: settings.today,
       ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
       backendFor: settings.backendFor,
     });
@@ -50,6 +51,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
       users: settings.users,
       repeat: settings.repeat,
       speech: SPEECH_FEATURES.filter((feature) => settings.speech.has(feature)),
+      today: settings.today,
     },
     scores: scoreSimulation(result.runs, settings.repeat),
     runs: result.runs,

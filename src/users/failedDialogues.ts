@@ -11,7 +11,7 @@ import { SELF_REPAIR_WORD } from './speech.js';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** An expected card item: the fields a turn pins (a field left out is not judged). */
-type ItemExpectation = { amount?: number | null; type?: string; category?: string; status?: string };
+type ItemExpectation = { amount?: number | null; type?: string; category?: string; date?: string; status?: string };
 
 interface TurnExpectation {
   readonly state: 'CONFIRMING' | 'LISTENING';
@@ -42,10 +42,10 @@ export function failedPath(failure: FailedRun): FailedPath {
   let before: DraftBatch | null = null;
   let doubtful = 0;
   for (const turn of run.transcript) {
-    const expected = expectationAfter(before, turn);
+    const expected = expectationAfter(before, turn, failure.user.goal.today);
     doubtful += expected.doubtful;
     turns.push({ user: turn.user, expect: expected.expect });
-    const wrong = mismatches(expected.expect, turn, targetOf(turn.action));
+    const wrong = mismatches(expected.expect, turn, targetOf(turn.action), failure.user.goal.today);
     if (wrong.length > 0) return { failure, turns, signature: `${actionName(turn.action)} → ${wrong.join(', ')}`, doubtful };
     before = turn.batchAfter;
   }
@@ -53,33 +53,42 @@ export function failedPath(failure: FailedRun): FailedPath {
   return { failure, turns, signature: `${run.outcome} without a wrong turn`, doubtful };
 }
 
-function expectationAfter(before: DraftBatch | null, turn: TranscriptTurn): { expect: TurnExpectation; doubtful: number } {
+function expectationAfter(before: DraftBatch | null, turn: TranscriptTurn, today: string): { expect: TurnExpectation; doubtful: number } {
   const { action, user } = turn;
   // What the card showed before the turn: an item the action is not about must stay so.
   const carried = (before?.items ?? []).map(
-    ({ result, status }): ItemExpectation => ({ amount: result.amount, type: result.type, ...(result.category ? { category: result.category } : {}), status }),
+    ({ result, status }): ItemExpectation => ({
+      amount: result.amount,
+      type: result.type,
+      ...(result.category ? { category: result.category } : {}),
+      ...(result.date ? { date: result.date } : {}),
+      status,
+    }),
   );
   let doubtful = 0;
   const said = (item: GoalItem, status = 'pending'): ItemExpectation => {
     const named = namedFields(item, user);
     if (!('category' in named)) doubtful++;
-    return { amount: item.amount, type: item.type, ...named, status };
+    return { amount: item.amount, type: item.type, ...named, ...namedDay(item), status };
   };
   const open = (batch: ItemExpectation[]): TurnExpectation => ({ state: 'CONFIRMING', batch });
   const close = (saved: ItemExpectation[]): TurnExpectation => ({ state: 'LISTENING', batch: null, saved });
+  // A saved row holds a day: the one on the card, else today (seed 002: no date is today).
+  const row = ({ amount, type, date }: ItemExpectation): ItemExpectation => ({ amount, type, date: date ?? today });
   const resolved = (items: ItemExpectation[]): TurnExpectation =>
-    items.some((item) => item.status === 'pending')
-      ? open(items)
-      : close(items.filter((item) => item.status === 'confirmed').map(({ amount, type }) => ({ amount, type })));
+    items.some((item) => item.status === 'pending') ? open(items) : close(items.filter((item) => item.status === 'confirmed').map(row));
   switch (action.kind) {
     case 'say':
       return { expect: open(action.items.map((item) => said(item))), doubtful };
     case 'append':
       return { expect: open([...carried, said(action.item)]), doubtful };
     case 'correct': {
-      const fixed = action.field === 'category' ? namedFields(action.goal, user) : { [action.field]: action.goal[action.field] };
+      const fixed = action.field === 'category' ? namedFields(action.goal, user) : action.field === 'date' ? namedDay(action.goal) : { [action.field]: action.goal[action.field] };
       if (action.field === 'category' && !('category' in fixed)) doubtful++;
-      return { expect: open(carried.map((item, i) => (i === action.item.index ? { ...item, ...fixed } : item))), doubtful };
+      // Back to today: the card may show today's day or none, so the day is not pinned then.
+      const unpinned = ({ date: _, ...rest }: ItemExpectation): ItemExpectation => rest;
+      const corrected = (item: ItemExpectation) => ({ ...(action.field === 'date' ? unpinned(item) : item), ...fixed });
+      return { expect: open(carried.map((item, i) => (i === action.item.index ? corrected(item) : item))), doubtful };
     }
     case 'cancelItem':
     case 'confirmItem': {
@@ -87,7 +96,7 @@ function expectationAfter(before: DraftBatch | null, turn: TranscriptTurn): { ex
       return { expect: resolved(carried.map((item, i) => (i === action.item.index ? { ...item, status } : item))), doubtful };
     }
     case 'confirm':
-      return { expect: close(carried.filter((item) => item.status !== 'cancelled').map(({ amount, type }) => ({ amount, type }))), doubtful };
+      return { expect: close(carried.filter((item) => item.status !== 'cancelled').map(row)), doubtful };
     case 'cancel':
       return { expect: close([]), doubtful };
   }
@@ -103,6 +112,11 @@ function namedFields(item: GoalItem, words: string): { category?: string } {
   return named ? { category: item.category } : {};
 }
 
+/** The day when the user names one; a day not named is today, which the card may show as today or as none. */
+function namedDay(item: GoalItem): { date?: string } {
+  return item.date === null ? {} : { date: item.date };
+}
+
 /** The card index the action is about, if it is about one. */
 function targetOf(action: UserAction): number | null {
   return action.kind === 'correct' || action.kind === 'cancelItem' || action.kind === 'confirmItem' ? action.item.index : null;
@@ -113,16 +127,17 @@ function targetOf(action: UserAction): number | null {
  * items` / `fewer items`, `saved`, the fields that differ, `another item` when an action about
  * one item changed a different one; `(self-repair)` when the words held one 「…不对…」.
  */
-function mismatches(expect: TurnExpectation, turn: TranscriptTurn, target: number | null): string[] {
-  const wrong = breaks(expect, turn, target);
+function mismatches(expect: TurnExpectation, turn: TranscriptTurn, target: number | null, today: string): string[] {
+  const wrong = breaks(expect, turn, target, today);
   return wrong.length > 0 && turn.user.includes(SELF_REPAIR_WORD) ? [...wrong, '(self-repair)'] : wrong;
 }
 
-function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | null): string[] {
+function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | null, today: string): string[] {
   const state = turn.phaseAfter === 'CONFIRMING' || turn.phaseAfter === 'LISTENING' ? turn.phaseAfter : 'other';
   if (state !== expect.state) return ['state'];
   const wrong = new Set<string>();
-  const items = turn.batchAfter?.items.map(({ result, status }) => ({ ...result, status })) ?? [];
+  // A card item with no day is today's, as the run compares it.
+  const items = turn.batchAfter?.items.map(({ result, status }) => ({ ...result, date: result.date ?? today, status })) ?? [];
   const wanted = expect.batch?.length ?? 0;
   if (wanted !== items.length) wrong.add(items.length > wanted ? 'more items' : 'fewer items');
   else {
@@ -133,8 +148,8 @@ function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | 
     });
   }
   if (expect.saved) {
-    const saved = turn.saved.map(({ amount, type }) => `${amount}:${type}`).sort();
-    const wanted = expect.saved.map(({ amount, type }) => `${amount}:${type}`).sort();
+    const saved = turn.saved.map(({ amount, type, date }) => `${amount}:${type}:${date}`).sort();
+    const wanted = expect.saved.map(({ amount, type, date }) => `${amount}:${type}:${date}`).sort();
     if (saved.join() !== wanted.join()) wrong.add('saved');
   }
   return [...wrong].sort();
@@ -172,6 +187,7 @@ function toDialogue({ path, alike }: { path: FailedPath; alike: number }, seed: 
     id: `sim-s${seed}-u${user.id}`,
     title: `模拟用户 ${user.id}（seed ${seed}）：目标 ${goalSize} 笔，第 ${turns.length} 轮出错（${signature}）${alike > 1 ? `，代表 ${alike} 个同类用户` : ''}`,
     tags: ['simulated', 'generated-expectations', `outcome:${run.outcome}`, `first-failure:${signature}`, ...run.features.map((feature) => `speech:${feature}`)],
+    today: user.goal.today,
     turns: turns.map(({ user: words, expect }) => ({ user: words, expect: expect as unknown as Json })),
   };
 }

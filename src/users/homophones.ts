@@ -35,6 +35,17 @@ export function homophonesOf(char: string): readonly string[] {
   return (groups.get(syllable(char)) ?? []).filter((other) => other !== char);
 }
 
+/**
+ * What a recogniser writes for the characters of day words: the same syllable, another character
+ * (昨天 → 作天, 前天 → 钱天, 上周 → 上州). Never a numeral, so the day stays countable.
+ */
+const DAY_HOMOPHONES: Readonly<Record<string, readonly string[]>> = { 昨: ['作', '左'], 前: ['钱', '潜'], 周: ['州', '洲'] };
+
+/** Other characters a day word's `char` may be heard as, in a fixed order. */
+export function dayHomophonesOf(char: string): readonly string[] {
+  return DAY_HOMOPHONES[char] ?? [];
+}
+
 /** A description as it sounds: two descriptions that sound the same are the same to a listener. */
 export function soundKey(text: string): string {
   return pinyin(text, { toneType: 'none', type: 'array' }).join(' ');

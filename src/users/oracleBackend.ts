@@ -39,8 +39,8 @@ function saidItems(action: UserAction | null): readonly GoalItem[] {
   return [];
 }
 
-export function wire(item: GoalItem): Record<string, string | number> {
-  return { amount: item.amount, type: item.type, category: item.category, description: item.description, confidence: SURE };
+export function wire(item: GoalItem): Record<string, string | number | null> {
+  return { amount: item.amount, type: item.type, category: item.category, description: item.description, date: item.date, confidence: SURE };
 }
 
 interface SentItem {

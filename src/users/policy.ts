@@ -61,9 +61,10 @@ export function nextAction(
   remaining: readonly GoalItem[],
   turn: number,
   last: UserAction | null,
+  today: string,
 ): UserAction {
   if (!batch) return { kind: 'say', items: turn === 0 ? remaining.slice(0, profile.firstCount) : remaining };
-  const { extra, wrong, missing } = diagnose(batch, remaining);
+  const { extra, wrong, missing } = diagnose(batch, remaining, today);
   const settledBadly = extra.some((item) => item.status !== 'pending') || wrong.some(({ item }) => item.status !== 'pending');
   // A confirmed item cannot be changed any more: start over.
   if (settledBadly) return { kind: 'cancel' };

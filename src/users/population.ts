@@ -1,5 +1,5 @@
 import { Random } from '../util/random.js';
-import { sampleGoal } from './goal.js';
+import { sampleGoal, withDays } from './goal.js';
 import { sampleProfile } from './policy.js';
 import type { SimulatedUser } from './simulateUser.js';
 
@@ -8,13 +8,20 @@ export function userSeed(seed: number, id: number): number {
   return (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(id, 0x85ebca6b)) >>> 0;
 }
 
-export function sampleUser(seed: number, id: number): SimulatedUser {
-  const random = new Random(userSeed(seed, id));
-  const goal = sampleGoal(random);
-  const profile = sampleProfile(random, goal.items.length);
-  return { id, goal, profile, speechSeed: random.int(1, 0x7fffffff) };
+/** The seed of the days a user's items happened on: a stream of its own (goal.ts withDays). */
+function daySeed(seed: number, id: number): number {
+  return (userSeed(seed, id) ^ 0x5bd1e995) >>> 0;
 }
 
-export function* sampleUsers(seed: number, count: number): Generator<SimulatedUser> {
-  for (let id = 1; id <= count; id++) yield sampleUser(seed, id);
+/** User `id` of `seed`: the same person for the same seed and today. */
+export function sampleUser(seed: number, id: number, today: string): SimulatedUser {
+  const random = new Random(userSeed(seed, id));
+  const goal = sampleGoal(random, today);
+  const profile = sampleProfile(random, goal.items.length);
+  const speechSeed = random.int(1, 0x7fffffff);
+  return { id, goal: withDays(goal, new Random(daySeed(seed, id))), profile, speechSeed };
+}
+
+export function* sampleUsers(seed: number, count: number, today: string): Generator<SimulatedUser> {
+  for (let id = 1; id <= count; id++) yield sampleUser(seed, id, today);
 }

@@ -13,6 +13,8 @@ export interface SimulationOptions {
   readonly users: number;
   readonly repeat: number;
   readonly speech: ReadonlySet<SpeechFeature>;
+  /** The day the users live in (YYYY-MM-DD): the days they name count back from it. */
+  readonly today: string;
   /** The model one run of one user talks to; `board` tells an oracle what the user means. */
   readonly backendFor: (board: ActionBoard, user: SimulatedUser, repeat: number) => ChatBackend | Promise<ChatBackend>;
   /** User runs in flight at once (real backends); results are still collected in user order. */
@@ -33,8 +35,8 @@ export interface SimulationResult {
   readonly failed: FailedRun[];
 }
 
-function* userRuns(seed: number, users: number, repeat: number): Generator<{ user: SimulatedUser; repeat: number }> {
-  for (const user of sampleUsers(seed, users)) {
+function* userRuns(seed: number, users: number, repeat: number, today: string): Generator<{ user: SimulatedUser; repeat: number }> {
+  for (const user of sampleUsers(seed, users, today)) {
     for (let r = 1; r <= repeat; r++) yield { user, repeat: r };
   }
 }
@@ -56,7 +58,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     return { user, repeat, run: await simulateUser(user, { backend, board, store, owner, speech: options.speech }) };
   };
   try {
-    const played = orderedPool(userRuns(options.seed, options.users, options.repeat), playOne, { width: options.concurrency ?? 1 });
+    const played = orderedPool(userRuns(options.seed, options.users, options.repeat, options.today), playOne, { width: options.concurrency ?? 1 });
     for await (const { user, repeat, run } of played) {
       const result: RunResult = {
         userId: user.id,

@@ -2,7 +2,7 @@ import type { DraftBatch } from '../domain/draftBatch.js';
 import type { Phase } from '../domain/orchestratorTypes.js';
 import { Random } from '../util/random.js';
 import type { ChatBackend } from '../llm/backend.js';
-import { DialogueSession } from '../sim/dialogueSession.js';
+import { BATCH_CORE, DialogueSession } from '../sim/dialogueSession.js';
 import type { SavedRow, SqliteStore } from '../sim/sqliteStore.js';
 import { newTurnTrace } from '../sim/trace.js';
 import type { Goal } from './goal.js';
@@ -55,8 +55,9 @@ export interface UserRunOptions {
 export async function simulateUser(user: SimulatedUser, options: UserRunOptions): Promise<UserRun> {
   const { goal, profile } = user;
   const random = new Random(user.speechSeed);
-  const speaker = new Speaker(random, options.speech);
-  const session = new DialogueSession(options.backend, options.store, options.owner);
+  const speaker = new Speaker(random, options.speech, goal.today);
+  // The users' today is the dialogue's: the prompts name it and a row with no day named is saved on it.
+  const session = new DialogueSession(options.backend, options.store, options.owner, {}, BATCH_CORE, goal.today);
   const minTurns = minimumTurns(profile, goal.items.length);
   const transcript: TranscriptTurn[] = [];
   const saved: SavedRow[] = [];
@@ -75,7 +76,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   try {
     await session.send({ type: 'start' });
     for (;;) {
-      const { missing, unwanted } = compareSaved(saved, goal.items);
+      const { missing, unwanted } = compareSaved(saved, goal.items, goal.today);
       if (unwanted.length > 0) return finish('wrongSave');
       if (missing.length === 0) return finish('success');
       if (transcript.length >= minTurns + profile.patience) {
@@ -83,7 +84,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
         await play({ kind: 'cancel' });
         return finish('cancelled');
       }
-      last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last);
+      last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last, goal.today);
       await play(last);
     }
   } catch (error) {

@@ -6,6 +6,7 @@ import { REPORT_CSS } from '../report/htmlStyles.js';
 import { mdText } from '../report/markdownText.js';
 import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
 import { outcomeName, outcomeWhy } from './simulationLabels.js';
+import { goalItemText } from './simulationReport.js';
 import { withoutControls } from '../report/format.js';
 import type { Reporter } from '../report/reporter.js';
 
@@ -61,7 +62,7 @@ function examplesMarkdown(c: SimulationComparison): string[] {
   if (c.examples.length === 0) return [];
   const lines = ['## What broke, one conversation each', ''];
   for (const example of c.examples.slice(0, MAX_EXAMPLES)) {
-    lines.push(`### ${mdText(exampleTitle(example))}`, '', `Goal: ${mdText(example.failure.goal.map((item) => `${item.description} ${item.amount} (${item.category})`).join('; '))}`, '');
+    lines.push(`### ${mdText(exampleTitle(example))}`, '', `Goal: ${mdText(example.failure.goal.map(goalItemText).join('; '))}`, '');
     lines.push(...exampleTurns(example, '🗣 ').map((line) => `- ${mdText(line)}`), '');
   }
   return lines;

@@ -9,7 +9,7 @@ import type { Lang, Trend } from '../report/reportTypes.js';
 import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, type SimulationWord } from './simulationLabels.js';
 import { wilson } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
-import { SIMULATION_TREND_METRICS, type ShownSimulation, type SimulationReport } from './simulationReport.js';
+import { SIMULATION_TREND_METRICS, goalItemText, type ShownSimulation, type SimulationReport } from './simulationReport.js';
 import type { Reporter } from '../report/reporter.js';
 
 /** Transcripts shown in full; the rest are counted (report.json holds them all). */
@@ -120,7 +120,7 @@ function sliceTable(id: string, heading: string, first: string, rows: readonly [
 function failuresHtml(report: SimulationReport, w: Words): string {
   const shown = report.failures.slice(0, SHOWN_FAILURES);
   const items = shown.map((failure) => {
-    const goal = failure.goal.map((item) => `${item.description} ${item.amount} (${item.category})`).join('; ');
+    const goal = failure.goal.map(goalItemText).join('; ');
     const turns = failure.transcript
       .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
       .join('');

@@ -29,6 +29,8 @@ export interface SimulationReport {
     readonly users: number;
     readonly repeat: number;
     readonly speech: readonly string[];
+    /** The users' today: the days they name count back from it (older reports have none). */
+    readonly today?: string;
   };
   readonly scores: SimulationScores;
   readonly runs: readonly RunResult[];
@@ -36,7 +38,7 @@ export interface SimulationReport {
     readonly userId: number;
     readonly repeat: number;
     readonly outcome: string;
-    readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string }[];
+    readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string; readonly date?: string | null }[];
     readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
   }[];
 }
@@ -53,7 +55,7 @@ export function failureEntries(failed: readonly FailedRun[]): SimulationReport['
     userId: user.id,
     repeat,
     outcome: run.outcome,
-    goal: user.goal.items.map(({ amount, type, category, description }) => ({ amount, type, category, description })),
+    goal: user.goal.items.map(({ amount, type, category, description, date }) => ({ amount, type, category, description, date })),
     transcript: run.transcript.map((turn) => ({ user: turn.user, spoken: turn.spoken, llm: turn.llm.map((call) => `${call.endpoint}:${call.outcome}`) })),
   }));
 }
@@ -101,7 +103,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
   ];
   for (const failure of report.failures.slice(0, shownFailures)) {
     lines.push(`### User ${failure.userId}, run ${failure.repeat}: ${outcomeName('en', failure.outcome)} — ${outcomeWhy('en', failure.outcome, failure.transcript.length)}`, '');
-    lines.push(`Goal: ${failure.goal.map((item) => mdText(`${item.description} ${item.amount} (${item.category})`)).join('; ')}`, '');
+    lines.push(`Goal: ${failure.goal.map((item) => mdText(goalItemText(item))).join('; ')}`, '');
     for (const turn of failure.transcript) {
       lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || '(silence)')}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);
     }
@@ -132,3 +134,8 @@ export const simulationMarkdownReporter: Reporter<ShownSimulation> = {
   file: 'report.md',
   render: ({ report, trend }) => [renderSimulationMarkdown(report, undefined, trend)],
 };
+
+/** A goal item as a failure shows it: 打车 30 (交通), with the day when the user names one (reports before dates have none). */
+export function goalItemText(item: SimulationReport['failures'][number]['goal'][number]): string {
+  return `${item.description} ${item.amount} (${item.category})${item.date ? ` ${item.date}` : ''}`;
+}

@@ -1,10 +1,11 @@
 import type { Random } from '../util/random.js';
 import { chineseWhole } from './chineseNumber.js';
 import type { GoalItem } from './goal.js';
-import { homophonesOf } from './homophones.js';
+import { dayHomophonesOf, homophonesOf } from './homophones.js';
+import { dayPhrases, type DayPhraseKind } from './spokenDays.js';
 
 /** The ways an ASR transcript differs from typed text; each can be switched off (issue 15 item 2). */
-export const SPEECH_FEATURES = ['chineseNumerals', 'units', 'fillers', 'noPunctuation', 'selfRepair', 'homophones'] as const;
+export const SPEECH_FEATURES = ['chineseNumerals', 'units', 'fillers', 'noPunctuation', 'selfRepair', 'homophones', 'dayHomophones'] as const;
 export type SpeechFeature = (typeof SPEECH_FEATURES)[number];
 /** What a self-repair puts between the wrong amount and the right one. */
 export const SELF_REPAIR_WORD = '不对';
@@ -17,7 +18,11 @@ const CHANCE: Readonly<Record<SpeechFeature, number>> = {
   noPunctuation: 0.7,
   selfRepair: 0.1,
   homophones: 0.15,
+  dayHomophones: 0.2,
 };
+
+/** How readily a day is said each way, when the way names it: 昨天 far more than 2月28号. */
+const DAY_PHRASE_WEIGHT: Readonly<Record<DayPhraseKind, number>> = { word: 8, daysAgo: 1, weekday: 2, dayOfMonth: 2, monthDay: 2 };
 
 const UNITS = ['块', '元', '块钱'] as const;
 const FILLERS = ['嗯', '那个', '嗯那个', '就是'] as const;
@@ -29,6 +34,8 @@ export class Speaker {
   constructor(
     private readonly random: Random,
     private readonly switches: ReadonlySet<SpeechFeature>,
+    /** The day the user lives in: 昨天 is the day before it. */
+    readonly today: string,
   ) {}
 
   /** Draws for every feature in a fixed order, so switching one off never shifts another's draws. */
@@ -55,20 +62,39 @@ export class Speaker {
     return chinese ? `${chineseWhole(whole)}点五` : String(value);
   }
 
-  /** One transaction as said: 「打车三十块」, maybe 「打车二十不对三十」, maybe with a misheard word. */
-  item(item: GoalItem): string {
+  /**
+   * A day as said: 昨天, 5天前, 上周五, 3号, 2月28号 (digits maybe in Chinese), maybe misheard
+   * (作天, 钱天). Draws nothing when the user names no day.
+   */
+  day(date: string): string {
+    const phrase = this.random.weighted(dayPhrases(date, this.today).map((p) => [p, DAY_PHRASE_WEIGHT[p.kind]] as const));
+    const text = /\d/.test(phrase.text) && this.roll('chineseNumerals') ? phrase.text.replace(/\d+/g, (n) => chineseWhole(Number(n))) : phrase.text;
+    const misheard = [...text].map((char, at) => ({ at, others: dayHomophonesOf(char) })).filter((choice) => choice.others.length > 0);
+    if (misheard.length === 0 || !this.roll('dayHomophones')) return text;
+    const { at, others } = this.random.pick(misheard);
+    return `${text.slice(0, at)}${this.random.pick(others)}${text.slice(at + 1)}`;
+  }
+
+  /**
+   * One transaction as said: 「打车三十块」, maybe 「打车二十不对三十」, maybe with a misheard word,
+   * after the day it happened when the user names one (「昨天打车三十」). `sayToday`: name today
+   * when no day is, so that a day said for an earlier item is not taken to go on.
+   */
+  item(item: GoalItem, sayToday = false): string {
+    const day = item.date ?? (sayToday ? this.today : null);
+    const spokenDay = day === null ? '' : this.day(day);
     const repair = this.roll('selfRepair');
     const wrong = item.amount > 10 && this.random.chance(0.5) ? item.amount - 10 : item.amount + 10;
     const spokenAmount = repair ? `${this.amount(wrong)}${SELF_REPAIR_WORD}${this.amount(item.amount)}` : this.amount(item.amount);
     // The template's own 块 goes when the amount brings its unit (no 块块).
     const template = item.spoken.replace(/#块$/, '#');
     const said = template.replace('#', spokenAmount);
-    return this.roll('homophones') ? this.mishear(said, item.description) : said;
+    return spokenDay + (this.roll('homophones') ? this.mishear(said, item.description) : said);
   }
 
-  /** Several transactions in one breath. */
+  /** Several transactions in one breath; once a day is named, each later item names its own. */
   items(items: readonly GoalItem[]): string {
-    const parts = items.map((item) => this.item(item));
+    const parts = items.map((item, i) => this.item(item, items.slice(0, i).some((earlier) => earlier.date !== null)));
     const bare = this.roll('noPunctuation');
     const joined = bare ? parts.reduce((text, part) => `${text}${this.random.chance(0.5) ? ' ' : ''}${part}`) : parts.join('，');
     return this.filler(joined);

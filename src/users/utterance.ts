@@ -1,6 +1,7 @@
 import { LLM_CONFIRM_TEXTS, TYPE_WORD, ordinalWord } from '../generate/vocabulary.js';
 import type { Random } from '../util/random.js';
 import type { DraftTransaction } from '../domain/draftBatch.js';
+import { goalDay } from './goal.js';
 import type { UserAction } from './policy.js';
 import type { Speaker } from './speech.js';
 
@@ -14,6 +15,8 @@ export function utterance(action: UserAction, speaker: Speaker, random: Random):
     case 'correct': {
       const { goal, field } = action;
       const name = action.by === 'ordinal' ? ordinal(action.item) : `${goal.description}那笔`;
+      // 「第二笔是前天的」: a day is said as the day the item happened on, not as a value to change to.
+      if (field === 'date') return speaker.filler(`${name}是${speaker.day(goalDay(goal, speaker.today))}的`);
       const value = field === 'amount' ? speaker.amount(goal.amount) : field === 'type' ? TYPE_WORD[goal.type] : goal.category;
       return speaker.filler(`${name}改成${value}`);
     }

@@ -113,7 +113,7 @@ describe('the dates metric, and a date-only correction in the correction metrics
 
   it('is n/a on a run where no dataset states a date', () => {
     const out = tempDir();
-    cli(['run', '--filter', 'seed-000', '--out', out, '--no-progress', '--no-history']);
+    cli(['run', '--filter', 'seed-000', '--exclude', 'dates', '--out', out, '--no-progress', '--no-history']);
     expect(readReport(out).metrics.dates.counts.judged).toBe(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/Dates[^\n]*n\/a/);
   });

@@ -33,21 +33,21 @@ describe('run --baseline … --sequential', () => {
     const alarmed = s.metrics.find((m: { name: string }) => m.name === 'correctionIndexMapping');
     expect(alarmed.eRegression).toBeGreaterThanOrEqual(s.regressionThreshold);
     expect(report(out).gate.regressions.map((r: { name: string }) => r.name)).toContain('correctionIndexMapping');
-    expect(run.stdout).toMatch(new RegExp(`Stopped after ${s.dialoguesRun} of 466 dialogues \\(\\d+ model calls\\): .*Correction index mapping fell, e = [\\d.e+]+ ≥ ${s.regressionThreshold}`));
-    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 466 dialogues`);
-    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 466 dialogues`);
+    expect(run.stdout).toMatch(new RegExp(`Stopped after ${s.dialoguesRun} of 518 dialogues \\(\\d+ model calls\\): .*Correction index mapping fell, e = [\\d.e+]+ ≥ ${s.regressionThreshold}`));
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 518 dialogues`);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 518 dialogues`);
   }, 120_000);
 
-  // At the 10 pp default a metric needs ~32 judged dialogues to clear; cancels are judged on 14 of the suite's 466.
+  // At the 10 pp default a metric needs ~32 judged dialogues to clear; cancels are judged on 14 of the suite's 518.
   it('clears the same model (every difference 0) as no regression larger than the margin before the suite ends: exit 0', () => {
     const out = join(dir, 'same');
     const run = cli(['run', ...SUITE, '--out', out, '--baseline', baseline, '--sequential', '--margin', '0.3']);
     expect(run.status).toBe(0);
     const s = report(out).gate.sequential;
     expect(s.decision).toBe('noRegression');
-    expect(s.dialoguesRun).toBeLessThan(466);
+    expect(s.dialoguesRun).toBeLessThan(518);
     expect(s.metrics.every((m: { clearedAt: number | null }) => m.clearedAt !== null)).toBe(true);
-    expect(run.stdout).toMatch(/Stopped after \d+ of 466 dialogues \(\d+ model calls\): no metric fell by 30 pp or more/);
+    expect(run.stdout).toMatch(/Stopped after \d+ of 518 dialogues \(\d+ model calls\): no metric fell by 30 pp or more/);
   }, 120_000);
 
   it('runs the dialogues in an order the seed fixes', () => {
@@ -69,7 +69,7 @@ describe('run --baseline … --sequential', () => {
     expect(s.decision).toBe('undecided');
     expect(s.stop).toBe('budget');
     expect(s.calls).toBeGreaterThanOrEqual(20);
-    expect(run.stdout).toMatch(/Not decided: the budget of 20 calls ran out after \d+ of 466 dialogues .*an undecided run fails the gate \(--undecided pass lets it through\)/);
+    expect(run.stdout).toMatch(/Not decided: the budget of 20 calls ran out after \d+ of 518 dialogues .*an undecided run fails the gate \(--undecided pass lets it through\)/);
     const passing = cli(['run', ...SUITE, '--out', join(dir, 'budget-pass'), '--baseline', baseline, '--sequential', '--budget', '20calls', '--undecided', 'pass']);
     expect(passing.status).toBe(0);
   }, 120_000);

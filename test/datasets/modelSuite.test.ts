@@ -6,6 +6,7 @@ import { validateDatasets } from '../../src/cli/validateCommand.js';
 import type { Dialogue, ExpectedItem } from '../../src/datasets/datasetTypes.js';
 import { loadDatasets, resolveDatasetFiles } from '../../src/datasets/loadDatasets.js';
 import { isCategory } from '../../src/domain/categories.js';
+import { DEFAULT_TODAY } from '../../src/domain/relativeDates.js';
 import { ROOT } from '../support/cli.js';
 
 // The model-facing gold suite (issue 10 item 3): datasets/model/<family>.yaml, one feature family a file.
@@ -23,6 +24,7 @@ const FAMILY_FLOORS: Readonly<Record<string, number>> = {
   'item-ops': 20,
   unclear: 20,
   mixed: 20,
+  dates: 40,
 };
 
 /** Features that cut across families, with their floors. */
@@ -33,6 +35,17 @@ const FEATURE_FLOORS: Readonly<Record<string, number>> = {
   income: 20,
   truncate: 2,
   offline: 3,
+  // Dates (issue 39): corrected by ordinal and by description, appended, across month and year ends and 29 February, days that do not exist.
+  'correct-date': 8,
+  'by-ordinal': 3,
+  'by-description': 3,
+  'append-day': 3,
+  'multi-day': 5,
+  'month-boundary': 3,
+  'year-boundary': 3,
+  'leap-day': 3,
+  'invalid-day': 2,
+  'no-day': 3,
 };
 
 const familyOf = (d: Dialogue) => basename(d.file, '.yaml');
@@ -98,6 +111,18 @@ describe('datasets/model: the model-facing gold suite', () => {
 
   it('holds no scripted answers: what a model says is its own', () => {
     expect(dialogues.filter((d) => d.turns.some((t) => t.llm !== undefined)).map((d) => d.id)).toEqual([]);
+  });
+
+  it('dates: every expected day is one the dialogue can mean (not after its today), and every saved row names its day', () => {
+    const dated = dialogues.filter((d) => d.tags[0] === 'dates');
+    for (const d of dated) {
+      const today = d.today ?? DEFAULT_TODAY;
+      for (const item of d.turns.flatMap((t) => [...(t.expect?.batch ?? []), ...(t.expect?.saved ?? [])])) {
+        if (typeof item.date === 'string') expect(item.date <= today, `${d.id}: ${item.date} after ${today}`).toBe(true);
+      }
+      const saved = d.turns.flatMap((t) => t.expect?.saved ?? []);
+      expect(saved.filter((row) => typeof row.date !== 'string').length, d.id).toBe(0);
+    }
   });
 
   it('names only the app’s canonical categories', () => {

@@ -169,7 +169,7 @@ describe('the verdict against the turn\'s own batch check, on the model suite wi
 
   it('gold mode (each turn from the expected draft): they agree on every turn, right and wrong', async () => {
     const pairs = await verdictsAndChecks('gold');
-    expect(pairs.length).toBe(882);
+    expect(pairs.length).toBe(950);
     expect(pairs.filter((p) => !p.verdict).length).toBeGreaterThan(50);
     expect(pairs.filter((p) => p.verdict !== p.check)).toEqual([]);
   }, 60_000);

@@ -15,6 +15,20 @@ function withoutTiming(dir: string): string {
 }
 
 describe('nlu-harness simulate (issue 15)', () => {
+  it('--today is the users\' today (issue 39): recorded in report.json, default 2026-03-01; a day that is not one is exit 2 before anything is written', () => {
+    const dir = tempDir();
+    const run = (today: string, out: string) =>
+      cli(['simulate', '--users', '30', '--seed', '3', '--llm', 'oracle', '--today', today, '--out', join(dir, out), '--no-history']);
+    expect(run('2024-03-01', 'leap').status).toBe(0);
+    expect(readJson(join(dir, 'leap')).run.today).toBe('2024-03-01');
+    expect(cli(['simulate', '--users', '5', '--llm', 'oracle', '--out', join(dir, 'default'), '--no-history']).status).toBe(0);
+    expect(readJson(join(dir, 'default')).run.today).toBe('2026-03-01');
+    const refused = run('2026-02-30', 'bad');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--today 2026-02-30: must be a calendar day YYYY-MM-DD (2026-02 has 28 days)');
+    expect(existsSync(join(dir, 'bad'))).toBe(false);
+  });
+
   it('two runs with the same seed give the same report, apart from timing; another seed another one', () => {
     const dir = tempDir();
     const args = (seed: string, out: string) => ['simulate', '--users', '60', '--seed', seed, '--repeat', '2', '--perturb', 'drop=0.05,amount=0.05', '--out', join(dir, out), '--no-history'];
@@ -54,7 +68,13 @@ describe('nlu-harness simulate (issue 15)', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('The expectations were GENERATED');
     expect(text).not.toMatch(/^\s+llm:/m);
-    const dialogues = parse(text) as { id: string; title: string; tags: string[]; turns: { user: string; expect: { batch?: { category?: string }[] } }[] }[];
+    const dialogues = parse(text) as {
+      id: string;
+      title: string;
+      tags: string[];
+      today: string;
+      turns: { user: string; expect: { batch?: { category?: string; date?: string }[]; saved?: { date?: string }[] } }[];
+    }[];
     expect(dialogues).toHaveLength(Number(saved?.[2]));
     expect(new Set(dialogues.map((d) => d.tags.find((tag) => tag.startsWith('first-failure:')))).size).toBe(dialogues.length);
     for (const dialogue of dialogues) {
@@ -63,6 +83,10 @@ describe('nlu-harness simulate (issue 15)', () => {
       // The user's own words on the failing path, not a replay against a perfect model.
       expect(failure.transcript.map((turn) => turn.user).slice(0, dialogue.turns.length)).toEqual(dialogue.turns.map((turn) => turn.user));
     }
+    // The users' today goes with them, and the day of an item whose day the user named is expected (issue 39).
+    expect(new Set(dialogues.map((d) => d.today))).toEqual(new Set(['2026-03-01']));
+    expect(dialogues.some((d) => d.tags.some((tag) => tag.startsWith('first-failure:') && tag.includes('date')))).toBe(true);
+    expect(dialogues.flatMap((d) => d.turns).flatMap((turn) => turn.expect.batch ?? []).some((item) => item.date !== undefined)).toBe(true);
     // 「花费493」 names no category: the goal's 通讯 is not expected of the model.
     const spent = dialogues.flatMap((d) => d.turns).find((turn) => turn.user.startsWith('花费493'));
     expect(spent?.expect.batch?.[0]?.category).toBeUndefined();

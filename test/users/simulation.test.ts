@@ -7,6 +7,7 @@ import { scoreSimulation } from '../../src/users/scores.js';
 import { SPEECH_FEATURES } from '../../src/users/speech.js';
 
 const ALL_SPEECH = new Set(SPEECH_FEATURES);
+const TODAY = '2026-03-01';
 
 function everyKind(rate: number): PerturbRates {
   return { drop: rate, offByOne: rate, amount: rate, intent: rate, lowConfidence: rate };
@@ -18,6 +19,7 @@ async function oracleSuccess(seed: number, users: number, rate: number): Promise
     users,
     repeat: 1,
     speech: ALL_SPEECH,
+    today: TODAY,
     backendFor: (board, user, repeat) => new PerturbingBackend(new OracleBackend(board), everyKind(rate), userSeed(user.id, repeat)),
   });
   return scoreSimulation(runs, 1).overall.successRate;
@@ -28,7 +30,7 @@ describe('simulated users against a perfect model (issue 15 item 4)', () => {
     ['with ASR-like speech', ALL_SPEECH],
     ['with clean speech', new Set<never>()],
   ])('every user reaches the goal in the fewest turns, %s', async (_name, speech) => {
-    const { runs, failed } = await runSimulation({ seed: 11, users: 150, repeat: 1, speech, backendFor: (board) => new OracleBackend(board) });
+    const { runs, failed } = await runSimulation({ seed: 11, users: 150, repeat: 1, speech, today: TODAY, backendFor: (board) => new OracleBackend(board) });
     expect(runs).toHaveLength(150);
     expect(failed).toEqual([]);
     for (const run of runs) {
@@ -58,6 +60,7 @@ describe('simulated users against a perfect model (issue 15 item 4)', () => {
         users: 40,
         repeat: 3,
         speech: ALL_SPEECH,
+        today: TODAY,
         backendFor: (board, user, repeat) => new PerturbingBackend(new OracleBackend(board), everyKind(0.1), userSeed(user.id, repeat)),
       });
     const first = await simulate();
