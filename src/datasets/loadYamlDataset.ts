@@ -81,7 +81,8 @@ export function* streamYamlDataset(file: string): Generator<Dialogue> {
 function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
   const items = rootItemsOfText(text);
   if (!items) {
-    yield* loadYamlExact(text, shown);
+    // A `{today, dialogues}` file is not cut into items: it is read whole, fast when it can be.
+    yield* loadYamlFast(text, shown) ?? loadYamlExact(text, shown);
     return;
   }
   yield* itemDialogues(items, shown, { text: () => text, size: () => text.length });
@@ -157,16 +158,28 @@ export function loadYamlFast(text: string, shown: string, lineOffset = 0): Dialo
   } catch {
     return null;
   }
-  if (!Array.isArray(data) || schemaProblems(data).length > 0 || semanticProblems(data, () => 0).length > 0) return null;
-  const raws = data as RawDialogue[];
-  const located = findBlockLines(text, raws.map((raw) => raw.turns.length));
-  if (!located) return null;
+  const body = datasetBody(data);
+  if (!body || schemaProblems(data).length > 0 || semanticProblems(data, () => 0).length > 0) return null;
+  const raws = body.dialogues as RawDialogue[];
+  const list = body.at.length === 0 ? { text, lineOffset } : dialoguesListOf(text, lineOffset);
+  const located = list && findBlockLines(list.text, raws.map((raw) => raw.turns.length));
+  if (!list || !located) return null;
+  const fileToday = body.today as string | undefined;
   return raws.map((raw, i) => {
     const at = located.dialogues[i]!;
-    const dialogue = toDialogue(raw, shown, at.line + lineOffset, (j) => at.turns[j]! + lineOffset);
-    idPositions.set(dialogue, { line: at.line + lineOffset, col: at.idCol });
+    const dialogue = toDialogue(raw, shown, at.line + list.lineOffset, (j) => at.turns[j]! + list.lineOffset, fileToday);
+    idPositions.set(dialogue, { line: at.line + list.lineOffset, col: at.idCol });
     return dialogue;
   });
+}
+
+/** In a `{today, dialogues}` file, the text after its `dialogues:` line (the block list), with that line's offset. */
+function dialoguesListOf(text: string, lineOffset: number): { text: string; lineOffset: number } | null {
+  const match = /^dialogues:[ \t]*(#.*)?\r?\n/m.exec(text);
+  if (!match) return null;
+  const after = match.index + match[0].length;
+  const linesBefore = text.slice(0, after).split('\n').length - 1;
+  return { text: text.slice(after), lineOffset: lineOffset + linesBefore };
 }
 
 /** A chunk whose only line break, if any, ends it. */

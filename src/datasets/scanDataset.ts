@@ -5,6 +5,7 @@ import path from 'node:path';
 const BLOCK_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
 const DASH = 0x2d;
+const SPACE = 0x20;
 
 export interface DatasetScan {
   /** sha256 of the file's bytes (the report's provenance). */
@@ -27,37 +28,67 @@ export function scanDatasetFile(file: string): DatasetScan | null {
   } catch {
     return null;
   }
-  let lines = 0;
-  let items = 0;
-  // Whether the byte before this block ended a line, and whether it was a `-` at a line's start.
-  let atLineStart = true;
-  let dashAtStart = false;
+  const items = new ItemCounter();
   try {
     for (let size = readSync(fd, block, 0, BLOCK_BYTES, null); size > 0; size = readSync(fd, block, 0, BLOCK_BYTES, null)) {
       const bytes = block.subarray(0, size);
       hash.update(bytes);
-      if (dashAtStart && isItemGap(bytes[0]!)) items++;
-      if (atLineStart && bytes[0] === DASH && (size === 1 ? false : isItemGap(bytes[1]!))) items++;
-      dashAtStart = atLineStart && size === 1 && bytes[0] === DASH;
-      for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) {
-        lines++;
-        if (at + 1 < size && bytes[at + 1] === DASH) {
-          if (at + 2 < size) {
-            if (isItemGap(bytes[at + 2]!)) items++;
-          } else {
-            dashAtStart = true;
-          }
-        }
-      }
-      atLineStart = bytes[size - 1] === NEWLINE;
+      items.feed(bytes);
     }
-    if (dashAtStart) items++;
+    items.end();
   } finally {
     closeSync(fd);
   }
-  return { sha256: hash.digest('hex'), dialogues: csv ? Math.max(0, lines - 1) : items };
+  return { sha256: hash.digest('hex'), dialogues: csv ? Math.max(0, items.lines - 1) : items.dialogues() };
+}
+
+/** Bytes of a line's start that tell a list item: `- ` at column 0, or `  - ` (a `{today, dialogues}` file's list). */
+const HEAD_BYTES = 4;
+
+/**
+ * Counts line breaks and list items by the first bytes of each line, whatever the block bounds.
+ * A list file's dialogues are its column-0 items; a `{today, dialogues}` file with the list
+ * indented has none, and its dialogues are the items at column 2 (its turns sit deeper).
+ */
+class ItemCounter {
+  lines = 0;
+  private atColumn0 = 0;
+  private atColumn2 = 0;
+  private head: number[] = [];
+  private judged = false;
+
+  feed(bytes: Buffer): void {
+    for (let at = 0; at < bytes.length; ) {
+      if (!this.judged) {
+        while (at < bytes.length && this.head.length < HEAD_BYTES && bytes[at] !== NEWLINE) this.head.push(bytes[at++]!);
+        if (this.head.length === HEAD_BYTES || bytes[at] === NEWLINE) this.judge();
+        if (at >= bytes.length) return;
+      }
+      const next = bytes.indexOf(NEWLINE, at);
+      if (next === -1) return;
+      this.lines++;
+      this.head = [];
+      this.judged = false;
+      at = next + 1;
+    }
+  }
+
+  end(): void {
+    if (!this.judged && this.head.length > 0) this.judge();
+  }
+
+  dialogues(): number {
+    return this.atColumn0 > 0 ? this.atColumn0 : this.atColumn2;
+  }
+
+  private judge(): void {
+    this.judged = true;
+    const [a, b, c, d] = this.head;
+    if (a === DASH && (b === undefined || isItemGap(b))) this.atColumn0++;
+    else if (a === SPACE && b === SPACE && c === DASH && (d === undefined || isItemGap(d))) this.atColumn2++;
+  }
 }
 
 function isItemGap(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0d || byte === NEWLINE;
+  return byte === SPACE || byte === 0x0d || byte === NEWLINE;
 }

@@ -6,6 +6,7 @@ import { DatasetError, type DatasetIssue } from '../../src/datasets/datasetTypes
 import { loadYamlDataset } from '../../src/datasets/loadYamlDataset.js';
 import { validateConversationResponse, validateCorrectionResponse, validateParseResponse } from '../../src/gateway/schemas.js';
 import { scriptedIndexProblems } from '../../src/datasets/scriptedIndexProblems.js';
+import { datasetBody } from '../../src/datasets/semanticProblems.js';
 import { parse } from 'yaml';
 import { ROOT } from '../support/cli.js';
 import { tempFile } from './tempFiles.js';
@@ -119,7 +120,8 @@ describe('the static batch agrees with the bundled datasets', () => {
   const dialogues = ['datasets', 'datasets/model'].flatMap((dir) =>
     readdirSync(join(ROOT, dir))
       .filter((f) => f.endsWith('.yaml'))
-      .flatMap((f) => parse(readFileSync(join(ROOT, dir, f), 'utf8')) as { id: string; turns: RawTurn[] }[]),
+      // Either form of file: a list, or a {today, dialogues} mapping.
+      .flatMap((f) => datasetBody(parse(readFileSync(join(ROOT, dir, f), 'utf8')))!.dialogues as { id: string; turns: RawTurn[] }[]),
   );
 
   it('where a turn states the batch its request sent (n items), index n-1 is never flagged and index n is when the script decides the batch', () => {
