@@ -171,15 +171,20 @@ function resolveTargets(text: string, locatorText: string, batch: readonly Batch
   return null;
 }
 
-function appendResponse(text: string): CorrectionResponse | null {
+function appendResponse(text: string, today: string | undefined): CorrectionResponse | null {
   const marker = APPEND_TRIE.findAll(text)[0];
   if (!marker || findOrdinals(text).length > 0 || APPEND_BLOCKER_TRIE.containsAny(text)) return null;
-  const parsed = parseSegment(text.slice(marker.end)) ?? parseSegment(text.slice(0, marker.start));
+  // 还有一笔前天的奶茶15: the day is the new item's, and its words are neither amount nor description.
+  const day = today === undefined ? null : findDayMention(text, today);
+  const rest = day ? text.slice(0, day.start) + text.slice(day.end) : text;
+  const { start, end } = APPEND_TRIE.findAll(rest)[0] ?? marker;
+  const parsed = parseSegment(rest.slice(end)) ?? parseSegment(rest.slice(0, start));
   // 「再加10块」 names nothing bought: it is a change of the amount, not a new item.
   if (!parsed || parsed.amount === null || (parsed.category === null && parsed.description === null)) return null;
   const updatedFields: MutablePatch = { amount: parsed.amount, type: parsed.type };
   if (parsed.category !== null) updatedFields.category = parsed.category;
   if (parsed.description !== null) updatedFields.description = parsed.description;
+  if (day?.date) updatedFields.date = day.date;
   return { corrections: [{ index: APPEND_INDEX, updatedFields }], intent: 'append', confidence: 1, model: LOCAL_CORRECTOR_MODEL };
 }
 
@@ -188,8 +193,8 @@ function appendResponse(text: string): CorrectionResponse | null {
  * request and response. Type from 收入/支出/转账 (收入 checked first), amount from a
  * number, category by fuzzy match; the item from 第N笔, 都, a description or category
  * it names, or the only pending item. 「还有一笔奶茶15」 is an append. Given `today`, a day named in
- * the new values (改成昨天) is resolved into the item's date; without it (the app's offline path)
- * dates are left as they are.
+ * the new values (改成昨天) or in an append (还有一笔前天的奶茶15) is resolved into the item's date;
+ * without it (the app's offline path) dates are left as they are.
  */
 export function correctOffline(request: CorrectionRequest, today?: string): CorrectionResponse {
   const text = normalizeUtterance(request.correctionText).replace(POSITION, '');
@@ -197,7 +202,7 @@ export function correctOffline(request: CorrectionRequest, today?: string): Corr
   const reading = read(text);
   // Several amounts are several transactions: offline only one is ever read (seed 000 离线降级为单笔).
   if (findAmounts(reading.value).length > 1) return UNCLEAR;
-  const append = appendResponse(text);
+  const append = appendResponse(text, today);
   if (append) return append;
   if (batch.length === 0) return UNCLEAR;
 

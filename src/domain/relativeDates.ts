@@ -104,8 +104,8 @@ const MENTION = new RegExp(
     `(?<word>大前天|前天|昨天|昨日|作天|今天|今日)`,
     `(?<back>${NUMBER})天(?:以)?前`,
     `(?<week>上|这|本)(?:个)?(?:周|星期|礼拜)(?<weekday>[一二三四五六日天1-7])`,
-    // Not a line, a floor or a seat: 2号线, 3号楼.
-    `(?<dayOfMonth>${NUMBER})[号日](?![线楼门店位桌床房口车])`,
+    // Not a line, a floor or a seat: 2号线, 3号楼, 3号房; but 1号房租 is the rent paid on the 1st.
+    `(?<dayOfMonth>${NUMBER})[号日](?![线楼门店位桌床口车]|房(?!租))`,
   ].join('|'),
   'u',
 );

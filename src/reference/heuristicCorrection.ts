@@ -50,6 +50,14 @@ function isBareReply(text: string, phrases: readonly string[]): boolean {
   return !containsAny(rest, HEURISTIC_PHRASES.change) && !/\d/.test(rest);
 }
 
+// 最后一笔 / 最后那个: the last pending item (the request lists only those, renumbered from 0).
+const LAST_ITEM = /最后(?:一笔|那笔|那个|一个|这笔)/g;
+
+/** The text with 最后一笔 written as the ordinal of the last pending item, which the offline corrector reads. */
+function namingLastItem(text: string, pending: number): string {
+  return pending > 0 ? text.replace(LAST_ITEM, `第${pending}笔`) : text;
+}
+
 /** correct-transaction answer: whole-batch cancel and confirm phrasings first, then the offline corrector. */
 export function answerCorrection(input: string, today?: string): CorrectionAnswer {
   const request = readCorrectionInput(input);
@@ -57,7 +65,7 @@ export function answerCorrection(input: string, today?: string): CorrectionAnswe
   const text = normalizeUtterance(request.correctionText);
   if (isBareReply(text, HEURISTIC_PHRASES.cancel)) return { corrections: [], intent: 'cancel', confidence: SURE };
   if (isBareReply(text, HEURISTIC_PHRASES.confirm)) return { corrections: [], intent: 'confirm', confidence: SURE };
-  const response = correctOffline(request, today);
+  const response = correctOffline({ ...request, correctionText: namingLastItem(text, request.currentBatch.length) }, today);
   return {
     corrections: response.corrections.map((c) => ({ index: c.index, updatedFields: patchToWire(c.updatedFields) })),
     intent: response.intent,

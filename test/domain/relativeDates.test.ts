@@ -81,6 +81,15 @@ describe('findDayMention: the first day named in an utterance', () => {
     expect(findDayMention('午饭35块', '2026-03-01')).toBeNull();
   });
 
+  it.each([
+    ['1号房租77', { start: 0, end: 2, text: '1号', date: '2026-03-01' }],
+    ['22号房租878', { start: 0, end: 3, text: '22号', date: '2026-02-22' }],
+    ['住3号房交了房费200', null],
+    ['3号房间空调修理150', null],
+  ])('号 before 房租 names a day, before a room (房, 房间) it does not: %s', (text, mention) => {
+    expect(findDayMention(text, '2026-03-01')).toEqual(mention);
+  });
+
   it('throws when today is not a calendar day (a harness bug, never data)', () => {
     expect(() => findDayMention('昨天', '2026-02-30')).toThrow(/not a calendar day/);
   });
