@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ChatBackend } from '../llm/backend.js';
 import { endpointFromMessages } from '../gateway/endpointMarker.js';
+import { todayFromMessages } from '../gateway/promptToday.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
 import { PerturbingBackend, formatPerturbRates, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { perturbOptions, perturbProvenance } from './backendFactory.js';
@@ -34,6 +35,7 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
   const server = await startServer({
     backend: await serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
+    todayOf: todayFromMessages,
     host: '127.0.0.1',
     port: args.port,
     extraLatencyMs: args.latencyMs,

@@ -10,6 +10,8 @@ export interface ServerOptions {
   backend: ChatBackend;
   /** Which endpoint a request serves, told from its messages (the gateway's prompt markers; the HTTP API carries no endpoint). */
   endpointOf: (messages: readonly ChatMessage[]) => Endpoint | null;
+  /** The day the messages name as today, passed on to the backend (one that reads no prompt needs it). */
+  todayOf?: (messages: readonly ChatMessage[]) => string | null;
   host?: '127.0.0.1';
   /** 0 picks any free port. */
   port?: number;
@@ -179,7 +181,7 @@ function refuseForeignCaller(req: IncomingMessage, port: number): void {
  * list) in front of any ChatBackend, for tools that speak the OpenAI API.
  */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { backend, endpointOf, extraLatencyMs = 0, errorEvery, failStatus = 500 } = options;
+  const { backend, endpointOf, todayOf, extraLatencyMs = 0, errorEvery, failStatus = 500 } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   let chatRequests = 0;
 
@@ -209,7 +211,15 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       throw new HttpError(failStatus, type, `injected failure on request ${n}`);
     }
     if (extraLatencyMs > 0) await abortableSleep(extraLatencyMs, abort.signal);
-    const result = await backend.complete({ endpoint, messages, signal: abort.signal, sampling, ...(responseFormat ? { responseFormat } : {}) });
+    const today = todayOf?.(messages);
+    const result = await backend.complete({
+      endpoint,
+      messages,
+      signal: abort.signal,
+      sampling,
+      ...(responseFormat ? { responseFormat } : {}),
+      ...(today ? { today } : {}),
+    });
     const promptTokens = result.usage?.promptTokens ?? estimateTokens(messages.map((m) => m.content).join('\n'));
     const completionTokens = result.usage?.completionTokens ?? estimateTokens(result.text);
     sendJson(res, 200, {
