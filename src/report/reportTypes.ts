@@ -28,6 +28,8 @@ export interface GateResult {
   readonly notJudged?: readonly string[];
   /** Where each side's answers came from (model backends): live during its run, or replayed from a cassette. */
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
+  /** Present when the server said other models answered than in the baseline: the headline says so. */
+  readonly servedModels?: { readonly baseline: readonly string[]; readonly current: readonly string[] };
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
   /** With `--sequential`: the sequential test that decided, and where it stopped. */
@@ -226,6 +228,8 @@ export interface Trend {
   readonly runs: readonly TrendRun[];
   /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
   readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
+  /** The history's previous run of this configuration was answered by other served models than this run (so it is not in `runs`). */
+  readonly servedModelChange?: { readonly previous: readonly string[]; readonly current: readonly string[] };
 }
 
 export interface TrendRun {
