@@ -103,7 +103,7 @@ function rateLimitWarning(traffic: unknown): string | null {
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
 function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
-  const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke.ids.length))];
+  const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke))];
   const apart = oldAndNewLine(lang, broke);
   if (apart) lines.push(c.dim(`  ${apart}`));
   const width = String(broke.behaviours[0]?.count ?? 0).length;

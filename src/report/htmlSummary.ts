@@ -72,7 +72,7 @@ export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatB
     items.push(`<li class="more-behaviours"><details><summary>${more}</summary><ol class="behaviours">${rest.map(item).join('')}</ol></details></li>`);
   }
   return `<section class="panel panel-fail what-broke" id="what-broke">
-  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
+  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
   <ol class="behaviours">${items.join('')}</ol>
 </section>`;
 }

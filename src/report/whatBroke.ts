@@ -74,29 +74,37 @@ export interface WhatBroke {
 /** What broke in a run, against its gate's baseline when it has one. */
 export function whatBroke(report: Report): WhatBroke {
   const failing = failingDialogues(report.dialogues);
-  const ids = report.gate ? brokenIds(report.gate) : failing.map((d) => d.id);
+  const fresh = report.gate ? null : newlyFailing(report, failing);
+  // Since the previous comparable run, as against a baseline: the dialogues that broke, the old failures counted apart
+  // (when none broke, the failing dialogues are shown, said to be old).
+  const ids = report.gate ? brokenIds(report.gate) : fresh && fresh.length > 0 ? fresh : failing.map((d) => d.id);
   const behaviours = changedBehaviours(ids, failing, report.view?.lang);
-  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing) };
+  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing, fresh) };
 }
 
-function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[]): WhatBroke['apart'] {
+/** Without a baseline, the failing dialogues whose failing streak began with this run; null without a previous comparable run. */
+function newlyFailing(report: Report, failing: readonly DialogueReport[]): string[] | null {
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return null;
+  return failing.filter((d) => trend.dialogues[d.id]?.firstFailed === report.run.startedAt).map((d) => d.id);
+}
+
+function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[], fresh: readonly string[] | null): WhatBroke['apart'] {
   if (report.gate) {
     const broke = new Set(ids);
     return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
   }
-  const trend = report.view?.trend;
-  if (!trend || trend.runs.length < 2) return undefined;
-  // A dialogue whose failing streak began with this run failed for the first time since the previous comparable run.
-  const fresh = ids.filter((id) => trend.dialogues[id]?.firstFailed === report.run.startedAt).length;
-  return { alreadyFailing: ids.length - fresh, newSincePreviousRun: fresh };
+  if (fresh === null) return undefined;
+  return { alreadyFailing: failing.length - fresh.length, newSincePreviousRun: fresh.length };
 }
 
-/** "8 more were already failing in the baseline" / "12 new since the previous comparable run, 175 already failing". */
+/** "8 more were already failing in the baseline" / "175 more were already failing in the previous comparable run". */
 export function oldAndNewLine(lang: Lang, broke: WhatBroke): string | null {
   const apart = broke.apart;
   if (!apart) return null;
   if (apart.newSincePreviousRun === null) return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInBaseline, apart.alreadyFailing) : null;
-  return inLang(lang, WHAT_BROKE_WORDS.newSincePrevious, apart.newSincePreviousRun, apart.alreadyFailing);
+  if (apart.newSincePreviousRun === 0) return inLang(lang, WHAT_BROKE_WORDS.noneNewSincePrevious, apart.alreadyFailing);
+  return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInPreviousRun, apart.alreadyFailing) : null;
 }
 
 /** Failing dialogues with those that broke first (a stable order otherwise): regressions lead every list. */
@@ -169,12 +177,15 @@ export const WHAT_BROKE_WORDS = {
   knockOn: ['knock-on: follows from the first failure of its dialogues', '连带：由同一对话中更早的失败导致'],
   knockOnShort: ['knock-on', '连带'],
   alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
-  newSincePrevious: ['{0} newly failing since the previous comparable run; {1} already failing before.', '{0} 段自上一次可比运行起新近失败；{1} 段此前就已失败。'],
+  brokeSincePrevious: ['What broke since the previous run: {0} dialogues newly failing', '自上一次运行以来：{0} 段对话新近失败'],
+  alreadyInPreviousRun: ['Not counted here: {0} more failing dialogues were already failing in the previous comparable run.', '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。'],
+  noneNewSincePrevious: ['None newly failing since the previous comparable run: all {0} were already failing before.', '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
 
-/** The block's heading: broke against a baseline, or fails without one. */
-export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, count: number): string {
-  return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : WHAT_BROKE_WORDS.fails, count);
+/** The block's heading: broke against a baseline or since the previous comparable run, or fails without either. */
+export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string {
+  const sincePrevious = !againstBaseline && (broke.apart?.newSincePreviousRun ?? 0) > 0;
+  return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : sincePrevious ? WHAT_BROKE_WORDS.brokeSincePrevious : WHAT_BROKE_WORDS.fails, broke.ids.length);
 }
 
 function actOf(turn: TurnReport): string {

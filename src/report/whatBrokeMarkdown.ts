@@ -11,7 +11,7 @@ const MAX_BEHAVIOURS = 3;
 /** The behaviours that broke, each with a count and one example: what a reader acts on first. */
 export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
   if (broke.behaviours.length === 0) return [];
-  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
+  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke))}`, ''];
   const apart = oldAndNewLine(lang, broke);
   if (apart) lines.push(`_${mdText(apart)}_`, '');
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
