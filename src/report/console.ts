@@ -22,7 +22,7 @@ import {
 } from './reportQueries.js';
 import { inLang, label, metricName } from './labels.js';
 import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
@@ -114,7 +114,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
     lines.push(c.dim(`  ${' '.repeat(width)}  ${truncate(safe(example), LINE_CHARS)}`));
   }
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) lines.push(c.dim(`  ${inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0))}`));
+  if (rest.length > 0) lines.push(c.dim(`  ${moreBehavioursLine(lang, rest)}`));
   return lines;
 }
 

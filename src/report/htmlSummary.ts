@@ -13,7 +13,7 @@ import {
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
@@ -68,7 +68,7 @@ export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatB
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
   // The rest open in place: a count alone cannot be acted on.
   if (rest.length > 0) {
-    const more = esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)));
+    const more = esc(moreBehavioursLine(lang, rest));
     items.push(`<li class="more-behaviours"><details><summary>${more}</summary><ol class="behaviours">${rest.map(item).join('')}</ol></details></li>`);
   }
   return `<section class="panel panel-fail what-broke" id="what-broke">

@@ -129,7 +129,7 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     const first = dialogue ? failedChecks(dialogue)[0] : undefined;
     if (!dialogue || !first) continue;
     const previous = dialogue.turns[dialogue.turns.indexOf(first.turn) - 1];
-    const act = actOf(first.turn);
+    const act = actOf(first.turn, previous);
     const key = `${act}:${wrongOf(first.check, previous)}`;
     const group = groups.get(key);
     if (group) group.ids.push(id);
@@ -174,6 +174,8 @@ export const WHAT_BROKE_WORDS = {
   fails: ['What fails for users: {0} dialogues', '用户遇到的问题：{0} 段对话失败'],
   example: ['e.g.', '例如'],
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
+  moreOne: ['…and 1 more behaviour ({1} dialogues)', '……另有 1 类问题（{1} 段对话）'],
+  moreOneOfOne: ['…and 1 more behaviour (1 dialogue)', '……另有 1 类问题（1 段对话）'],
   knockOn: ['knock-on: follows from the first failure of its dialogues', '连带：由同一对话中更早的失败导致'],
   knockOnShort: ['knock-on', '连带'],
   alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
@@ -182,21 +184,36 @@ export const WHAT_BROKE_WORDS = {
   noneNewSincePrevious: ['None newly failing since the previous comparable run: all {0} were already failing before.', '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
 
+/** "…and 4 more behaviours (9 dialogues)" / "…and 1 more behaviour (1 dialogue)": the behaviours past the first lines, counted. */
+export function moreBehavioursLine(lang: Lang, rest: readonly Behaviour[]): string {
+  const dialogues = rest.reduce((sum, b) => sum + b.count, 0);
+  const words = rest.length > 1 ? WHAT_BROKE_WORDS.more : dialogues > 1 ? WHAT_BROKE_WORDS.moreOne : WHAT_BROKE_WORDS.moreOneOfOne;
+  return inLang(lang, words, rest.length, dialogues);
+}
+
 /** The block's heading: broke against a baseline or since the previous comparable run, or fails without either. */
 export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string {
   const sincePrevious = !againstBaseline && (broke.apart?.newSincePreviousRun ?? 0) > 0;
   return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : sincePrevious ? WHAT_BROKE_WORDS.brokeSincePrevious : WHAT_BROKE_WORDS.fails, broke.ids.length);
 }
 
-function actOf(turn: TurnReport): string {
+function actOf(turn: TurnReport, previous: TurnReport | undefined): string {
   const kind = turn.intent?.kind;
   const calledCorrect = turn.llmCalls.some((call) => call.endpoint === 'correct');
   if (kind === 'correction') return 'correction';
-  if (calledCorrect) return 'append';
+  // A line sent to the correction model without a correction word ("最后那个是17") adds an item only when the
+  // dataset expects the draft to grow; one that keeps its items is a correction, whatever the model made of it.
+  if (calledCorrect) return keepsItemCount(turn, previous) ? 'correction' : 'append';
   if (kind === 'newInput' || turn.llmCalls.some((call) => call.endpoint === 'parse')) return 'newInput';
   if (kind === 'confirm' || kind === 'confirmItem' || turn.input.tap === 'confirm') return 'confirm';
   if (kind === 'cancel' || kind === 'cancelItem' || turn.input.tap === 'cancel') return 'cancel';
   return 'other';
+}
+
+/** The turn expects its draft to keep the number of items it had before the turn. */
+function keepsItemCount(turn: TurnReport, previous: TurnReport | undefined): boolean {
+  const expected = turn.checks.find((check) => check.name === 'batch')?.expected;
+  return Array.isArray(expected) && Array.isArray(previous?.batch) && expected.length === previous.batch.length;
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */

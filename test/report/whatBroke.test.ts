@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogueReport, GateResult, TurnReport } from '../../src/report/reportTypes.js';
-import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/whatBroke.js';
+import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, moreBehavioursLine, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/whatBroke.js';
 import { makeReport } from './fixtures.js';
 
 const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
@@ -54,6 +54,29 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
     expect(behaviourName('en', behaviours[0]!.key)).toBe('Corrections: the wrong item was changed');
     expect(behaviourName('zh', behaviours[1]!.key)).toBe('纠正：没有改动');
     expect(behaviours.every((b) => b.metric === 'correctionIndexMapping')).toBe(true);
+  });
+
+  // Issue 40, item 7: "a description correction is grouped under 'appends'".
+  it('a line the correction model got without a correction word is a correction when the draft keeps its items, an append when it grows', () => {
+    const correctCall = { endpoint: 'correct' as const, request: {}, responseText: '{"corrections":[],"intent":"append","confidence":0.3}', outcome: 'ok', latencyMs: 1 };
+    const noMarker = { intent: { kind: 'newInput' }, llmCalls: [correctCall] };
+    const behaviours = changedBehaviours(['last-is-17', 'added'], [
+      corrected('last-is-17', [60, 17], [60, 30], noMarker),
+      corrected('added', [60, 30, 8], [60, 30], noMarker),
+    ]);
+    expect(behaviours.map((b) => [b.key, b.ids])).toEqual([
+      ['append:batch:notAdded', ['added']],
+      ['correction:batch:notApplied', ['last-is-17']],
+    ]);
+  });
+
+  // Issue 40, item 7: "1 more behaviours".
+  it('counts the behaviours past the first lines in the singular when there is one, in both languages', () => {
+    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    expect(moreBehavioursLine('en', behaviours.slice(2))).toBe('…and 1 more behaviour (1 dialogue)');
+    expect(moreBehavioursLine('en', behaviours.slice(0, 1))).toBe('…and 1 more behaviour (2 dialogues)');
+    expect(moreBehavioursLine('en', behaviours.slice(1))).toBe('…and 2 more behaviours (2 dialogues)');
+    expect(moreBehavioursLine('zh', behaviours.slice(2))).toBe('……另有 1 类问题（1 段对话）');
   });
 
   it('counts only the dialogues asked about, each once', () => {
