@@ -14,6 +14,7 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  noGitSaid,
   pairedGateLine,
   nothingJudged,
   orderedMetrics,
@@ -84,6 +85,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     const prompts = Object.values(provenance.prompts).map((sha) => sha.slice(0, 8)).join('/');
     parts.push(`prompts ${prompts}`);
     if (provenance.git) parts.push(`commit ${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`);
+    else if (provenance.noGit) parts.push(`commit ${noGitSaid(provenance.noGit)}`);
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic']);
   const warnings = [...(report.gate?.warnings ?? []), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));

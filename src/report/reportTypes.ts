@@ -117,6 +117,8 @@ export interface Provenance {
   readonly repeat: number;
   readonly perturb?: unknown;
   readonly git: { readonly commit: string; readonly dirty: boolean } | null;
+  /** Why `git` is null: the run was not in a git checkout, git is not installed, or the checkout has no commit yet. */
+  readonly noGit?: 'notACheckout' | 'gitNotInstalled' | 'noCommit';
   /** Per prompt file, a short hash of each line, so a later run can count the lines its prompts changed. */
   readonly promptLines?: Readonly<Record<string, readonly string[]>>;
   /** A model over HTTP: how it was asked to sample. */
