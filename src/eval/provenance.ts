@@ -30,12 +30,14 @@ export async function collectProvenance(input: {
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   const promptLines: Record<string, string[]> = {};
+  const promptText: Record<string, string> = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
     const path = join(promptsDirectory(), file);
     const bytes = readFileSync(path);
     const name = relative(process.cwd(), path) || file;
     prompts[name] = createHash('sha256').update(bytes).digest('hex');
     promptLines[name] = lineHashes(bytes.toString('utf8'));
+    promptText[name] = bytes.toString('utf8');
   }
   const datasets: Record<string, string> = {};
   for (const file of input.datasets) datasets[file] = input.datasetHashes?.[file] ?? (await sha256OfFile(file));
@@ -49,6 +51,7 @@ export async function collectProvenance(input: {
     ...(input.perturb ? { perturb: input.perturb } : {}),
     ...gitFields(await input.git),
     promptLines,
+    promptText,
     ...(input.sampling ? { sampling: input.sampling } : {}),
     ...(input.dialogues ? { dialogues: input.dialogues } : {}),
   };

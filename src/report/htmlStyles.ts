@@ -218,6 +218,11 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .plain-noise { font-weight: 400; }
 .how-sure { margin-top: 4px; font-size: 13px; }
 .how-sure > summary { cursor: pointer; color: var(--muted); }
+.prompt-diff { margin-top: 4px; font-size: 13px; }
+.prompt-diff > summary { cursor: pointer; color: var(--muted); }
+.prompt-diff pre { background: var(--sunken); border: 1px solid var(--border); border-radius: 6px; padding: 8px; max-height: 320px; overflow: auto; white-space: pre-wrap; }
+.diff-add { color: var(--pass); }
+.diff-del { color: var(--fail); }
 .run-details { margin-top: 6px; }
 .run-details > summary { cursor: pointer; }
 .score-row { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 8px; min-width: 0; }

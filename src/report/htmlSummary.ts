@@ -4,6 +4,7 @@ import { percent, truncate } from './format.js';
 import { brokeCount, headlineOf } from './headline.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
+import { promptDiffHtml } from './promptDiff.js';
 import {
   provenanceEntries,
   describeFindingChange,
@@ -47,6 +48,7 @@ export function headerHtml(report: Report): string {
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changed ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changed)}</p>` : ''}
     ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
+    ${promptDiffHtml(report.gate, lang)}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>

@@ -103,7 +103,13 @@ export interface Sampling {
 /** What differs between baseline and candidate besides their outcome (eval/armsDifference.ts). */
 export interface ArmsDifference {
   /** Prompt files whose contents differ; changed lines counted when both provenances keep per-line hashes, else null. */
-  readonly prompts: readonly { readonly file: string; readonly added: number | null; readonly removed: number | null }[];
+  readonly prompts: readonly {
+    readonly file: string;
+    readonly added: number | null;
+    readonly removed: number | null;
+    /** The changed lines with a line of context ("+ …", "- …", "  …", "…" between hunks), when both sides kept the text. */
+    readonly diff?: readonly string[];
+  }[];
   readonly sampling: { readonly baseline: Sampling | null; readonly current: Sampling | null };
 }
 
@@ -121,6 +127,8 @@ export interface Provenance {
   readonly noGit?: 'notACheckout' | 'gitNotInstalled' | 'noCommit';
   /** Per prompt file, a short hash of each line, so a later run can count the lines its prompts changed. */
   readonly promptLines?: Readonly<Record<string, readonly string[]>>;
+  /** Per prompt file, its text (a few KB), so a later run against this one as its baseline can show how a prompt changed. */
+  readonly promptText?: Readonly<Record<string, string>>;
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
   /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
