@@ -201,19 +201,26 @@ function actOf(turn: TurnReport, previous: TurnReport | undefined): string {
   const kind = turn.intent?.kind;
   const calledCorrect = turn.llmCalls.some((call) => call.endpoint === 'correct');
   if (kind === 'correction') return 'correction';
-  // A line sent to the correction model without a correction word ("最后那个是17") adds an item only when the
-  // dataset expects the draft to grow; one that keeps its items is a correction, whatever the model made of it.
-  if (calledCorrect) return keepsItemCount(turn, previous) ? 'correction' : 'append';
+  // A line sent to the correction model without a correction word ("最后那个是17") is a correction when the
+  // dataset expects it to change an item of the draft in place, whatever the model made of it; else an append.
+  if (calledCorrect) return changesAnItemInPlace(turn, previous) ? 'correction' : 'append';
   if (kind === 'newInput' || turn.llmCalls.some((call) => call.endpoint === 'parse')) return 'newInput';
   if (kind === 'confirm' || kind === 'confirmItem' || turn.input.tap === 'confirm') return 'confirm';
   if (kind === 'cancel' || kind === 'cancelItem' || turn.input.tap === 'cancel') return 'cancel';
   return 'other';
 }
 
-/** The turn expects its draft to keep the number of items it had before the turn. */
-function keepsItemCount(turn: TurnReport, previous: TurnReport | undefined): boolean {
+/** The turn expects the draft to keep its items and one of them to change (not an append, which adds one or is refused). */
+function changesAnItemInPlace(turn: TurnReport, previous: TurnReport | undefined): boolean {
   const expected = turn.checks.find((check) => check.name === 'batch')?.expected;
-  return Array.isArray(expected) && Array.isArray(previous?.batch) && expected.length === previous.batch.length;
+  const before = previous?.batch;
+  if (!Array.isArray(expected) || !before || expected.length !== before.length) return false;
+  return expected.some((item, i) => namedFieldsDiffer(item, item, before[i]));
+}
+
+/** One of the fields `fieldsOf` names differs between `item` and `before`. */
+function namedFieldsDiffer(item: unknown, fieldsOf: unknown, before: unknown): boolean {
+  return Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */
@@ -226,10 +233,8 @@ function wrongOf(check: CheckReport, previous: TurnReport | undefined): string {
   if (expected.length > before.length && actual.length <= before.length) return 'batch:notAdded';
   if (expected.length !== before.length || actual.length !== before.length) return 'batch';
   // An item changed when one of the fields the dataset names differs from the draft before.
-  const fieldsDiffer = (item: unknown, fieldsOf: unknown, i: number) =>
-    Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before[i] as unknown as Record<string, unknown>)[field]));
-  const shouldChange = expected.map((item, i) => fieldsDiffer(item, item, i));
-  const changed = actual.map((item, i) => fieldsDiffer(item, expected[i], i));
+  const shouldChange = expected.map((item, i) => namedFieldsDiffer(item, item, before[i]));
+  const changed = actual.map((item, i) => namedFieldsDiffer(item, expected[i], before[i]));
   if (!changed.some(Boolean)) return 'batch:notApplied';
   if (shouldChange.some((should, i) => should !== changed[i])) return 'batch:wrongItem';
   return 'batch:wrongValue';

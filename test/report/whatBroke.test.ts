@@ -60,12 +60,15 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
   it('a line the correction model got without a correction word is a correction when the draft keeps its items, an append when it grows', () => {
     const correctCall = { endpoint: 'correct' as const, request: {}, responseText: '{"corrections":[],"intent":"append","confidence":0.3}', outcome: 'ok', latencyMs: 1 };
     const noMarker = { intent: { kind: 'newInput' }, llmCalls: [correctCall] };
-    const behaviours = changedBehaviours(['last-is-17', 'added'], [
+    const behaviours = changedBehaviours(['last-is-17', 'added', 'refused-when-full'], [
       corrected('last-is-17', [60, 17], [60, 30], noMarker),
       corrected('added', [60, 30, 8], [60, 30], noMarker),
+      // An append the app must refuse (a full draft) keeps the draft as it was: still an append.
+      corrected('refused-when-full', [60, 30], [60, 30], noMarker),
     ]);
     expect(behaviours.map((b) => [b.key, b.ids])).toEqual([
       ['append:batch:notAdded', ['added']],
+      ['append:batch:notApplied', ['refused-when-full']],
       ['correction:batch:notApplied', ['last-is-17']],
     ]);
   });
