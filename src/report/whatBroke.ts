@@ -180,6 +180,9 @@ export const WHAT_BROKE_WORDS = {
   knockOnShort: ['knock-on', '连带'],
   alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
   brokeSincePrevious: ['What broke since the previous run: {0} dialogues newly failing', '自上一次运行以来：{0} 段对话新近失败'],
+  brokeOne: ['What broke for users: 1 dialogue', '用户遇到的问题：1 段对话新近失败'],
+  failsOne: ['What fails for users: 1 dialogue', '用户遇到的问题：1 段对话失败'],
+  brokeSincePreviousOne: ['What broke since the previous run: 1 dialogue newly failing', '自上一次运行以来：1 段对话新近失败'],
   alreadyInPreviousRun: ['Not counted here: {0} more failing dialogues were already failing in the previous comparable run.', '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。'],
   noneNewSincePrevious: ['None newly failing since the previous comparable run: all {0} were already failing before.', '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
@@ -194,7 +197,12 @@ export function moreBehavioursLine(lang: Lang, rest: readonly Behaviour[]): stri
 /** The block's heading: broke against a baseline or since the previous comparable run, or fails without either. */
 export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string {
   const sincePrevious = !againstBaseline && (broke.apart?.newSincePreviousRun ?? 0) > 0;
-  return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : sincePrevious ? WHAT_BROKE_WORDS.brokeSincePrevious : WHAT_BROKE_WORDS.fails, broke.ids.length);
+  const one = broke.ids.length === 1;
+  const words = againstBaseline
+    ? one ? WHAT_BROKE_WORDS.brokeOne : WHAT_BROKE_WORDS.broke
+    : sincePrevious ? (one ? WHAT_BROKE_WORDS.brokeSincePreviousOne : WHAT_BROKE_WORDS.brokeSincePrevious)
+    : one ? WHAT_BROKE_WORDS.failsOne : WHAT_BROKE_WORDS.fails;
+  return inLang(lang, words, broke.ids.length);
 }
 
 function actOf(turn: TurnReport, previous: TurnReport | undefined): string {

@@ -158,7 +158,8 @@ describe('old failures apart from new ones', () => {
     expect(broke.ids).toEqual([newOne]);
     expect(broke.behaviours.flatMap((b) => b.ids)).toEqual([newOne]);
     expect(broke.behaviours.map((b) => b.example.id)).toEqual([newOne]);
-    expect(whatBrokeHeading('en', false, broke)).toBe('What broke since the previous run: 1 dialogues newly failing');
+    expect(whatBrokeHeading('en', false, broke)).toBe('What broke since the previous run: 1 dialogue newly failing');
+    expect(whatBrokeHeading('zh', false, broke)).toBe('自上一次运行以来：1 段对话新近失败');
     expect(oldAndNewLine('en', broke)).toBe(`Not counted here: ${failingIds.length - 1} more failing dialogues were already failing in the previous comparable run.`);
 
     // Nothing new: the failing dialogues are shown, said to be old.
