@@ -13,6 +13,8 @@ export interface ServeLlmArgs {
   backend: string;
   cassette?: string;
   model?: string;
+  /** The model id the server reports (model list and each answer's `model`), e.g. to stand in for two models on two ports. */
+  modelId?: string;
   port: number;
   latencyMs: number;
   errorEvery?: number;
@@ -25,7 +27,18 @@ export interface ServeLlmArgs {
 async function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Promise<ChatBackend> {
   const answering = await backendEntry(args.backend).create({ option: '--backend', cassette: args.cassette, model: args.model });
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
-  return perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ?? false) : answering;
+  const served = perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ?? false) : answering;
+  return args.modelId === undefined ? served : reportedAs(served, args.modelId);
+}
+
+/** The backend answering under another model id, as a server hosting a model of that name does. */
+function reportedAs(backend: ChatBackend, modelId: string): ChatBackend {
+  return {
+    name: backend.name,
+    model: modelId,
+    clock: backend.clock,
+    complete: async (req) => ({ ...(await backend.complete(req)), model: modelId }),
+  };
 }
 
 /** Starts the server and prints its base URL; the caller decides how long it runs. */
@@ -89,6 +102,7 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
       .option('backend', { choices: backendNames((entry) => entry.servable), default: 'heuristic', describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)' })
       .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
       .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
+      .option('model-id', { type: 'string', describe: 'The model id the server reports (its model list and every answer), to stand in for a named model' })
       .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })

@@ -16,7 +16,7 @@ import type { Report, RunInfo, Sampling, SelectionRecord } from '../report/repor
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { checkDatasets, checkedDialogues } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
-import { collectProvenance, readGitState } from './provenance.js';
+import { collectProvenance, readGitProvenance } from './provenance.js';
 import { reportModel } from './reportModel.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { runSuite, type SuiteOptions, type SuiteResult } from './scoreSuite.js';
@@ -176,7 +176,7 @@ export async function evaluateRun(plan: RunPlan, settings: RunSettings, parts: R
 
 async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, results: SuiteResult[]): Promise<Report> {
   // Started now, so git runs while the suite does.
-  const git = readGitState();
+  const git = readGitProvenance();
   try {
     for (const [arm, protocol] of plan.protocols.entries()) {
       // --sequential: one protocol arm (checked by the CLI), its dialogues in the test's order.

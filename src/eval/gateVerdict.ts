@@ -42,7 +42,7 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
-  if (served) warnings.push(served);
+  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${served.baseline.join(', ')}; now: ${served.current.join(', ')}): the model may have changed under the name '${current.llm.model}'`);
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
   const answered = answerChanges(before.side, after.side);
@@ -55,6 +55,7 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
     ...(arms ? { arms } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
+    ...(served ? { servedModels: served } : {}),
     ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
     pairing,
   };
@@ -82,11 +83,11 @@ function unjudged(baseline: Baseline, current: Baseline): string[] {
 }
 
 /** A model whose server names another model or configuration than the baseline's: changed under the same name? */
-function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): string | null {
+function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): GateResult['servedModels'] | null {
   const was = before.servedModels ?? [];
   const now = after.servedModels ?? [];
   if (was.length === 0 || now.length === 0 || (was.length === now.length && was.every((name, i) => name === now[i]))) return null;
-  return `the server said other models answered than in the baseline (baseline: ${was.join(', ')}; now: ${now.join(', ')}): the model may have changed under the name '${after.model}'`;
+  return { baseline: was, current: now };
 }
 
 /**

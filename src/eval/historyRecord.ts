@@ -17,8 +17,8 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertSlice = db.prepare(`INSERT INTO slices (run_id, slice, kind, name, total, passed, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insertDialogue = db.prepare(`INSERT INTO dialogues (run_id, dialogue_id, outcome, runs_passed, runs, file, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  // Each dialogue's content digest stays in report.json (a baseline pairs by it); the history keeps the files' hashes.
-  const { dialogues: _digests, ...provenance } = provenanceOf(report) ?? {};
+  // Each dialogue's content digest and the prompts' text stay in report.json (a baseline pairs by the one and shows a prompt diff from the other); the history keeps the files' hashes.
+  const { dialogues: _digests, promptText: _text, ...provenance } = provenanceOf(report) ?? {};
 
   const write = db.transaction((): number => {
     const id = Number(

@@ -21,8 +21,8 @@ export async function collectProvenance(input: {
   readonly perturb?: unknown;
   /** A model over HTTP: the temperature and seed it was asked to sample with. */
   readonly sampling?: Sampling;
-  /** From readGitState(), started when the run starts so git runs while the suite does. */
-  readonly git: Promise<GitState | null>;
+  /** From readGitState() (or readGitProvenance(), which also says why there is no commit), started when the run starts so git runs while the suite does. */
+  readonly git: Promise<GitState | null | GitProvenance>;
   /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
   readonly datasetHashes?: Readonly<Record<string, string>>;
   /** Each selected dialogue's content digest, by id. */
@@ -32,12 +32,14 @@ export async function collectProvenance(input: {
 }): Promise<Provenance> {
   const prompts: Record<string, string> = {};
   const promptLines: Record<string, string[]> = {};
+  const promptText: Record<string, string> = {};
   for (const file of Object.values(TEMPLATE_FILES)) {
     const path = join(promptsDirectory(), file);
     const bytes = readFileSync(path);
     const name = relative(process.cwd(), path) || file;
     prompts[name] = createHash('sha256').update(bytes).digest('hex');
     promptLines[name] = lineHashes(bytes.toString('utf8'));
+    promptText[name] = bytes.toString('utf8');
   }
   const datasets: Record<string, string> = {};
   for (const file of input.datasets) datasets[file] = input.datasetHashes?.[file] ?? (await sha256OfFile(file));
@@ -49,8 +51,9 @@ export async function collectProvenance(input: {
     ...(input.baseUrl ? { baseUrl: withoutCredentials(input.baseUrl) } : {}),
     repeat: input.repeat,
     ...(input.perturb ? { perturb: input.perturb } : {}),
-    git: await input.git,
+    ...gitFields(await input.git),
     promptLines,
+    promptText,
     ...(input.sampling ? { sampling: input.sampling } : {}),
     ...(input.dialogues ? { dialogues: input.dialogues } : {}),
     ...(input.today ? { today: input.today } : {}),
@@ -82,16 +85,32 @@ type GitState = NonNullable<Provenance['git']>;
 
 /** The commit checked out and whether tracked files differ from it; null outside a git checkout. */
 export async function readGitState(cwd?: string): Promise<GitState | null> {
+  return (await readGitProvenance(cwd)).git;
+}
+
+/** The git state, and when there is none, why: what `provenance.noGit` says. */
+export interface GitProvenance {
+  readonly git: GitState | null;
+  readonly noGit?: NonNullable<Provenance['noGit']>;
+}
+
+export async function readGitProvenance(cwd?: string): Promise<GitProvenance> {
   // One process for both facts (each start of git costs the run a few ms of its own thread):
   // `# branch.oid` is the commit, any line not starting with `#` a tracked file that changed.
-  const status = await new Promise<string | null>((resolve) =>
+  const status = await new Promise<{ stdout: string } | { missing: boolean }>((resolve) =>
     execFile('git', ['status', '--porcelain=v2', '--branch', '--untracked-files=no'], { encoding: 'utf8', timeout: 5000, env: childEnvironment(process.env, (name) => name.startsWith('GIT_')), ...(cwd ? { cwd } : {}) }, (error, stdout) =>
-      resolve(error ? null : stdout),
+      resolve(error ? { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' } : { stdout }),
     ),
   );
-  const commit = status === null ? undefined : /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(status)?.[1];
-  if (commit === undefined) return null;
-  return { commit, dirty: status!.split('\n').some((line) => line !== '' && !line.startsWith('#')) };
+  if (!('stdout' in status)) return { git: null, noGit: status.missing ? 'gitNotInstalled' : 'notACheckout' };
+  const commit = /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(status.stdout)?.[1];
+  if (commit === undefined) return { git: null, noGit: 'noCommit' };
+  return { git: { commit, dirty: status.stdout.split('\n').some((line) => line !== '' && !line.startsWith('#')) } };
+}
+
+function gitFields(state: GitState | null | GitProvenance): Pick<Provenance, 'git' | 'noGit'> {
+  if (state === null || !('git' in state)) return { git: state };
+  return { git: state.git, ...(state.noGit ? { noGit: state.noGit } : {}) };
 }
 
 /** Dataset files whose contents differ between two provenances (changed, added or gone). */

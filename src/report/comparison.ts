@@ -163,7 +163,7 @@ function turnFields(turn: TurnReport | undefined): Record<string, string> {
   return {
     input,
     route: turn.route,
-    intent: turn.intent ? `${turn.intent.kind}${turn.intent.index !== undefined ? ` #${turn.intent.index}` : ''}` : '—',
+    intent: turn.intent ? `${turn.intent.kind}${turn.intent.index !== undefined ? ` #${turn.intent.index + 1}` : ''}` : '—',
     state: turn.stateAfter,
     tts: turn.tts.join('\n') || '—',
     batch: turn.batch ? turn.batch.map(itemLine).join('\n') || '(empty)' : '—',

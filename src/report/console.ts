@@ -14,6 +14,7 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  noGitSaid,
   pairedGateLine,
   nothingJudged,
   orderedMetrics,
@@ -22,7 +23,7 @@ import {
 } from './reportQueries.js';
 import { inLang, label, metricName } from './labels.js';
 import type { DialogueReport, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
@@ -84,6 +85,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     const prompts = Object.values(provenance.prompts).map((sha) => sha.slice(0, 8)).join('/');
     parts.push(`prompts ${prompts}`);
     if (provenance.git) parts.push(`commit ${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`);
+    else if (provenance.noGit) parts.push(`commit ${noGitSaid(provenance.noGit)}`);
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic']);
   const warnings = [...(report.gate?.warnings ?? []), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
@@ -103,7 +105,7 @@ function rateLimitWarning(traffic: unknown): string | null {
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
 function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkInstance): string[] {
-  const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke.ids.length))];
+  const lines = [c.bold(whatBrokeHeading(lang, report.gate !== null, broke))];
   const apart = oldAndNewLine(lang, broke);
   if (apart) lines.push(c.dim(`  ${apart}`));
   const width = String(broke.behaviours[0]?.count ?? 0).length;
@@ -114,7 +116,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
     lines.push(c.dim(`  ${' '.repeat(width)}  ${truncate(safe(example), LINE_CHARS)}`));
   }
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) lines.push(c.dim(`  ${inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0))}`));
+  if (rest.length > 0) lines.push(c.dim(`  ${moreBehavioursLine(lang, rest)}`));
   return lines;
 }
 

@@ -11,6 +11,7 @@ import { armsSentence } from './armsWords.js';
 import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
+import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -52,6 +53,8 @@ function measured(report: Report, lang: Lang): string {
   const how: string[] = [];
   const answers = report.run.llm.answers;
   if (answers) how.push(answersSaid(answers, lang));
+  const served = servedModelSaid(report.run.llm, lang);
+  if (served) how.push(served);
   const virtualMs = report.run.llm.virtualLatencyMs;
   if (virtualMs !== undefined) {
     how.push(
@@ -132,7 +135,8 @@ function gateChange(report: Report, lang: Lang): Change {
   if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
   const details = pairedGateDetails(gate, lang);
-  return { text: `${pairingSaid(gate, lang)}${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
+  const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';
+  return { text: `${otherModel}${pairingSaid(gate, lang)}${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
 }
 
 /** "47 dialogues broke (8 in every run, 39 in some of the 3 runs)": the one count of what broke, on every page. */
@@ -165,6 +169,14 @@ function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
  * side, so each move is judged against the noise its counts allow (report/noise.ts).
  */
 function trendChange(report: Report, lang: Lang): Change | null {
+  const modelChange = report.view?.trend?.servedModelChange;
+  const change = comparedWithPrevious(report, lang);
+  if (!modelChange) return change;
+  const said = servedModelChangeSaid(modelChange.previous, modelChange.current, lang);
+  return change ? { ...change, text: `${said}${lang === 'zh' ? '' : ' '}${change.text}` } : { text: said, beyondNoise: false, details: null };
+}
+
+function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   const runs = report.view?.trend?.runs ?? [];
   const previous = runs.at(-2);
   const current = runs.at(-1);

@@ -8,7 +8,7 @@ export function renderHistoryTable(runs: readonly HistoryRun[]): string {
   const rows = runs.map((r) => [
     String(r.id),
     r.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-    truncate(`${r.backend} / ${r.model}`, 32),
+    truncate(`${r.backend} / ${r.model}${servedSaid(r)}`, 48),
     r.mode,
     r.protocol,
     // A simulate row counts users (who succeeded in every run) and its success is task success; it has no verdict.
@@ -20,6 +20,11 @@ export function renderHistoryTable(runs: readonly HistoryRun[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
   return withoutControls([line(header), ...rows.map(line)].join('\n') + '\n');
+}
+
+/** " (served qwen@1a2b3c)": the model the server said answered, when it is not the name the run asked for. */
+function servedSaid(run: HistoryRun): string {
+  return run.served.length > 0 && run.served.join() !== run.model ? ` (served ${run.served.join(', ')})` : '';
 }
 
 function successOf(run: HistoryRun): string {

@@ -13,6 +13,8 @@ export interface HistoryRun {
   readonly finishedAt: string;
   readonly backend: string;
   readonly model: string;
+  /** The models the server said answered (a run of a model over HTTP); empty when none was named. */
+  readonly served: readonly string[];
   readonly baseUrl: string | null;
   readonly gitCommit: string | null;
   readonly mode: string;
@@ -36,6 +38,7 @@ interface RunRow {
   finished_at: string;
   backend: string;
   model: string;
+  comparable_key: string;
   base_url: string | null;
   git_commit: string | null;
   mode: string;
@@ -83,6 +86,7 @@ export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
     finishedAt: r.finished_at,
     backend: r.backend,
     model: r.model,
+    served: r.kind === 'run' ? ((JSON.parse(r.comparable_key) as { served?: string[] }).served ?? []) : [],
     baseUrl: r.base_url,
     gitCommit: r.git_commit,
     mode: r.mode,
@@ -162,5 +166,26 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     const past = streaks.get(d.id);
     dialogues[d.id] = { lastPassed: past?.lastPassed ?? null, firstFailed: past?.firstFailed ?? report.run.startedAt };
   }
-  return { runs, dialogues };
+  const servedModelChange = servedModelChangeSince(db, key);
+  return { runs, dialogues, ...(servedModelChange ? { servedModelChange } : {}) };
+}
+
+/** How many recent runs are searched for the previous run of the same configuration. */
+const RECENT_RUNS = 500;
+
+/**
+ * The served models of the previous run of the same configuration (same key but for the served
+ * models), when they differ from this run's: two models behind one `--base-url` are two trends,
+ * and a run says that the one before it was answered by another model.
+ */
+function servedModelChangeSince(db: HistoryDb, key: string): Trend['servedModelChange'] | undefined {
+  const { served: current = [], ...configuration } = JSON.parse(key) as { served?: string[] };
+  const sameConfiguration = JSON.stringify(configuration);
+  const recent = db.prepare(`SELECT comparable_key FROM runs WHERE kind = 'run' ORDER BY id DESC LIMIT ?`).all(RECENT_RUNS) as { comparable_key: string }[];
+  for (const row of recent) {
+    const { served: previous = [], ...other } = JSON.parse(row.comparable_key) as { served?: string[] };
+    if (JSON.stringify(other) !== sameConfiguration) continue;
+    return row.comparable_key === key ? undefined : { previous, current };
+  }
+  return undefined;
 }

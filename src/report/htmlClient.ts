@@ -90,7 +90,8 @@ export const REPORT_CLIENT_JS =
     var summary = Object.keys(counts).map(function (k) { return counts[k] + ' ' + k; }).join(' · ');
     var rows = items.map(function (it) {
       return h('tr', { class: 'item-' + it.status },
-        h('td', { class: 'mono', text: String(it.index) }),
+        // Readers count items from 1 (第1笔); report.json keeps the 0-based index.
+        h('td', { class: 'mono', text: String(it.index + 1) }),
         h('td', null, h('span', { class: 'st st-' + it.status, text: it.status })),
         h('td', { class: 'amount', text: amount(it.amount) }),
         h('td', { text: it.type }),
@@ -142,7 +143,7 @@ export const REPORT_CLIENT_JS =
   }
 
   function turnView(turn) {
-    var intent = turn.intent ? 'intent ' + turn.intent.kind + (turn.intent.index !== undefined ? ' · idx ' + turn.intent.index : '') : null;
+    var intent = turn.intent ? 'intent ' + turn.intent.kind + (turn.intent.index !== undefined ? ' · ' + t('intentItem', turn.intent.index + 1) : '') : null;
     return h('section', { class: 'turn' + (turn.passed ? '' : ' turn-failed') },
       h('div', { class: 'turn-head' },
         h('span', { class: 'turn-no', text: t('turn', turn.index + 1) }),

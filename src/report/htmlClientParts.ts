@@ -8,7 +8,7 @@ export const CLIENT_LABELS_JS = String.raw`
   var LABELS = {
     user: ['User', '用户'], app: ['App (TTS)', '应用（播报）'], taps: ['Taps “{0}”', '点按“{0}”'],
     advances: ['Time advances {0} ms', '时间前进 {0} 毫秒'], draftBatch: ['Draft batch', '草稿批次'],
-    items: ['{0} item(s)', '{0} 笔'], idx: ['idx', '序号'], status: ['Status', '状态'], amount: ['Amount', '金额'],
+    items: ['{0} item(s)', '{0} 笔'], idx: ['Item', '第几笔'], intentItem: ['item {0}', '第{0}笔'], status: ['Status', '状态'], amount: ['Amount', '金额'],
     type: ['Type', '类型'], category: ['Category', '分类'], description: ['Description', '描述'],
     saved: ['Saved {0} record(s)', '已保存 {0} 条'], request: ['Request', '请求'], response: ['Response', '回答'],
     expected: ['expected', '期望'], actual: ['actual', '实际'], turn: ['Turn {0}', '第 {0} 轮'], checks: ['Checks', '检查项'],

@@ -85,7 +85,9 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
 @media (max-width: 480px) { .cards { grid-template-columns: 1fr; } }
 .card { padding: 10px 14px 8px; display: flex; flex-direction: column; gap: 6px; min-width: 0; }
-.card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
+/* The change badge wraps under the title when both do not fit: it never spills out of the card nor squeezes the title to a character a line. */
+.card-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 4px 8px; }
+.card-head .delta { margin-left: auto; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
 .card .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .score { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
@@ -218,6 +220,11 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .plain-noise { font-weight: 400; }
 .how-sure { margin-top: 4px; font-size: 13px; }
 .how-sure > summary { cursor: pointer; color: var(--muted); }
+.prompt-diff { margin-top: 4px; font-size: 13px; }
+.prompt-diff > summary { cursor: pointer; color: var(--muted); }
+.prompt-diff pre { background: var(--sunken); border: 1px solid var(--border); border-radius: 6px; padding: 8px; max-height: 320px; overflow: auto; white-space: pre-wrap; }
+.diff-add { color: var(--pass); }
+.diff-del { color: var(--fail); }
 .run-details { margin-top: 6px; }
 .run-details > summary { cursor: pointer; }
 .score-row { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 8px; min-width: 0; }

@@ -4,6 +4,7 @@ import { percent, truncate } from './format.js';
 import { brokeCount, headlineOf } from './headline.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
+import { promptDiffHtml } from './promptDiff.js';
 import {
   provenanceEntries,
   describeFindingChange,
@@ -13,7 +14,7 @@ import {
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
@@ -47,6 +48,7 @@ export function headerHtml(report: Report): string {
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changed ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changed)}</p>` : ''}
     ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
+    ${promptDiffHtml(report.gate, lang)}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
@@ -68,11 +70,11 @@ export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatB
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
   // The rest open in place: a count alone cannot be acted on.
   if (rest.length > 0) {
-    const more = esc(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)));
+    const more = esc(moreBehavioursLine(lang, rest));
     items.push(`<li class="more-behaviours"><details><summary>${more}</summary><ol class="behaviours">${rest.map(item).join('')}</ol></details></li>`);
   }
   return `<section class="panel panel-fail what-broke" id="what-broke">
-  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
+  <h2>${esc(whatBrokeHeading(lang, againstBaseline, broke))}</h2>${apart ? `\n  <p class="muted" id="old-and-new">${esc(apart)}</p>` : ''}
   <ol class="behaviours">${items.join('')}</ol>
 </section>`;
 }

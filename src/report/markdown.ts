@@ -5,6 +5,7 @@ import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
+import { promptDiffMarkdown } from './promptDiff.js';
 import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
 import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from './sliceQueries.js';
 import { metricSeries, trendLine } from './trendText.js';
@@ -90,6 +91,7 @@ function plainWords(report: Report): string[] {
   if (unsteady) lines.push('>', `> ${mdText(unsteady)}`);
   lines.push('');
   if (changedDetails) lines.push(...folded(label(lang, 'howSure'), [mdText(changedDetails)]));
+  lines.push(...promptDiffMarkdown(report.gate, lang));
   return lines;
 }
 

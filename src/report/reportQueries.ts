@@ -8,6 +8,7 @@ import type {
   GateFinding,
   GateResult,
   MetricResult,
+  Provenance,
   Report,
   TurnReport,
 } from './reportTypes.js';
@@ -30,9 +31,15 @@ export function provenanceEntries(report: Report): Array<[string, string]> {
   const entries: Array<[string, string]> = [];
   if (provenance.baseUrl) entries.push(['base URL', provenance.baseUrl]);
   if (provenance.git) entries.push(['commit', `${provenance.git.commit}${provenance.git.dirty ? ' (with uncommitted changes)' : ''}`]);
+  else if (provenance.noGit) entries.push(['commit', noGitSaid(provenance.noGit)]);
   for (const [file, sha] of Object.entries(provenance.prompts)) entries.push([`prompt ${file}`, `sha256 ${sha}`]);
   for (const [file, sha] of Object.entries(provenance.datasets)) entries.push([`dataset ${file}`, `sha256 ${sha}`]);
   return entries;
+}
+
+/** Why a run names no commit: "none (not a git checkout)". */
+export function noGitSaid(why: NonNullable<Provenance['noGit']>): string {
+  return `none (${{ notACheckout: 'not a git checkout', gitNotInstalled: 'git is not installed', noCommit: 'the git checkout has no commit yet' }[why]})`;
 }
 
 /** A metric's key as gate findings and paired tests may spell it ("metrics.routing", "routing.score", the sign test's "dialoguePassRate"). */

@@ -32,6 +32,8 @@ export interface GateResult {
   readonly answerChanges?: AnswerChanges;
   /** Metrics the baseline's model met too rarely for a fall to show (eval/weakMetrics.ts): "cannot be judged with this model", never "no change". */
   readonly cannotJudge?: readonly WeakMetric[];
+  /** Present when the server said other models answered than in the baseline: the headline says so. */
+  readonly servedModels?: { readonly baseline: readonly string[]; readonly current: readonly string[] };
   /** With `--repeat` on both sides: the paired statistics the verdict rests on. */
   readonly paired?: PairedComparison;
   /** One run a side of a model with noise: the tests against chance the verdict rests on (eval/singleRunGate.ts). */
@@ -129,7 +131,13 @@ export interface Sampling {
 /** What differs between baseline and candidate besides their outcome (eval/armsDifference.ts). */
 export interface ArmsDifference {
   /** Prompt files whose contents differ; changed lines counted when both provenances keep per-line hashes, else null. */
-  readonly prompts: readonly { readonly file: string; readonly added: number | null; readonly removed: number | null }[];
+  readonly prompts: readonly {
+    readonly file: string;
+    readonly added: number | null;
+    readonly removed: number | null;
+    /** The changed lines with a line of context ("+ …", "- …", "  …", "…" between hunks), when both sides kept the text. */
+    readonly diff?: readonly string[];
+  }[];
   readonly sampling: { readonly baseline: Sampling | null; readonly current: Sampling | null };
   /** The runs' today when it differs (the prompts name it); null for a baseline that did not record one (its prompts said unknown). */
   readonly today?: { readonly baseline: string | null; readonly current: string | null };
@@ -145,8 +153,12 @@ export interface Provenance {
   readonly repeat: number;
   readonly perturb?: unknown;
   readonly git: { readonly commit: string; readonly dirty: boolean } | null;
+  /** Why `git` is null: the run was not in a git checkout, git is not installed, or the checkout has no commit yet. */
+  readonly noGit?: 'notACheckout' | 'gitNotInstalled' | 'noCommit';
   /** Per prompt file, a short hash of each line, so a later run can count the lines its prompts changed. */
   readonly promptLines?: Readonly<Record<string, readonly string[]>>;
+  /** Per prompt file, its text (a few KB), so a later run against this one as its baseline can show how a prompt changed. */
+  readonly promptText?: Readonly<Record<string, string>>;
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
   /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
@@ -262,6 +274,8 @@ export interface Trend {
   readonly runs: readonly TrendRun[];
   /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
   readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
+  /** The history's previous run of this configuration was answered by other served models than this run (so it is not in `runs`). */
+  readonly servedModelChange?: { readonly previous: readonly string[]; readonly current: readonly string[] };
 }
 
 export interface TrendRun {

@@ -74,29 +74,37 @@ export interface WhatBroke {
 /** What broke in a run, against its gate's baseline when it has one. */
 export function whatBroke(report: Report): WhatBroke {
   const failing = failingDialogues(report.dialogues);
-  const ids = report.gate ? brokenIds(report.gate) : failing.map((d) => d.id);
+  const fresh = report.gate ? null : newlyFailing(report, failing);
+  // Since the previous comparable run, as against a baseline: the dialogues that broke, the old failures counted apart
+  // (when none broke, the failing dialogues are shown, said to be old).
+  const ids = report.gate ? brokenIds(report.gate) : fresh && fresh.length > 0 ? fresh : failing.map((d) => d.id);
   const behaviours = changedBehaviours(ids, failing, report.view?.lang);
-  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing) };
+  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing, fresh) };
 }
 
-function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[]): WhatBroke['apart'] {
+/** Without a baseline, the failing dialogues whose failing streak began with this run; null without a previous comparable run. */
+function newlyFailing(report: Report, failing: readonly DialogueReport[]): string[] | null {
+  const trend = report.view?.trend;
+  if (!trend || trend.runs.length < 2) return null;
+  return failing.filter((d) => trend.dialogues[d.id]?.firstFailed === report.run.startedAt).map((d) => d.id);
+}
+
+function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[], fresh: readonly string[] | null): WhatBroke['apart'] {
   if (report.gate) {
     const broke = new Set(ids);
     return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
   }
-  const trend = report.view?.trend;
-  if (!trend || trend.runs.length < 2) return undefined;
-  // A dialogue whose failing streak began with this run failed for the first time since the previous comparable run.
-  const fresh = ids.filter((id) => trend.dialogues[id]?.firstFailed === report.run.startedAt).length;
-  return { alreadyFailing: ids.length - fresh, newSincePreviousRun: fresh };
+  if (fresh === null) return undefined;
+  return { alreadyFailing: failing.length - fresh.length, newSincePreviousRun: fresh.length };
 }
 
-/** "8 more were already failing in the baseline" / "12 new since the previous comparable run, 175 already failing". */
+/** "8 more were already failing in the baseline" / "175 more were already failing in the previous comparable run". */
 export function oldAndNewLine(lang: Lang, broke: WhatBroke): string | null {
   const apart = broke.apart;
   if (!apart) return null;
   if (apart.newSincePreviousRun === null) return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInBaseline, apart.alreadyFailing) : null;
-  return inLang(lang, WHAT_BROKE_WORDS.newSincePrevious, apart.newSincePreviousRun, apart.alreadyFailing);
+  if (apart.newSincePreviousRun === 0) return inLang(lang, WHAT_BROKE_WORDS.noneNewSincePrevious, apart.alreadyFailing);
+  return apart.alreadyFailing > 0 ? inLang(lang, WHAT_BROKE_WORDS.alreadyInPreviousRun, apart.alreadyFailing) : null;
 }
 
 /** Failing dialogues with those that broke first (a stable order otherwise): regressions lead every list. */
@@ -121,7 +129,7 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     const first = dialogue ? failedChecks(dialogue)[0] : undefined;
     if (!dialogue || !first) continue;
     const previous = dialogue.turns[dialogue.turns.indexOf(first.turn) - 1];
-    const act = actOf(first.turn);
+    const act = actOf(first.turn, previous);
     const key = `${act}:${wrongOf(first.check, previous)}`;
     const group = groups.get(key);
     if (group) group.ids.push(id);
@@ -166,26 +174,61 @@ export const WHAT_BROKE_WORDS = {
   fails: ['What fails for users: {0} dialogues', '用户遇到的问题：{0} 段对话失败'],
   example: ['e.g.', '例如'],
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
+  moreOne: ['…and 1 more behaviour ({1} dialogues)', '……另有 1 类问题（{1} 段对话）'],
+  moreOneOfOne: ['…and 1 more behaviour (1 dialogue)', '……另有 1 类问题（1 段对话）'],
   knockOn: ['knock-on: follows from the first failure of its dialogues', '连带：由同一对话中更早的失败导致'],
   knockOnShort: ['knock-on', '连带'],
   alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
-  newSincePrevious: ['{0} newly failing since the previous comparable run; {1} already failing before.', '{0} 段自上一次可比运行起新近失败；{1} 段此前就已失败。'],
+  brokeSincePrevious: ['What broke since the previous run: {0} dialogues newly failing', '自上一次运行以来：{0} 段对话新近失败'],
+  brokeOne: ['What broke for users: 1 dialogue', '用户遇到的问题：1 段对话新近失败'],
+  failsOne: ['What fails for users: 1 dialogue', '用户遇到的问题：1 段对话失败'],
+  brokeSincePreviousOne: ['What broke since the previous run: 1 dialogue newly failing', '自上一次运行以来：1 段对话新近失败'],
+  alreadyInPreviousRun: ['Not counted here: {0} more failing dialogues were already failing in the previous comparable run.', '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。'],
+  noneNewSincePrevious: ['None newly failing since the previous comparable run: all {0} were already failing before.', '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。'],
 } as const satisfies Record<string, Pair>;
 
-/** The block's heading: broke against a baseline, or fails without one. */
-export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, count: number): string {
-  return inLang(lang, againstBaseline ? WHAT_BROKE_WORDS.broke : WHAT_BROKE_WORDS.fails, count);
+/** "…and 4 more behaviours (9 dialogues)" / "…and 1 more behaviour (1 dialogue)": the behaviours past the first lines, counted. */
+export function moreBehavioursLine(lang: Lang, rest: readonly Behaviour[]): string {
+  const dialogues = rest.reduce((sum, b) => sum + b.count, 0);
+  const words = rest.length > 1 ? WHAT_BROKE_WORDS.more : dialogues > 1 ? WHAT_BROKE_WORDS.moreOne : WHAT_BROKE_WORDS.moreOneOfOne;
+  return inLang(lang, words, rest.length, dialogues);
 }
 
-function actOf(turn: TurnReport): string {
+/** The block's heading: broke against a baseline or since the previous comparable run, or fails without either. */
+export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string {
+  const sincePrevious = !againstBaseline && (broke.apart?.newSincePreviousRun ?? 0) > 0;
+  const one = broke.ids.length === 1;
+  const words = againstBaseline
+    ? one ? WHAT_BROKE_WORDS.brokeOne : WHAT_BROKE_WORDS.broke
+    : sincePrevious ? (one ? WHAT_BROKE_WORDS.brokeSincePreviousOne : WHAT_BROKE_WORDS.brokeSincePrevious)
+    : one ? WHAT_BROKE_WORDS.failsOne : WHAT_BROKE_WORDS.fails;
+  return inLang(lang, words, broke.ids.length);
+}
+
+function actOf(turn: TurnReport, previous: TurnReport | undefined): string {
   const kind = turn.intent?.kind;
   const calledCorrect = turn.llmCalls.some((call) => call.endpoint === 'correct');
   if (kind === 'correction') return 'correction';
-  if (calledCorrect) return 'append';
+  // A line sent to the correction model without a correction word ("最后那个是17") is a correction when the
+  // dataset expects it to change an item of the draft in place, whatever the model made of it; else an append.
+  if (calledCorrect) return changesAnItemInPlace(turn, previous) ? 'correction' : 'append';
   if (kind === 'newInput' || turn.llmCalls.some((call) => call.endpoint === 'parse')) return 'newInput';
   if (kind === 'confirm' || kind === 'confirmItem' || turn.input.tap === 'confirm') return 'confirm';
   if (kind === 'cancel' || kind === 'cancelItem' || turn.input.tap === 'cancel') return 'cancel';
   return 'other';
+}
+
+/** The turn expects the draft to keep its items and one of them to change (not an append, which adds one or is refused). */
+function changesAnItemInPlace(turn: TurnReport, previous: TurnReport | undefined): boolean {
+  const expected = turn.checks.find((check) => check.name === 'batch')?.expected;
+  const before = previous?.batch;
+  if (!Array.isArray(expected) || !before || expected.length !== before.length) return false;
+  return expected.some((item, i) => namedFieldsDiffer(item, item, before[i]));
+}
+
+/** One of the fields `fieldsOf` names differs between `item` and `before`. */
+function namedFieldsDiffer(item: unknown, fieldsOf: unknown, before: unknown): boolean {
+  return Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */
@@ -198,10 +241,8 @@ function wrongOf(check: CheckReport, previous: TurnReport | undefined): string {
   if (expected.length > before.length && actual.length <= before.length) return 'batch:notAdded';
   if (expected.length !== before.length || actual.length !== before.length) return 'batch';
   // An item changed when one of the fields the dataset names differs from the draft before.
-  const fieldsDiffer = (item: unknown, fieldsOf: unknown, i: number) =>
-    Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before[i] as unknown as Record<string, unknown>)[field]));
-  const shouldChange = expected.map((item, i) => fieldsDiffer(item, item, i));
-  const changed = actual.map((item, i) => fieldsDiffer(item, expected[i], i));
+  const shouldChange = expected.map((item, i) => namedFieldsDiffer(item, item, before[i]));
+  const changed = actual.map((item, i) => namedFieldsDiffer(item, expected[i], before[i]));
   if (!changed.some(Boolean)) return 'batch:notApplied';
   if (shouldChange.some((should, i) => should !== changed[i])) return 'batch:wrongItem';
   return 'batch:wrongValue';

@@ -3,7 +3,7 @@ import { truncate } from './format.js';
 import { inLang, label } from './labels.js';
 import { INPUT_CHARS, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
-import { behaviourName, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
 /** Behaviours in the first lines; the rest are counted. */
 const MAX_BEHAVIOURS = 3;
@@ -11,7 +11,7 @@ const MAX_BEHAVIOURS = 3;
 /** The behaviours that broke, each with a count and one example: what a reader acts on first. */
 export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string[] {
   if (broke.behaviours.length === 0) return [];
-  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke.ids.length))}`, ''];
+  const lines = [`### ${mdText(whatBrokeHeading(lang, againstBaseline, broke))}`, ''];
   const apart = oldAndNewLine(lang, broke);
   if (apart) lines.push(`_${mdText(apart)}_`, '');
   for (const behaviour of broke.behaviours.slice(0, MAX_BEHAVIOURS)) {
@@ -20,7 +20,7 @@ export function whatBrokeSection(lang: Lang, againstBaseline: boolean, broke: Wh
     lines.push(`- **${behaviour.count}** · ${mdText(behaviourName(lang, behaviour.key))} — ${example}`);
   }
   const rest = broke.behaviours.slice(MAX_BEHAVIOURS);
-  if (rest.length > 0) lines.push(`- ${mdText(inLang(lang, WHAT_BROKE_WORDS.more, rest.length, rest.reduce((sum, b) => sum + b.count, 0)))}`);
+  if (rest.length > 0) lines.push(`- ${mdText(moreBehavioursLine(lang, rest))}`);
   lines.push('');
   return lines;
 }

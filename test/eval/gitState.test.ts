@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readGitState } from '../../src/eval/provenance.js';
+import { readGitProvenance, readGitState } from '../../src/eval/provenance.js';
+import { noGitSaid } from '../../src/report/reportQueries.js';
 import { tempDir } from '../support/cli.js';
 
 describe("a run's git provenance (one git process: commit and whether tracked files changed)", () => {
@@ -38,5 +39,22 @@ describe("a run's git provenance (one git process: commit and whether tracked fi
     expect(await readGitState()).toBeNull();
     execFileSync('git', ['init', '-q']);
     expect(await readGitState()).toBeNull();
+  });
+
+  // Issue 40, item 7: "`provenance.git` null without a word why".
+  it('says why there is no commit: not a checkout, no commit yet, or git not installed', async () => {
+    process.chdir(tempDir());
+    expect(await readGitProvenance()).toEqual({ git: null, noGit: 'notACheckout' });
+    execFileSync('git', ['init', '-q']);
+    expect(await readGitProvenance()).toEqual({ git: null, noGit: 'noCommit' });
+    const path = process.env['PATH'];
+    process.env['PATH'] = tempDir();
+    try {
+      expect(await readGitProvenance()).toEqual({ git: null, noGit: 'gitNotInstalled' });
+    } finally {
+      process.env['PATH'] = path;
+    }
+    expect(noGitSaid('notACheckout')).toBe('none (not a git checkout)');
+    expect(noGitSaid('gitNotInstalled')).toBe('none (git is not installed)');
   });
 });

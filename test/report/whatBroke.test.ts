@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogueReport, GateResult, TurnReport } from '../../src/report/reportTypes.js';
-import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, oldAndNewLine, whatBroke } from '../../src/report/whatBroke.js';
+import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, moreBehavioursLine, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/whatBroke.js';
 import { makeReport } from './fixtures.js';
 
 const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
@@ -56,6 +56,32 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
     expect(behaviours.every((b) => b.metric === 'correctionIndexMapping')).toBe(true);
   });
 
+  // Issue 40, item 7: "a description correction is grouped under 'appends'".
+  it('a line the correction model got without a correction word is a correction when the draft keeps its items, an append when it grows', () => {
+    const correctCall = { endpoint: 'correct' as const, request: {}, responseText: '{"corrections":[],"intent":"append","confidence":0.3}', outcome: 'ok', latencyMs: 1 };
+    const noMarker = { intent: { kind: 'newInput' }, llmCalls: [correctCall] };
+    const behaviours = changedBehaviours(['last-is-17', 'added', 'refused-when-full'], [
+      corrected('last-is-17', [60, 17], [60, 30], noMarker),
+      corrected('added', [60, 30, 8], [60, 30], noMarker),
+      // An append the app must refuse (a full draft) keeps the draft as it was: still an append.
+      corrected('refused-when-full', [60, 30], [60, 30], noMarker),
+    ]);
+    expect(behaviours.map((b) => [b.key, b.ids])).toEqual([
+      ['append:batch:notAdded', ['added']],
+      ['append:batch:notApplied', ['refused-when-full']],
+      ['correction:batch:notApplied', ['last-is-17']],
+    ]);
+  });
+
+  // Issue 40, item 7: "1 more behaviours".
+  it('counts the behaviours past the first lines in the singular when there is one, in both languages', () => {
+    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    expect(moreBehavioursLine('en', behaviours.slice(2))).toBe('…and 1 more behaviour (1 dialogue)');
+    expect(moreBehavioursLine('en', behaviours.slice(0, 1))).toBe('…and 1 more behaviour (2 dialogues)');
+    expect(moreBehavioursLine('en', behaviours.slice(1))).toBe('…and 2 more behaviours (2 dialogues)');
+    expect(moreBehavioursLine('zh', behaviours.slice(2))).toBe('……另有 1 类问题（1 段对话）');
+  });
+
   it('counts only the dialogues asked about, each once', () => {
     expect(changedBehaviours(['wrong-item-2', 'not-applied'], dialogues).map((b) => [b.key, b.ids])).toEqual([
       ['correction:batch:notApplied', ['not-applied']],
@@ -101,14 +127,45 @@ describe('old failures apart from new ones', () => {
     expect(oldAndNewLine('en', broke)).toBe(`Not counted here: ${failing} more failing dialogues already failed in the baseline.`);
   });
 
-  it('without a baseline, splits the failing dialogues by whether this run began their failing streak', () => {
+  /** Two failing dialogues, no baseline. */
+  function twoFailing() {
     const report = makeReport({ gate: null });
+    const failure = [...report.dialogues].find((d) => !d.passed)!;
+    return makeReport({ gate: null, dialogues: [...report.dialogues, { ...failure, id: 'old-failure' }], summary: report.summary });
+  }
+
+  it('without a baseline, splits the failing dialogues by whether this run began their failing streak', () => {
+    const report = twoFailing();
     const failingIds = [...report.dialogues].filter((d) => !d.passed).map((d) => d.id);
     const run = (id: number | null) => ({ id, startedAt: report.run.startedAt, passed: false, metrics: {} });
     const streaks = Object.fromEntries(failingIds.map((id, i) => [id, { lastPassed: null, firstFailed: i === 0 ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]));
     const broke = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks } } });
     expect(broke.apart).toEqual({ alreadyFailing: failingIds.length - 1, newSincePreviousRun: 1 });
-    expect(oldAndNewLine('zh', broke)).toBe(`1 段自上一次可比运行起新近失败；${failingIds.length - 1} 段此前就已失败。`);
+    expect(oldAndNewLine('zh', broke)).toBe(`另有 ${failingIds.length - 1} 段失败的对话在上一次可比运行中就已失败，未计入此处。`);
     expect(whatBroke(report).apart).toBeUndefined();
+  });
+
+  // Issue 40, item 3: "the history comparison's examples of what broke were already failing in the previous run".
+  it('since the previous run, what broke and its examples are the newly failing dialogues only; the old ones are counted apart', () => {
+    const report = twoFailing();
+    const failingIds = [...report.dialogues].filter((d) => !d.passed).map((d) => d.id);
+    expect(failingIds.length).toBeGreaterThan(1);
+    const run = (id: number | null) => ({ id, startedAt: report.run.startedAt, passed: false, metrics: {} });
+    const streaks = (fresh: readonly string[]) =>
+      Object.fromEntries(failingIds.map((id) => [id, { lastPassed: null, firstFailed: fresh.includes(id) ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]));
+    const [newOne] = failingIds.slice(-1);
+    const broke = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks([newOne!]) } } });
+    expect(broke.ids).toEqual([newOne]);
+    expect(broke.behaviours.flatMap((b) => b.ids)).toEqual([newOne]);
+    expect(broke.behaviours.map((b) => b.example.id)).toEqual([newOne]);
+    expect(whatBrokeHeading('en', false, broke)).toBe('What broke since the previous run: 1 dialogue newly failing');
+    expect(whatBrokeHeading('zh', false, broke)).toBe('自上一次运行以来：1 段对话新近失败');
+    expect(oldAndNewLine('en', broke)).toBe(`Not counted here: ${failingIds.length - 1} more failing dialogues were already failing in the previous comparable run.`);
+
+    // Nothing new: the failing dialogues are shown, said to be old.
+    const none = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks([]) } } });
+    expect(none.ids).toEqual(failingIds);
+    expect(whatBrokeHeading('en', false, none)).toBe(`What fails for users: ${failingIds.length} dialogues`);
+    expect(oldAndNewLine('en', none)).toBe(`None newly failing since the previous comparable run: all ${failingIds.length} were already failing before.`);
   });
 });
