@@ -203,7 +203,7 @@ function checkOutputPaths(args: RunArgs): void {
   }
   checkOutputDir(args.out);
   if (args.db) checkOutputFile(args.db, '--db');
-  if (args.record) checkOutputFile(args.record, '--record');
+  // --record, its lock and the lock's owner file: checked where the cassette is loaded (llm/cassette.ts).
   if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
 }
 
