@@ -22,7 +22,7 @@ import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { backendEntry, backendNames } from '../backends/registry.js';
+import { backendNames } from '../backends/registry.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
@@ -106,15 +106,12 @@ async function run(args: RunArgs): Promise<number> {
   let evaluated: EvaluatedRun | null = null;
   try {
     checkOutputPaths(args);
-    const entry = backendEntry(args.llm);
     const plan = planRun({
       datasets: args.dataset,
       filter: args.filter,
       exclude: args.exclude,
       shard: args.shard ? parseShard(args.shard) : null,
       protocol: args.protocol,
-      // A model on the virtual clock whose answers nobody records or pays for.
-      discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
     });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     const sequential = sequentialRunOf(args, baseline);

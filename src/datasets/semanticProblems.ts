@@ -1,6 +1,8 @@
 import { TURN_ACTIONS as ACTIONS } from './datasetSchema.js';
 import type { Problem } from './schemaProblems.js';
 import { scriptedIndexProblems } from './scriptedIndexProblems.js';
+import { textProblems } from './textProblems.js';
+import { unusedAnswerProblems } from './unusedAnswerProblems.js';
 import type { Segment } from './yamlSource.js';
 
 const ANSWERS = ['parse', 'correct', 'conversation'] as const;
@@ -27,6 +29,7 @@ export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[])
     const turns = dialogue['turns'];
     if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [i, 'turns', j])));
     problems.push(...scriptedIndexProblems(dialogue, [i]));
+    problems.push(...unusedAnswerProblems(dialogue, [i]), ...textProblems(dialogue, [i]));
   });
   return problems;
 }
