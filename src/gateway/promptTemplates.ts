@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import { CATEGORIES } from '../domain/categories.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
@@ -11,6 +10,7 @@ import { ENDPOINT_MARKERS } from './endpointMarker.js';
 import type { ConversationTurn, CurrentTransaction } from './dto.js';
 import { conversationInputJson, correctionInputJson } from './promptInputs.js';
 import { didYouMean } from '../util/didYouMean.js';
+import { packageFolder } from '../util/packageFolder.js';
 
 export const TEMPLATE_FILES: Readonly<Record<LlmEndpoint, string>> = {
   parse: 'transaction-parse.txt',
@@ -25,22 +25,11 @@ export interface RenderOptions {
   categories?: readonly string[];
 }
 
-/** Walks up from this module (src/gateway or dist/gateway) to the folder holding prompts/. */
-function findPromptsDirectory(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'prompts'))) return join(dir, 'prompts');
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no prompts/ folder above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-}
-
 let promptsDir: string | undefined;
 const templates = new Map<LlmEndpoint, string>();
 
 export function promptsDirectory(): string {
-  promptsDir ??= findPromptsDirectory();
+  promptsDir ??= packageFolder('prompts');
   return promptsDir;
 }
 

@@ -76,3 +76,21 @@ function kindOf(path: string): 'dir' | 'other' | 'underFile' | 'none' {
     throw new OutputPathError(`${path}: cannot inspect (${code ?? String(error)})`);
   }
 }
+
+/** What `validate` and `run` read as dialogues. */
+const DATASET_EXTENSIONS = ['.yaml', '.yml'];
+
+/**
+ * A dialogue file a command will write (`simulate --save-dialogues`, `try`'s :save): named as a
+ * dataset, writable, and not an existing file unless the command was told to replace it
+ * (`replaceWith` says how).
+ */
+export function checkDatasetOutput(file: string, label: string, replace: boolean, replaceWith: string): void {
+  checkOutputFile(file, label);
+  if (!DATASET_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension))) {
+    throw new OutputPathError(`${label} ${file}: a dataset file ends in .yaml or .yml (validate and run read no other name as dialogues)`);
+  }
+  if (!replace && kindOf(targetOf(file, label)) !== 'none') {
+    throw new OutputPathError(`${label} ${file}: exists and was left as it was; name a new file, or ${replaceWith} to replace it`);
+  }
+}
