@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Argv, CommandModule } from 'yargs';
 import { AtomicFileWriter } from '../util/atomicFile.js';
@@ -95,6 +96,7 @@ async function tryConsole(args: TryArgs): Promise<number> {
 /** Whatever goes wrong, the session stays: the person is told why and may :save elsewhere. */
 function saveSession(session: TrySession, id: string, file: string, replace: boolean): string {
   if (session.turns.length === 0) return '还没有对话可存';
+  if (!replace && existsSync(file)) return `没有保存：${file} 已存在。换一个文件名，或用 :save! ${file} 覆盖它`;
   let writer: AtomicFileWriter | null = null;
   try {
     checkDatasetOutput(file, ':save', replace, `use :save! ${file}`);

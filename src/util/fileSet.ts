@@ -5,6 +5,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { writePiecesAtomically } from './atomicFile.js';
 import { linkTarget } from './linkTarget.js';
+import { PROBE_PREFIX } from './outputPaths.js';
 
 /** Codes of a file system that cannot take the set: full, read-only, failing, out of quota or descriptors. */
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE']);
@@ -126,8 +127,6 @@ async function swapIn(staging: string, out: string): Promise<void> {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    // A swap that failed halfway puts the old set back rather than leave no set.
-    if (olds.length > 0 && !exists(out)) await rename(olds.pop()!, out).catch(() => undefined);
     for (const old of olds) await rm(old, { recursive: true, force: true });
   }
 }
@@ -159,8 +158,10 @@ async function cleanStale(parent: string, base: string, names: readonly string[]
   for (const entry of await entriesOf(out)) if (isOldTemporary(entry) || isDeadInnerSet(entry)) await rm(join(out, entry), { recursive: true, force: true });
 }
 
+/** Files not of the set, and not the passing files of another run (a pre-run probe, a set being staged inside). */
 async function holdsOtherFiles(out: string, names: readonly string[]): Promise<boolean> {
-  return (await entriesOf(out)).some((name) => !names.includes(name));
+  const passing = (name: string) => name.startsWith(PROBE_PREFIX) || name.startsWith(INNER_PREFIX);
+  return (await entriesOf(out)).some((name) => !names.includes(name) && !passing(name));
 }
 
 /** The names in `dir`; none when it is not there, or another writer has just renamed it aside. */

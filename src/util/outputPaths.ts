@@ -44,12 +44,15 @@ function checkWritableAncestor(dir: string, label: string): void {
   }
 }
 
+/** The name of a probe file of this check (a writer of the folder meanwhile ignores it). */
+export const PROBE_PREFIX = '.nlu-harness-probe-';
+
 /**
  * A file is made there and removed: permission bits say nothing of a read-only mount or of /proc
  * and /sys, where nothing can be created, and root passes every bit.
  */
 function checkWritable(dir: string, label: string): void {
-  const probe = join(dir, `.nlu-harness-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const probe = join(dir, `${PROBE_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     closeSync(openSync(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY));
   } catch (error) {

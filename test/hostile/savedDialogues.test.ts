@@ -58,7 +58,7 @@ describe('try :save (issue 41, item 13)', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/没有保存：:save \S+a\.yaml\/x\.yaml: lies under a file/);
-    expect(result.stdout).toMatch(/没有保存：:save \S+a\.yaml: exists and was left as it was; name a new file, or use :save! \S+a\.yaml to replace it/);
+    expect(result.stdout).toContain(`没有保存：${ws.path('a.yaml')} 已存在。换一个文件名，或用 :save! ${ws.path('a.yaml')} 覆盖它`);
     expect(result.stdout).toMatch(/没有保存：:save \S+c\.json: a dataset file ends in \.yaml or \.yml/);
     expect(result.stdout).toMatch(/已保存 1 轮（id try-[^）]+）→ \S+kept\.yaml/);
     expect(readFileSync(ws.path('a.yaml'), 'utf8')).toBe('mine\n');
