@@ -230,20 +230,28 @@ export function perturbProvenance(args: Pick<BackendArgs, 'perturb' | 'perturbSe
   }
 }
 
-/** How to reach a model: the options every command with `--llm` shares. */
-export function modelOptions<T>(yargs: Argv<T>) {
+/**
+ * How to reach a model: the options every command with `--llm` shares. `repeats`: the command has
+ * `--repeat` (run, simulate), which the cassette and seed options then explain themselves by;
+ * `try` has none, and its help does not name it.
+ */
+export function modelOptions<T>(yargs: Argv<T>, repeats = true) {
+  const perRun = (withRepeat: string, without: string) => (repeats ? withRepeat : without);
   return yargs
     .option('model', { type: 'string', describe: 'Model name (openai backend)' })
     .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
     .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
     .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-    .option('cassette', { type: 'string', describe: 'Replay cassette (with --llm replay): run i of --repeat gets the i-th recorded sample' })
-    .option('record', { type: 'string', describe: 'Record every answer into this cassette, one sample per run of --repeat (every call goes to the model: it is not a cache)' })
+    .option('cassette', { type: 'string', describe: `Replay cassette (with --llm replay)${perRun(': run i of --repeat gets the i-th recorded sample', ': the first recorded sample of each request')}` })
+    .option('record', { type: 'string', describe: `Record every answer into this cassette${perRun(', one sample per run of --repeat', '')} (every call goes to the model: it is not a cache)` })
     .option('prompts', { type: 'string', describe: 'Folder of prompt templates to render instead of prompts/ (a copy with your change): only a real model (openai) reads them' })
     .option('temperature', { type: 'number', describe: 'Sampling temperature sent to an openai-backend model (default 0)' })
     .option('sampling-seed', {
       type: 'number',
-      describe: 'Seed sent with each openai-backend request, mixed with its run of --repeat (N × 1000003 + run), so every run is its own reproducible sample on a server that honours seeds',
+      describe: perRun(
+        'Seed sent with each openai-backend request, mixed with its run of --repeat (N × 1000003 + run), so every run is its own reproducible sample on a server that honours seeds',
+        'Seed sent with each openai-backend request, for a reproducible sample on a server that honours seeds',
+      ),
     })
     .option('response-format', {
       type: 'string',

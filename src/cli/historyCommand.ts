@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { renderHistoryTable } from '../report/historyConsole.js';
 import { listRuns } from '../report/historyQueries.js';
-import { openHistory } from '../report/historyStore.js';
+import { openHistoryForReading } from '../report/historyStore.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
 interface HistoryArgs {
@@ -22,7 +22,7 @@ export const historyCommand: CommandModule<object, HistoryArgs> = {
       .example('$0 history --json', 'every recorded run with provenance and metric scores') as unknown as Argv<HistoryArgs>,
   handler: (args) => {
     try {
-      // Listing never creates a history file.
+      // Listing never creates or changes a history file (it works on a read-only file system).
       const runs = existsSync(args.history) ? withHistory(args.history, (db) => listRuns(db, args.limit)) : [];
       process.stdout.write(args.json ? `${JSON.stringify(runs, null, 2)}\n` : renderHistoryTable(runs));
       process.exitCode = 0;
@@ -32,8 +32,8 @@ export const historyCommand: CommandModule<object, HistoryArgs> = {
   },
 };
 
-function withHistory<T>(file: string, read: (db: ReturnType<typeof openHistory>) => T): T {
-  const db = openHistory(file);
+function withHistory<T>(file: string, read: (db: ReturnType<typeof openHistoryForReading>) => T): T {
+  const db = openHistoryForReading(file);
   try {
     return read(db);
   } finally {

@@ -24,7 +24,7 @@ import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../report/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { backendEntry, backendNames } from '../backends/registry.js';
+import { backendNames } from '../backends/registry.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
@@ -111,15 +111,12 @@ async function run(args: RunArgs): Promise<number> {
   try {
     checkOutputPaths(args);
     checkToday(args.today);
-    const entry = backendEntry(args.llm);
     const plan = planRun({
       datasets: args.dataset,
       filter: args.filter,
       exclude: args.exclude,
       shard: args.shard ? parseShard(args.shard) : null,
       protocol: args.protocol,
-      // A model on the virtual clock whose answers nobody records or pays for.
-      discardable: entry.clock === 'virtual' && !entry.modelAnswers && !args.db && !args.record && !args.sut,
     });
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
@@ -215,7 +212,7 @@ function checkOutputPaths(args: RunArgs): void {
   }
   checkOutputDir(args.out);
   if (args.db) checkOutputFile(args.db, '--db');
-  if (args.record) checkOutputFile(args.record, '--record');
+  // --record, its lock and the lock's owner file: checked where the cassette is loaded (llm/cassette.ts).
   if (args.updateBaseline) checkOutputFile(args.baseline ?? 'reports/baseline.json', '--baseline');
 }
 

@@ -3,7 +3,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
 import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
-import { checkOutputDir } from '../util/outputPaths.js';
+import { checkDatasetOutput, checkOutputDir } from '../util/outputPaths.js';
+import { createProgress } from '../report/console.js';
 import { reportFiles, reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
@@ -32,6 +33,8 @@ interface SimulateArgs extends BackendArgs {
   today: string | undefined;
   out: string;
   saveDialogues?: string;
+  force?: boolean;
+  progress?: boolean;
   history: string | false;
   trendRuns: number;
   lang: 'en' | 'zh';
@@ -47,7 +50,9 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
-      .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this YAML file' })
+      .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this new .yaml file' })
+      .option('force', { type: 'boolean', describe: 'With --save-dialogues: replace the file if it exists (by default an existing file is refused before the run)' })
+      .option('progress', { type: 'boolean', describe: 'Progress bar on stderr (default: when stderr is a terminal, so logs stay as they were)' })
       .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
@@ -73,6 +78,12 @@ export function parseSpeech(spec: string): Set<SpeechFeature> {
   return new Set(features as SpeechFeature[]);
 }
 
+/** Checked before the users run: the run's one product must not be lost at its end (EISDIR) nor replace a file unasked. */
+function checkSaveDialogues(args: SimulateArgs): void {
+  if (Array.isArray(args.saveDialogues)) throw new UsageError('--save-dialogues takes one file');
+  checkDatasetOutput(args.saveDialogues!, '--save-dialogues', args.force === true, 'add --force');
+}
+
 async function simulate(args: SimulateArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
@@ -81,6 +92,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
     // Numeric options were bounded before this ran (numericOptions.ts).
     if (Array.isArray(args.history) || Array.isArray(args.out)) throw new UsageError('--out and --history take one path each');
     checkOutputDir(args.out);
+    if (args.saveDialogues !== undefined) checkSaveDialogues(args);
     const speech = parseSpeech(args.speech);
     // The users' today: the days they name count back from it (default fixed, so a seed gives the same users on any day).
     checkToday(args.today);
@@ -95,6 +107,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const goalReader = (board: ActionBoard): Promise<ChatBackend> => entry.create({ option: '--llm', board });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
+    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'user runs') : null;
     const { report, failed } = await evaluateSimulation({
       startedAt,
       wallStart,
@@ -112,7 +125,9 @@ async function simulate(args: SimulateArgs): Promise<number> {
         const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
         return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
       },
+      onRun: (result) => progress?.tick(result.outcome === 'success'),
       afterRun: async () => {
+        progress?.done();
         await setup?.close();
       },
     });

@@ -5,7 +5,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { AtomicFileWriter } from '../util/atomicFile.js';
 import { seededUuids } from '../sim/seededUuids.js';
 import { SqliteStore } from '../sim/sqliteStore.js';
-import { readableDialoguesYaml } from '../generate/yamlWriter.js';
+import { readableDialoguesYaml, schemaLine } from '../generate/yamlWriter.js';
+import { checkDatasetOutput } from '../util/outputPaths.js';
 import { renderCard, TrySession } from '../users/trySession.js';
 import { createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
@@ -21,7 +22,7 @@ export const tryCommand: CommandModule<object, TryArgs> = {
   command: 'try',
   describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue (:save! FILE replaces a file), :reset starts over',
   builder: (yargs: Argv) =>
-    todayOption(modelOptions(perturbOptions(yargs)))
+    todayOption(modelOptions(perturbOptions(yargs), false))
       .option('llm', { choices: backendNames((entry) => entry.answers === 'input'), default: 'heuristic', describe: 'LLM backend' })
 
       .option('concurrency', { type: 'number', default: 1, hidden: true }) as unknown as Argv<TryArgs>,
@@ -94,16 +95,20 @@ async function tryConsole(args: TryArgs): Promise<number> {
   return 0;
 }
 
+/** Whatever goes wrong, the session stays: the person is told why and may :save elsewhere. */
 function saveSession(session: TrySession, id: string, file: string, replace: boolean): string {
   if (session.turns.length === 0) return '还没有对话可存';
   if (!replace && existsSync(file)) return `没有保存：${file} 已存在。换一个文件名，或用 :save! ${file} 覆盖它`;
-  const writer = new AtomicFileWriter(file);
+  let writer: AtomicFileWriter | null = null;
   try {
+    checkDatasetOutput(file, ':save', replace, `use :save! ${file}`);
+    writer = new AtomicFileWriter(file);
+    writer.write(schemaLine(file));
     writer.write('# Written by `nlu-harness try`: what the app did is the expectation, the model\'s answers the script. Review before adding it to a suite.\n');
     writer.write(readableDialoguesYaml([session.toDialogue(id)]));
     writer.commit();
   } catch (error) {
-    writer.abort();
+    writer?.abort();
     return `没有保存：${(error as Error).message}`;
   }
   return `已保存 ${session.turns.length} 轮（id ${id}）→ ${file}`;

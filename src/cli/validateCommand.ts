@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DatasetError } from '../datasets/datasetTypes.js';
+import { DatasetError, issueText } from '../datasets/datasetTypes.js';
 import { datasetFiles } from '../datasets/loadDatasets.js';
 import { checkDatasets } from '../eval/checkDatasets.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exitCodes.js';
@@ -23,7 +23,7 @@ export function validateDatasets(patterns: readonly string[], stdout: Output, st
   } catch (error) {
     if (!(error instanceof DatasetError)) throw error;
     issues.push(...error.issues);
-    for (const i of issues) stderr.write(`${i.file}:${i.line}:${i.col}: ${i.message}\n`);
+    for (const issue of issues) stderr.write(`${issueText(issue)}\n`);
     const inFiles = new Set(issues.map((i) => i.file)).size;
     stderr.write(`${issues.length} problem(s) in ${inFiles} file(s)\n`);
     return EXIT_BAD_INPUT;

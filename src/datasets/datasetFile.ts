@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DatasetError } from './datasetTypes.js';
+import { DatasetError, WHOLE_FILE } from './datasetTypes.js';
 
 /** The path to show in issues and reports: relative to cwd when the file is inside it, else as given. */
 export function displayPath(file: string): string {
@@ -21,7 +21,7 @@ export function readDatasetText(file: string, shown: string): string {
     bytes = readFileSync(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new DatasetError([{ file: shown, line: 1, col: 1, message: `cannot read file (${reason})` }]);
+    throw new DatasetError([{ file: shown, ...WHOLE_FILE, message: `cannot read file (${reason})` }]);
   }
   let text: string;
   try {

@@ -117,7 +117,10 @@ export interface Dialogue {
   readonly line: number;
 }
 
-/** A located problem in a dataset file: printed as `file:line:col: message`. */
+/**
+ * A located problem in a dataset file: printed as `file:line:col: message`, or `file: message`
+ * for the file as a whole (line 0: missing, unreadable), which has no line to point at.
+ */
 export interface DatasetIssue {
   readonly file: string;
   readonly line: number;
@@ -125,9 +128,17 @@ export interface DatasetIssue {
   readonly message: string;
 }
 
+/** The file as a whole: an issue with no line in it. */
+export const WHOLE_FILE = { line: 0, col: 0 } as const;
+
+export function issueText(issue: DatasetIssue): string {
+  const where = issue.line > 0 ? `${issue.file}:${issue.line}:${issue.col}` : issue.file;
+  return `${where}: ${issue.message}`;
+}
+
 export class DatasetError extends Error {
   constructor(readonly issues: readonly DatasetIssue[]) {
-    super(issues.map((i) => `${i.file}:${i.line}:${i.col}: ${i.message}`).join('\n'));
+    super(issues.map(issueText).join('\n'));
     this.name = 'DatasetError';
   }
 }

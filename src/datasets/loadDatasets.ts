@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DatasetError, type DatasetIssue, type Dialogue } from './datasetTypes.js';
+import { DatasetError, WHOLE_FILE, type DatasetIssue, type Dialogue } from './datasetTypes.js';
 import { displayPath } from './datasetFile.js';
 import { filesUnder, globFiles, hasGlobMagic, kindOfPath } from './globFiles.js';
 import { IdHashSet } from './idHashSet.js';
@@ -123,7 +123,7 @@ function expandPatterns(patterns: readonly string[]): { files: string[]; issues:
   const seen = new Set<string>();
   for (const pattern of patterns) {
     const matched = expandPattern(pattern);
-    if (matched.length === 0) issues.push({ file: pattern, line: 1, col: 1, message: `no dataset matches "${pattern}"` });
+    if (matched.length === 0) issues.push({ file: pattern, ...WHOLE_FILE, message: nothingFound(pattern) });
     for (const file of matched) {
       const shown = displayPath(file);
       if (!seen.has(shown)) {
@@ -135,8 +135,13 @@ function expandPatterns(patterns: readonly string[]): { files: string[]; issues:
   return { files, issues };
 }
 
+function nothingFound(pattern: string): string {
+  if (kindOfPath(pattern) === 'dir') return 'a directory with no dataset file in it (.yaml, .yml or .csv)';
+  return hasGlobMagic(pattern) ? 'no dataset file matches this pattern' : 'no such file or directory';
+}
+
 function unsupported(file: string): DatasetIssue {
-  return { file, line: 1, col: 1, message: 'unsupported file type (expected .yaml, .yml or .csv)' };
+  return { file, ...WHOLE_FILE, message: 'unsupported file type (expected .yaml, .yml or .csv)' };
 }
 
 /** A path that exists is itself, even when it has glob characters (`a[1].yaml`); otherwise a pattern is a pattern. */

@@ -17,6 +17,8 @@ import { intern, internList } from './intern.js';
 import { rootItems, rootItemsOfText, type RootItem } from './rootItems.js';
 import { displayPath, readDatasetText } from './datasetFile.js';
 import { schemaProblems } from './schemaProblems.js';
+import { plainIndentMessage } from './yamlSyntaxText.js';
+import { withTurnsAtTopHint } from './turnsAtTop.js';
 import { datasetBody, semanticProblems } from './semanticProblems.js';
 import { fieldPath, locate, type Segment } from './yamlSource.js';
 import { firstAliasPosition, hasAlias, MAX_ALIAS_COUNT, nestingIssue, withinFlowDepth } from './yamlLimits.js';
@@ -223,7 +225,9 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
   const syntax = doc.errors[0];
   if (syntax) {
     const at = lineCounter.linePos(syntax.pos[0]);
-    throw new DatasetError([{ file: shown, ...at, message: `${YAML_SYNTAX}${syntax.message}${colonHint(text, at)}` }]);
+    const hint = colonHint(text, at);
+    const words = (hint === '' ? plainIndentMessage(syntax, text, at.line) : null) ?? `${syntax.message}${hint}`;
+    throw new DatasetError([{ file: shown, ...at, message: `${YAML_SYNTAX}${words}` }]);
   }
   if (doc.contents === null) {
     throw new DatasetError([{ file: shown, line: 1, col: 1, message: 'file is empty: expected a list of dialogues' }]);
@@ -231,7 +235,7 @@ export function loadYamlExact(text: string, shown: string): Dialogue[] {
 
   const where = (at: readonly Segment[], target?: 'key' | 'value') => locate(doc, lineCounter, at, target);
   const data = toData(doc, text, shown);
-  const problems = [...schemaProblems(data), ...semanticProblems(data, (at) => where(at).line)];
+  const problems = withTurnsAtTopHint(data, [...schemaProblems(data), ...semanticProblems(data, (at) => where(at).line)]);
   if (problems.length > 0) {
     const issues = problems.map(
       (p): DatasetIssue => ({

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { DatasetError } from './datasetTypes.js';
+import { DatasetError, WHOLE_FILE } from './datasetTypes.js';
 import { readDatasetText } from './datasetFile.js';
 
 /** Bytes read at a time: the file is never held whole, whatever its size. */
@@ -23,7 +23,7 @@ export function* fileLines(file: string, shown: string): Generator<string> {
     fd = openSync(file, 'r');
   } catch {
     readDatasetText(file, shown);
-    throw new DatasetError([{ file: shown, line: 1, col: 1, message: 'cannot read file' }]);
+    throw new DatasetError([{ file: shown, ...WHOLE_FILE, message: 'cannot read file' }]);
   }
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const block = Buffer.allocUnsafe(BLOCK_BYTES);

@@ -2,6 +2,8 @@ import { dialogueDateProblems, todayProblems } from './datasetDates.js';
 import { TURN_ACTIONS as ACTIONS } from './datasetSchema.js';
 import type { Problem } from './schemaProblems.js';
 import { scriptedIndexProblems } from './scriptedIndexProblems.js';
+import { textProblems } from './textProblems.js';
+import { unusedAnswerProblems } from './unusedAnswerProblems.js';
 import type { Segment } from './yamlSource.js';
 
 const ANSWERS = ['parse', 'correct', 'conversation'] as const;
@@ -47,6 +49,7 @@ export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[])
     if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [...at, 'turns', j])));
     problems.push(...scriptedIndexProblems(dialogue, at));
     problems.push(...dialogueDateProblems(dialogue, at, body.today));
+    problems.push(...unusedAnswerProblems(dialogue, at), ...textProblems(dialogue, at));
   });
   return problems;
 }

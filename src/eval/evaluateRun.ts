@@ -14,7 +14,7 @@ import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/baseline.js';
 import type { Report, RunInfo, Sampling, SelectionRecord } from '../report/reportTypes.js';
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
-import { checkDatasets, checkedDialogues } from './checkDatasets.js';
+import { checkDatasets } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
 import { collectProvenance, readGitProvenance } from './provenance.js';
 import { reportModel } from './reportModel.js';
@@ -35,12 +35,6 @@ export interface RunSelection {
   readonly exclude: readonly string[];
   readonly shard: Shard | null;
   readonly protocol: Protocol | 'both';
-  /**
-   * Work done before a bad dialogue is found costs nothing and leaves nothing (a model on the
-   * virtual clock, no --db rows, no cassette, no external SUT): the datasets may then be read
-   * once, each dialogue run as it is checked. Otherwise every file is read through first.
-   */
-  readonly discardable: boolean;
 }
 
 /** The dialogues a run will judge, checked before any of them runs. */
@@ -70,18 +64,17 @@ export function planRun(selection: RunSelection): RunPlan {
   const wallStart = performance.now();
   // Dialogues stream from the files (a fresh stream per protocol arm), so memory stays flat as suites grow.
   const files = resolveDatasetFiles([...selection.datasets]);
-  // The bytes once for the provenance hashes and a dialogue count, without parsing.
+  // The bytes once for the provenance hashes, without parsing.
   const scans = files.flatMap((file) => {
     const scan = scanDatasetFile(file);
     return scan ? [{ file, ...scan }] : [];
   });
   const protocols: Protocol[] = selection.protocol === 'both' ? ['batch', 'conversation'] : [selection.protocol];
-  // A file the scan could not open is checked first, so its located error comes before anything else.
-  const onePass = selection.discardable && protocols.length === 1 && scans.length === files.length;
-  // Otherwise every file is read through before the first dialogue runs: a bad last dialogue must
-  // not leave rows in --db, spend a paid model's calls or reach an external SUT.
-  const checked = onePass ? null : checkDatasets(files, KEEP_CHECKED_DIALOGUES);
-  const total = checked ? checked.counts.reduce((sum, file) => sum + file.dialogues, 0) : scans.reduce((sum, scan) => sum + scan.dialogues, 0);
+  // Every file is read through (the same check as `validate`) before the first dialogue runs, on
+  // every backend: a bad last dialogue must not leave rows in --db, spend a model's calls, reach an
+  // external SUT, or be reported after most of the suite has run.
+  const checked = checkDatasets(files, KEEP_CHECKED_DIALOGUES);
+  const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
   let tally: SelectionTally | null = null;
   return {
     startedAt,
@@ -91,7 +84,7 @@ export function planRun(selection: RunSelection): RunPlan {
     expectedDialogues: Math.ceil(total / (selection.shard?.count ?? 1)),
     dialogues: () => {
       tally = new SelectionTally();
-      return selectDialogues(onePass ? checkedDialogues(files) : (checked!.dialogues ?? streamDatasets(files)), selection.filter, selection.shard, selection.exclude, tally);
+      return selectDialogues(checked.dialogues ?? streamDatasets(files), selection.filter, selection.shard, selection.exclude, tally);
     },
     datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
     selection: () => tally?.record() ?? null,

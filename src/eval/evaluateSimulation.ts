@@ -8,7 +8,7 @@ import { scoreSimulation } from '../users/scores.js';
 import { SIMULATION_SCHEMA_VERSION, failureEntries, type SimulationReport } from '../users/simulationReport.js';
 import { SPEECH_FEATURES } from '../users/speech.js';
 
-export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor'> {
+export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor' | 'onRun'> {
   readonly startedAt: Date;
   readonly wallStart: number;
   readonly traffic: CallTraffic;
@@ -35,6 +35,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
       today: settings.today,
       ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
       backendFor: settings.backendFor,
+      ...(settings.onRun ? { onRun: settings.onRun } : {}),
     });
   } finally {
     await settings.afterRun();

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { CorrectionRequest } from '../domain/correctionProtocol.js';
 import { CATEGORIES } from '../domain/categories.js';
 import { MAX_BATCH_SIZE } from '../domain/draftBatch.js';
@@ -11,6 +10,8 @@ import type { PromptMessage } from './completion.js';
 import { ENDPOINT_MARKERS } from './endpointMarker.js';
 import type { ConversationTurn, CurrentTransaction } from './dto.js';
 import { conversationInputJson, correctionInputJson } from './promptInputs.js';
+import { didYouMean } from '../util/didYouMean.js';
+import { packageFolder } from '../util/packageFolder.js';
 
 export const TEMPLATE_FILES: Readonly<Record<LlmEndpoint, string>> = {
   parse: 'transaction-parse.txt',
@@ -25,22 +26,11 @@ export interface RenderOptions {
   categories?: readonly string[];
 }
 
-/** Walks up from this module (src/gateway or dist/gateway) to the folder holding prompts/. */
-function findPromptsDirectory(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'prompts'))) return join(dir, 'prompts');
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no prompts/ folder above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-}
-
 let promptsDir: string | undefined;
 const templates = new Map<LlmEndpoint, string>();
 
 export function promptsDirectory(): string {
-  promptsDir ??= findPromptsDirectory();
+  promptsDir ??= packageFolder('prompts');
   return promptsDir;
 }
 
@@ -59,7 +49,11 @@ export function usePromptsDirectory(dir: string): void {
   }
 }
 
-/** Reads a template once; its first line must be the endpoint's marker, which servers route on. */
+/**
+ * Reads a template once; its first line must be the endpoint's marker, which servers route on,
+ * and every {{name}} in it must be one the system prompt fills (a misspelt one is found now, at
+ * its line, not at the first call).
+ */
 export function loadTemplate(endpoint: LlmEndpoint): string {
   const cached = templates.get(endpoint);
   if (cached !== undefined) return cached;
@@ -68,13 +62,30 @@ export function loadTemplate(endpoint: LlmEndpoint): string {
   if (text.split('\n', 1)[0] !== ENDPOINT_MARKERS[endpoint]) {
     throw new Error(`${path} must start with the line '${ENDPOINT_MARKERS[endpoint]}'`);
   }
+  checkPlaceholders(path, text);
   templates.set(endpoint, text);
   return text;
 }
 
+/** What a template's {{name}} may be: the values the system prompt is rendered with (systemPrompt). */
+const PLACEHOLDERS = ['today', 'yesterday', 'categories', 'maxTransactions'] as const;
+type Placeholder = (typeof PLACEHOLDERS)[number];
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+function checkPlaceholders(path: string, text: string): void {
+  text.split('\n').forEach((line, i) => {
+    for (const [, name] of line.matchAll(PLACEHOLDER)) {
+      if ((PLACEHOLDERS as readonly string[]).includes(name!)) continue;
+      const known = PLACEHOLDERS.map((known) => `{{${known}}}`).join(', ');
+      const hint = didYouMean(name!, PLACEHOLDERS);
+      throw new Error(`${path}:${i + 1}: {{${name}}} is not a placeholder${hint}; a template takes ${known} (the batch and the user's words go in the user message)`);
+    }
+  });
+}
+
 /** Replaces every {{name}}; a placeholder without a value is a template bug and throws. */
 export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+  return template.replace(PLACEHOLDER, (_whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`prompt placeholder {{${name}}} has no value`);
     return value;
@@ -100,7 +111,7 @@ function systemPrompt(endpoint: LlmEndpoint, options: RenderOptions): string {
   let prompt = systemPrompts.get(key);
   if (prompt === undefined) {
     // {{yesterday}} lets an example show a resolved day for any today.
-    const values = { today, yesterday: addDays(today, -1), categories, maxTransactions: String(MAX_BATCH_SIZE) };
+    const values: Record<Placeholder, string> = { today, yesterday: addDays(today, -1), categories, maxTransactions: String(MAX_BATCH_SIZE) };
     prompt = renderTemplate(loadTemplate(endpoint), values).trimEnd();
     if (systemPrompts.size >= MAX_SYSTEM_PROMPTS) systemPrompts.clear();
     systemPrompts.set(key, prompt);

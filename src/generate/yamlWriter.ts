@@ -1,4 +1,7 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import { Document, isCollection, isMap, isScalar, visit } from 'yaml';
+import { linkTarget } from '../util/linkTarget.js';
+import { packageFolder } from '../util/packageFolder.js';
 import type { GenTurn } from './model.js';
 import type { GenDialogue } from './scenario.js';
 
@@ -36,4 +39,11 @@ export function readableDialoguesYaml(dialogues: readonly object[]): string {
     },
   });
   return doc.toString({ lineWidth: 0 });
+}
+
+/** The first line of a dataset file a person edits: editors that read it check the file against the schema, as the bundled datasets have. */
+export function schemaLine(file: string): string {
+  const schema = resolve(packageFolder('schema'), 'dataset.schema.json');
+  const path = relative(dirname(linkTarget(file)), schema).split(sep).join('/');
+  return `# yaml-language-server: $schema=${path}\n`;
 }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
 import * as compiled from './cassetteValidator.generated.js';
-import { withFileLock } from './fileLock.js';
+import { checkLockFile, withFileLock } from './fileLock.js';
+import { checkOutputFile } from '../util/outputPaths.js';
 import { writeFileAtomically } from '../util/atomicFile.js';
 
 /** One answer of the model to a request: a cassette keeps one per run of `--repeat`. */
@@ -34,6 +35,19 @@ export interface CassetteEntry {
  */
 export function lockPathOf(cassettePath: string): string {
   return join(dirname(cassettePath), `.${basename(cassettePath)}.lock`);
+}
+
+/**
+ * A recording writes the cassette, its lock and the lock's owner note after the model has answered:
+ * each is checked now, before the first call, so a lock path that is a directory (or not a lock)
+ * is refused up front instead of losing the run's answers at the first save.
+ */
+function checkRecordPaths(path: string): void {
+  checkOutputFile(path, '--record');
+  const lock = lockPathOf(path);
+  checkOutputFile(lock, `--record ${path}: its lock file`);
+  checkOutputFile(`${lock}.owner`, `--record ${path}: its lock's owner file`);
+  checkLockFile(lock);
 }
 
 /** Version 1 kept one answer a request (`text`, `latencyMs`, `usage` on the entry); it still loads, as one sample. */
@@ -209,8 +223,9 @@ export class Cassette {
     for (const entry of entries) this.byKey.set(entry.key, canonicalEntry(entry));
   }
 
-  /** For recording: the file's entries, or an empty cassette when it does not exist yet. */
+  /** For recording: the file's entries, or an empty cassette when it does not exist yet. Where it will write is checked first. */
   static load(path: string): Cassette {
+    checkRecordPaths(path);
     const text = readIfThere(path);
     return new Cassette(path, text === null ? [] : (parseEntries(path, text) ?? []));
   }

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { abortableSleep } from './abortableSleep.js';
@@ -27,6 +27,31 @@ interface LockOwner {
 export interface FileLockOptions {
   /** How long to wait before a LockError (default LOCK_WAIT_MS). */
   readonly waitMs?: number;
+}
+
+/** How every SQLite file begins; an empty file is one SQLite will make a database of. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+function notALock(lockPath: string): LockError {
+  return new LockError(`${lockPath}: not a lock file of nlu-harness (it is not SQLite); remove it if no run is recording`);
+}
+
+/** Before a run that will take the lock: a file at `lockPath` that is no lock is refused now, not at the first save. */
+export function checkLockFile(lockPath: string): void {
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    if (read > 0 && !head.subarray(0, read).equals(SQLITE_HEADER)) throw notALock(lockPath);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function ownerText(ownerPath: string): string {
@@ -66,9 +91,7 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
         db.exec('BEGIN EXCLUSIVE');
         break;
       } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
-          throw new LockError(`${lockPath}: not a lock file of nlu-harness (it is not SQLite); remove it if no run is recording`);
-        }
+        if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notALock(lockPath);
         if (!busy(error)) throw error;
         if (Date.now() >= giveUpAt) {
           throw new LockError(`${lockPath}: still locked after ${Math.round(waitMs / 1000)} s by ${ownerText(ownerPath)}; if that process is gone or hung, stop it and run again`);

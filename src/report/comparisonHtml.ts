@@ -1,7 +1,7 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from './answersWords.js';
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
-import { escapeHtml as esc } from './escape.js';
+import { escapeHtml as esc, uriFragment } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
@@ -90,7 +90,7 @@ function flipHtml(flip: Flip, lang: Lang): string {
                 .join(''),
           )
           .join('')}</tbody></table>`;
-  return `<article class="flip flip-${flip.direction}" id="f-${esc(encodeURIComponent(flip.id))}">
+  return `<article class="flip flip-${flip.direction}" id="f-${esc(uriFragment(flip.id))}">
   <h3><code>${esc(flip.id)}</code> ${esc(flip.title)} <span class="delta delta-${flip.direction === 'broke' ? 'regression' : 'improvement'}">${esc(verdict)}</span></h3>
   ${features.length > 0 ? `<p class="muted">${esc(features.join(' · '))}</p>` : ''}
   ${body}

@@ -1,10 +1,16 @@
-/** Escaping for XML (JUnit) and HTML text. */
+/** Escaping for XML (JUnit) and HTML text, and URL fragments. */
+import { LONE_SURROGATE_SOURCE, wellFormed } from '../util/wellFormed.js';
 
 /**
  * Characters XML 1.0 cannot carry at all, not even as character references: C0 controls
  * other than tab/LF/CR, U+FFFE/U+FFFF and unpaired surrogates.
  */
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|${LONE_SURROGATE_SOURCE}`, 'g');
+
+/** A URL fragment (`#d-…`) for any string: an unpaired surrogate is U+FFFD there, not a URIError. */
+export function uriFragment(text: string): string {
+  return encodeURIComponent(wellFormed(text));
+}
 
 /** Forbidden characters stay visible as `\uXXXX` instead of silently vanishing. */
 function replaceForbidden(text: string): string {

@@ -3,9 +3,11 @@
  * (application_id) and which schema it holds (user_version); older schemas migrate forward,
  * anything else is refused untouched. A new history is made whole before it appears at its path. WAL and a busy timeout let concurrent runs both land.
  */
-import { accessSync, constants, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { linkTarget } from '../util/linkTarget.js';
+import { checkOutputFile } from '../util/outputPaths.js';
 import type { RunInfo } from './reportTypes.js';
 
 export class HistoryError extends Error {
@@ -104,7 +106,9 @@ export type HistoryDb = Database.Database;
  * ours, or from a newer harness is a HistoryError, and the file is left byte for byte as it was.
  */
 export function openHistory(file: string): HistoryDb {
-  const path = resolve(file);
+  // A link (even a dangling one) is followed: the history is made or opened where it leads.
+  checkOutputFile(file, '--history');
+  const path = linkTarget(file);
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     checkWritable(path, file);
@@ -130,6 +134,66 @@ export function openHistory(file: string): HistoryDb {
     db.close();
     if (error instanceof HistoryError) throw error;
     throw new HistoryError(`${file}: not a usable run history (${(error as Error).message}); the file was left as it was`);
+  }
+}
+
+/**
+ * For reading only (the `history` listing): never writes, so it works on a read-only file system.
+ * In place when SQLite can read the file so; otherwise (a WAL file whose folder cannot take the
+ * shared-memory file, a schema to migrate) from a copy in memory, which is migrated there.
+ */
+export function openHistoryForReading(file: string): HistoryDb {
+  const path = linkTarget(file);
+  return readInPlace(path, file) ?? copyInMemory(path, file);
+}
+
+/** The file opened read-only where it lies; null when SQLite cannot read it so, or its schema is older. */
+function readInPlace(path: string, file: string): HistoryDb | null {
+  let db: HistoryDb;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch {
+    return null;
+  }
+  try {
+    checkIdentity(db, file);
+    if ((db.pragma('user_version', { simple: true }) as number) === HISTORY_SCHEMA_VERSION) return db;
+  } catch (error) {
+    if (error instanceof HistoryError) {
+      db.close();
+      throw error;
+    }
+  }
+  db.close();
+  return null;
+}
+
+/** Bytes 18 and 19 of an SQLite file say WAL (2) or rollback (1); a copy in memory has no WAL. */
+const FILE_FORMAT_OFFSETS = [18, 19] as const;
+
+function copyInMemory(path: string, file: string): HistoryDb {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new HistoryError(`${file}: cannot read the run history (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (bytes.length === 0) throw new HistoryError(`${file}: an empty file, not an nlu-harness run history`);
+  let db: HistoryDb;
+  try {
+    for (const offset of FILE_FORMAT_OFFSETS) if (bytes.length > offset) bytes[offset] = 1;
+    db = new Database(bytes);
+  } catch (error) {
+    throw new HistoryError(`${file}: not a usable run history (${(error as Error).message})`);
+  }
+  try {
+    checkIdentity(db, file);
+    migrate(db, file);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof HistoryError) throw error;
+    throw new HistoryError(`${file}: not a usable run history (${(error as Error).message})`);
   }
 }
 

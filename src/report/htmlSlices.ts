@@ -1,5 +1,5 @@
 /** The slice table: every metric per slice, sortable in the page; a slice name opens its dialogues. */
-import { escapeHtml as esc } from './escape.js';
+import { escapeHtml as esc, uriFragment } from './escape.js';
 import { label, metricName, sliceName } from './labels.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { Lang, Report } from './reportTypes.js';
@@ -22,7 +22,7 @@ export function slicesHtml(report: Report, lang: Lang): string {
     const { kind, name, dialogues } = row.slice;
     const change = row.baselinePassRate === null ? 0 : row.passRate - row.baselinePassRate;
     const cells = [
-      `<th scope="row" data-sort="${esc(sliceName(kind, name))}"><a href="#s-${esc(encodeURIComponent(row.id))}">${esc(sliceName(kind, name))}</a></th>`,
+      `<th scope="row" data-sort="${esc(sliceName(kind, name))}"><a href="#s-${esc(uriFragment(row.id))}">${esc(sliceName(kind, name))}</a></th>`,
       cell(kind, label(lang, kind)),
       cell(row.passRate, `${dialogues.passed}/${dialogues.total}`, dialogues.failed > 0 ? 'txt-fail' : ''),
       ...(withGate ? [cell(change, sliceChange(row, lang), row.broke > row.fixed ? 'txt-fail' : row.fixed > row.broke ? 'txt-pass' : '')] : []),

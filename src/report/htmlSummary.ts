@@ -1,5 +1,5 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
-import { escapeHtml as esc } from './escape.js';
+import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from './format.js';
 import { brokeCount, headlineOf } from './headline.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
@@ -62,7 +62,7 @@ export function whatBrokeHtml(lang: Lang, againstBaseline: boolean, broke: WhatB
   const apart = oldAndNewLine(lang, broke);
   const item = (behaviour: WhatBroke['behaviours'][number]) => {
     const { id, turn, input, difference, why } = behaviour.example;
-    const link = `<a href="#${anchor}${esc(encodeURIComponent(id))}"><code>${esc(id)}</code></a>`;
+    const link = `<a href="#${anchor}${esc(uriFragment(id))}"><code>${esc(id)}</code></a>`;
     const example = `${esc(inLang(lang, WHAT_BROKE_WORDS.example))} ${link} · ${esc(label(lang, 'turn', turn))} ${esc(truncate(input, 60))} · ${esc(truncate(difference, 200))}${why ? ` <span class="muted">(${esc(truncate(why, 160))})</span>` : ''}`;
     return `<li><span class="n">${behaviour.count}</span><strong>${esc(behaviourName(lang, behaviour.key))}</strong><span class="example">${example}</span></li>`;
   };
@@ -128,7 +128,7 @@ function regressionItems(report: Report, gate: GateResult): string {
   const metrics = gate.regressions.filter((f) => f.kind === 'metric').map((f) => findingItem(report, f, 'regression'));
   const broke = brokeDialogues(report, gate);
   const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
-    (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(encodeURIComponent(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
+    (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
   );
   if (broke.length > MAX_BROKE_LISTED) dialogues.push(`<li class="muted">${esc(label(lang, 'andMore', broke.length - MAX_BROKE_LISTED))}</li>`);
   const heading = broke.length > 0 ? [`<li class="findings-head">${esc(brokeCount(gate, report.run.repeat, lang))}</li>`] : [];
@@ -144,5 +144,5 @@ function findingItem(report: Report, finding: GateFinding, direction: 'regressio
   }
   const dialogue = findDialogue(report, finding.name);
   const title = dialogue ? ` ${esc(dialogue.title)}` : '';
-  return `<li>${arrow} <a href="#d-${esc(encodeURIComponent(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
+  return `<li>${arrow} <a href="#d-${esc(uriFragment(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
 }

@@ -6,7 +6,8 @@ export interface Progress {
   done(): void;
 }
 
-export function createProgress(total: number, stream: NodeJS.WriteStream): Progress {
+/** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
+export function createProgress(total: number, stream: NodeJS.WriteStream, unit = 'dialogues'): Progress {
   const tty = stream.isTTY === true;
   const c = new Chalk({ level: tty ? 1 : 0 });
   let count = 0;
@@ -27,7 +28,7 @@ export function createProgress(total: number, stream: NodeJS.WriteStream): Progr
 
   const line = () => {
     lastLineCount = count;
-    stream.write(`progress ${count}/${total} dialogues (${Math.round(ratio() * 100)}%), ${failed} failed\n`);
+    stream.write(`progress ${count}/${total} ${unit} (${Math.round(ratio() * 100)}%), ${failed} failed\n`);
   };
 
   return {

@@ -1,6 +1,6 @@
 import { CATEGORY_KEYWORDS, type Category } from '../domain/categories.js';
 import type { DraftBatch } from '../domain/draftBatch.js';
-import { readableDialoguesYaml } from '../generate/yamlWriter.js';
+import { readableDialoguesYaml, schemaLine } from '../generate/yamlWriter.js';
 import { AtomicFileWriter } from '../util/atomicFile.js';
 import type { GoalItem } from './goal.js';
 import type { UserAction } from './policy.js';
@@ -201,6 +201,7 @@ export function writeFailedDialogues(file: string, failures: readonly FailedRun[
   try {
     writer.write(
       [
+        schemaLine(file).trimEnd(),
         `# Written by \`nlu-harness simulate --seed ${seed} --save-dialogues\`: ${failures.length} simulated users who did not reach their goal,`,
         `# as ${curated.length} dialogues: users whose first wrong turn had the same action and broke the same things are one dialogue.`,
         '# Each is the user\'s own words on the path that failed, up to and including the first wrong turn.',

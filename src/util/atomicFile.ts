@@ -1,6 +1,7 @@
 /** The one way the harness writes a file: whole or not at all. */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { linkTarget } from './linkTarget.js';
 
 export interface AtomicFileOptions {
   /** Permission bits of the new file (default 0o666 before the umask). */
@@ -15,8 +16,10 @@ let temporaries = 0;
 /**
  * Appends text to a temporary file beside the target in large chunks, and renames it into
  * place on commit: memory stays flat however much is written, and a reader never sees half a file.
+ * A target that is a symbolic link (or lies under one) is written where the link leads; the link stays.
  */
 export class AtomicFileWriter {
+  private readonly target: string;
   private readonly temp: string;
   private readonly fd: number;
   private readonly chunkChars: number;
@@ -24,13 +27,11 @@ export class AtomicFileWriter {
   private buffered = 0;
   private closed = false;
 
-  constructor(
-    private readonly target: string,
-    options: AtomicFileOptions = {},
-  ) {
-    mkdirSync(dirname(resolve(target)), { recursive: true });
+  constructor(target: string, options: AtomicFileOptions = {}) {
+    this.target = linkTarget(target);
+    mkdirSync(dirname(this.target), { recursive: true });
     this.chunkChars = options.chunkChars ?? 1 << 20;
-    this.temp = `${target}.${process.pid}.${++temporaries}.tmp`;
+    this.temp = `${this.target}.${process.pid}.${++temporaries}.tmp`;
     this.fd = openSync(this.temp, 'w', options.mode);
   }
 

@@ -1,9 +1,11 @@
-/** Writes a set of files into one directory as a set: a kill at any moment leaves the old set or the new one. */
+/** Writes a set of files into one directory as a set: a kill at any moment leaves the old set or the new one (file by file inside a mount point). */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { writePiecesAtomically } from './atomicFile.js';
+import { linkTarget } from './linkTarget.js';
+import { PROBE_PREFIX } from './outputPaths.js';
 
 /** Codes of a file system that cannot take the set: full, read-only, failing, out of quota or descriptors. */
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EIO', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE']);
@@ -20,8 +22,9 @@ export type SetFile = readonly [name: string, render: () => Iterable<string>];
  * Streams one file at a time (no rendering is ever held whole) into a new directory beside
  * `outDir`, then swaps the directories: rename the old set aside, rename the new one in, remove
  * the old. A renderer that throws leaves everything as it was. When `outDir` holds files other
- * than the set's, the set is renamed in file by file instead (a directory swap would take those
- * away). Returns the written paths.
+ * than the set's (a directory swap would take those away), or cannot be renamed (a mount point:
+ * EBUSY, EXDEV), the set is staged inside it and renamed in file by file instead. A symbolic link
+ * is followed: its target gets the set and the link stays. Returns the written paths.
  */
 export async function writeFileSet(outDir: string, files: readonly SetFile[]): Promise<string[]> {
   try {
@@ -35,27 +38,63 @@ export async function writeFileSet(outDir: string, files: readonly SetFile[]): P
   }
 }
 
+/** A directory that cannot be renamed away: a mount point, or one on another file system than its parent. */
+const UNMOVABLE_CODES = new Set(['EBUSY', 'EXDEV']);
+
 async function writeSet(outDir: string, files: readonly SetFile[]): Promise<string[]> {
-  const out = resolve(outDir);
+  const out = linkTarget(outDir);
   const parent = dirname(out);
   const names = files.map(([name]) => name);
+  const paths = names.map((name) => join(out, name));
   const madeDir = await mkdir(parent, { recursive: true });
   await cleanStale(parent, basename(out), names);
+  if (isMountPoint(out) || (await holdsOtherFiles(out, names))) {
+    await writeInside(out, files);
+    return paths;
+  }
   const staging = join(parent, `${stagePrefix(out, 'new')}${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(staging);
   try {
-    for (const [name, render] of files) writePiecesAtomically(join(staging, name), render(), { chunkChars: 1 << 16 });
+    writeFiles(staging, files);
   } catch (error) {
     await rm(madeDir ?? staging, { recursive: true, force: true });
     throw error;
   }
-  if (await holdsOtherFiles(out, names)) {
-    for (const name of names) await rename(join(staging, name), join(out, name));
-    await rm(staging, { recursive: true, force: true });
-  } else {
+  try {
     await swapIn(staging, out);
+  } catch (error) {
+    // A mount point that shares its parent's device (a bind mount) is found only by the rename.
+    if (!UNMOVABLE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await writeInside(out, files);
   }
-  return names.map((name) => join(out, name));
+  return paths;
+}
+
+function writeFiles(dir: string, files: readonly SetFile[]): void {
+  for (const [name, render] of files) writePiecesAtomically(join(dir, name), render(), { chunkChars: 1 << 16 });
+}
+
+/** Staged in a hidden directory inside `out` (so every rename stays on its file system), then renamed in file by file. */
+async function writeInside(out: string, files: readonly SetFile[]): Promise<void> {
+  const staging = join(out, `${INNER_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(staging);
+  try {
+    writeFiles(staging, files);
+    for (const [name] of files) await rename(join(staging, name), join(out, name));
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** The set staged inside the output directory itself. */
+const INNER_PREFIX = '.nlu-set.new-';
+
+function isMountPoint(dir: string): boolean {
+  try {
+    return statSync(dir).dev !== statSync(dirname(dir)).dev;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -115,11 +154,14 @@ async function cleanStale(parent: string, base: string, names: readonly string[]
     }
   }
   const isOldTemporary = (entry: string) => entry.endsWith('.tmp') && names.some((name) => entry.startsWith(`.${name}.`));
-  for (const entry of await entriesOf(out)) if (isOldTemporary(entry)) await rm(join(out, entry), { force: true });
+  const isDeadInnerSet = (entry: string) => entry.startsWith(INNER_PREFIX) && !isAlive(Number(entry.slice(INNER_PREFIX.length).split('-')[0]));
+  for (const entry of await entriesOf(out)) if (isOldTemporary(entry) || isDeadInnerSet(entry)) await rm(join(out, entry), { recursive: true, force: true });
 }
 
+/** Files not of the set, and not the passing files of another run (a pre-run probe, a set being staged inside). */
 async function holdsOtherFiles(out: string, names: readonly string[]): Promise<boolean> {
-  return (await entriesOf(out)).some((name) => !names.includes(name));
+  const passing = (name: string) => name.startsWith(PROBE_PREFIX) || name.startsWith(INNER_PREFIX);
+  return (await entriesOf(out)).some((name) => !names.includes(name) && !passing(name));
 }
 
 /** The names in `dir`; none when it is not there, or another writer has just renamed it aside. */

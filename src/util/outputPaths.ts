@@ -1,6 +1,8 @@
 /** Output paths checked before a command runs: a path that cannot be written is exit 2 with nothing done. */
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, openSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { linkTarget } from './linkTarget.js';
 
 /** --out (or another output path) cannot be written: found before the run, exit 2. */
 export class OutputPathError extends Error {
@@ -9,10 +11,11 @@ export class OutputPathError extends Error {
 
 /**
  * Checks, before a run, that `outDir` can take the reports: it is a directory or can be made
- * one, and its parent (where the new set is staged) is writable.
+ * one, and a file can really be made in its parent (where the new set is staged) and in it (where
+ * a mount point's set is staged). A symbolic link is checked where it leads, as the writer writes.
  */
 export function checkOutputDir(outDir: string, flag = '--out'): void {
-  const out = resolve(outDir);
+  const out = targetOf(outDir, flag);
   const kind = kindOf(out);
   if (kind === 'other') throw new OutputPathError(`${flag} ${outDir}: exists and is not a directory`);
   if (kind === 'underFile') throw new OutputPathError(`${flag} ${outDir}: lies under a file, not a directory`);
@@ -20,9 +23,9 @@ export function checkOutputDir(outDir: string, flag = '--out'): void {
   if (kind === 'dir') checkWritable(out, `${flag} ${outDir}`);
 }
 
-/** Checks that a file can be created at `file` (its nearest existing ancestor is a writable directory). */
+/** Checks that a file can be created at `file` (a file can be made in its nearest existing ancestor, where it is written beside it). */
 export function checkOutputFile(file: string, flag: string): void {
-  const path = resolve(file);
+  const path = targetOf(file, flag);
   const kind = kindOf(path);
   if (kind === 'dir') throw new OutputPathError(`${flag} ${file}: is a directory, expected a file`);
   if (kind === 'underFile') throw new OutputPathError(`${flag} ${file}: lies under a file, not a directory`);
@@ -41,11 +44,28 @@ function checkWritableAncestor(dir: string, label: string): void {
   }
 }
 
+/** The name of a probe file of this check (a writer of the folder meanwhile ignores it). */
+export const PROBE_PREFIX = '.nlu-harness-probe-';
+
+/**
+ * A file is made there and removed: permission bits say nothing of a read-only mount or of /proc
+ * and /sys, where nothing can be created, and root passes every bit.
+ */
 function checkWritable(dir: string, label: string): void {
+  const probe = join(dir, `${PROBE_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    accessSync(dir, constants.W_OK | constants.X_OK);
+    closeSync(openSync(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY));
   } catch (error) {
     throw new OutputPathError(`${label}: cannot write in ${dir} (${(error as NodeJS.ErrnoException).code ?? 'denied'})`);
+  }
+  rmSync(probe, { force: true });
+}
+
+function targetOf(path: string, flag: string): string {
+  try {
+    return linkTarget(path);
+  } catch (error) {
+    throw new OutputPathError(`${flag} ${path}: cannot follow (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
 }
 
@@ -57,5 +77,23 @@ function kindOf(path: string): 'dir' | 'other' | 'underFile' | 'none' {
     if (code === 'ENOENT') return 'none';
     if (code === 'ENOTDIR') return 'underFile';
     throw new OutputPathError(`${path}: cannot inspect (${code ?? String(error)})`);
+  }
+}
+
+/** What `validate` and `run` read as dialogues. */
+const DATASET_EXTENSIONS = ['.yaml', '.yml'];
+
+/**
+ * A dialogue file a command will write (`simulate --save-dialogues`, `try`'s :save): named as a
+ * dataset, writable, and not an existing file unless the command was told to replace it
+ * (`replaceWith` says how).
+ */
+export function checkDatasetOutput(file: string, label: string, replace: boolean, replaceWith: string): void {
+  checkOutputFile(file, label);
+  if (!DATASET_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension))) {
+    throw new OutputPathError(`${label} ${file}: a dataset file ends in .yaml or .yml (validate and run read no other name as dialogues)`);
+  }
+  if (!replace && kindOf(targetOf(file, label)) !== 'none') {
+    throw new OutputPathError(`${label} ${file}: exists and was left as it was; name a new file, or ${replaceWith} to replace it`);
   }
 }

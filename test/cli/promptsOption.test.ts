@@ -40,6 +40,23 @@ describe('run --prompts DIR (try a prompt change without editing prompts/)', () 
     expect(wrong.stderr).toContain("must start with the line 'TASK: transaction-parse'");
   });
 
+  it('a misspelt placeholder is exit 2 at its file:line with a did-you-mean, before any call (issue 41, item 10)', () => {
+    const prompts = tempDir();
+    cpSync(join(ROOT, 'prompts'), prompts, { recursive: true });
+    const file = join(prompts, 'correction-dialogue.txt');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, [...lines.slice(0, 3), 'The batch: {{currentBatchh}}', ...lines.slice(3)].join('\n'));
+    const out = join(tempDir(), 'out');
+    const unknown = cli(['run', '--llm', 'heuristic', '--prompts', prompts, '--dataset', DATASET, '--out', out, '--no-progress']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain(`${file}:4: {{currentBatchh}} is not a placeholder; a template takes {{today}}, {{yesterday}}, {{categories}}, {{maxTransactions}}`);
+    writeFileSync(file, [...lines.slice(0, 3), 'Today is {{todya}}.', ...lines.slice(3)].join('\n'));
+    const near = cli(['run', '--llm', 'heuristic', '--prompts', prompts, '--dataset', DATASET, '--out', out, '--no-progress']);
+    expect(near.status).toBe(2);
+    expect(near.stderr).toContain(`${file}:4: {{todya}} is not a placeholder (did you mean "today"?)`);
+    expect(near.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('--temperature and --sampling-seed are for a model that samples: refused with another backend or out of range', () => {
     const out = join(tempDir(), 'out');
     const other = cli(['run', '--llm', 'heuristic', '--temperature', '0.7', '--dataset', DATASET, '--out', out]);

@@ -68,9 +68,9 @@ describe('loadDatasets', () => {
   it('reports a pattern that matches nothing and an unsupported file', () => {
     const dir = tempDir({ 'notes.txt': 'x', 'ok.yaml': dialogue('ok') });
     expect(printed([`${dir}/*.json`, `${dir}/missing.yaml`, `${dir}/notes.txt`, `${dir}/ok.yaml`])).toEqual([
-      `${dir}/*.json:1:1: no dataset matches "${dir}/*.json"`,
-      `${dir}/missing.yaml:1:1: no dataset matches "${dir}/missing.yaml"`,
-      `${dir}/notes.txt:1:1: unsupported file type (expected .yaml, .yml or .csv)`,
+      `${dir}/*.json: no dataset file matches this pattern`,
+      `${dir}/missing.yaml: no such file or directory`,
+      `${dir}/notes.txt: unsupported file type (expected .yaml, .yml or .csv)`,
     ]);
   });
 

@@ -346,7 +346,7 @@ describe('loadYamlDataset: syntax errors', () => {
 
   it('reports an unreadable file', () => {
     expect(issuesOf('/nonexistent/x.yaml')).toEqual([
-      { file: '/nonexistent/x.yaml', line: 1, col: 1, message: 'cannot read file (ENOENT)' },
+      { file: '/nonexistent/x.yaml', line: 0, col: 0, message: 'cannot read file (ENOENT)' },
     ]);
   });
 });

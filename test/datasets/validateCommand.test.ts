@@ -31,7 +31,7 @@ describe('validate command', () => {
       code: 2,
       out: '',
       err: [
-        `${dir}/nothing:1:1: no dataset matches "${dir}/nothing"`,
+        `${dir}/nothing: no such file or directory`,
         `${dir}/bad.yaml:4:23: turns[0].expect.route: must be one of local, llm, fallback, offline, none (got "remote")`,
         `${dir}/bad.yaml:4:31: turns[0].expect.ttsInclude: unknown field (did you mean "ttsIncludes"?)`,
         '3 problem(s) in 2 file(s)',
@@ -60,7 +60,7 @@ describe('validate command', () => {
 
       await yargs().command(validateCommand).parseAsync(['validate', `${dir}/none.yaml`]);
       expect(process.exitCode).toBe(2);
-      expect(err.mock.calls[0]?.[0]).toBe(`${dir}/none.yaml:1:1: no dataset matches "${dir}/none.yaml"\n`);
+      expect(err.mock.calls[0]?.[0]).toBe(`${dir}/none.yaml: no such file or directory\n`);
     });
   });
 });

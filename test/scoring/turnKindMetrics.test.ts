@@ -84,7 +84,7 @@ describe('the kind of a model-facing turn, read from the dataset', () => {
     - user: 还有一笔奶茶15
       llm: {correct: {corrections: [{index: -1, updatedFields: {amount: 15, type: EXPENSE, category: 饮品}}], intent: append, confidence: 0.9}}
       expect: {route: llm, batch: [{amount: 60}, {amount: 30}, {amount: 15}]}
-    - user: 嗯对
+    - user: 嗯对就这样
       llm: {correct: {corrections: [], intent: confirm, confidence: 0.3}}
       expect: {route: llm, batch: [{amount: 60}, {amount: 30}, {amount: 15}]}
     - user: 第一笔改成50
