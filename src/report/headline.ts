@@ -36,7 +36,7 @@ interface Change {
 
 /** The gate's change, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+  const text = [change.text, armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null && part !== '').join(' ');
   return { ...change, text };
 }
 
@@ -127,7 +127,9 @@ function gateChange(report: Report, lang: Lang): Change {
   const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));
   let change: string;
   // Replayed answers that match the baseline show only that the recording did not change.
-  if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
+  // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
+  if (parts.length === 0 && gate.sequential) change = '';
+  else if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
   const details = pairedGateDetails(gate, lang);
   return { text: `${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
