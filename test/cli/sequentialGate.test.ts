@@ -87,6 +87,26 @@ describe('run --baseline … --sequential', () => {
     }
   }, 120_000);
 
+  it('"17 dialogues in 1 of 15 minutes; … about N dialogues would decide": a small selection that ends undecided with budget left says so, what would decide, and never "No change"', () => {
+    const shard = ['--dataset', 'datasets/model/split.yaml', '--shard', '1/8', '--llm', 'heuristic', '--no-progress'];
+    const shardBaseline = join(dir, 'split-shard.json');
+    cli(['run', ...shard, '--out', join(dir, 'split-base'), '--baseline', shardBaseline, '--update-baseline']);
+    // A few dropped answers: falls too small to alarm at 17 dialogues, too many to clear 30 pp there.
+    const out = join(dir, 'split-undecided');
+    const run = cli(['run', ...shard, '--perturb', 'drop=0.1', '--out', out, '--baseline', shardBaseline, '--sequential', '--margin', '0.3', '--budget', '15m']);
+    expect(run.status).toBe(1);
+    const s = report(out).gate.sequential;
+    expect(s.decision).toBe('undecided');
+    expect(s.stop).toBe('suiteEnd');
+    expect(s.dialoguesInSuite).toBe(17);
+    expect(s.wouldDecideAt).toBeGreaterThan(17);
+    expect(run.stdout).toMatch(
+      new RegExp(`Not decided: the selection ended with budget left, after 17 of 17 dialogues \\(\\d+ model calls\\) in [\\d.a-z ]+ of 15 min; a fall of 30 pp not yet ruled out for .*; at the differences seen so far, about ${s.wouldDecideAt} dialogues would decide \\(the selection has 17: select more, or widen --margin from 30 pp\\)`),
+    );
+    expect(run.stdout).not.toMatch(/No change/);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toMatch(/No change/);
+  }, 120_000);
+
   it('runs the dialogues in an order the seed fixes', () => {
     const ids = (seed: string) => {
       const out = join(dir, `order-${seed}`);
