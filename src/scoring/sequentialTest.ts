@@ -160,7 +160,8 @@ export class SequentialFamily<K extends string> {
     const evidence = this.options.combine === 'largest' ? Math.max(0, ...this.tracks.map((track) => track.regression.e)) : this.regressionEvidence();
     if (this.tracks.length > 0 && evidence >= this.regressionThreshold) {
       this.decided = 'regression';
-      this.alarmed = this.tracks.filter((track) => track.regression.e >= this.noRegressionThreshold).map((track) => track.name);
+      // The sum reached m/α, so at least one e-value reached 1/α: those are the evidence named.
+      this.alarmed = this.tracks.filter((track) => track.regression.e >= 1 / this.options.alpha).map((track) => track.name);
     } else if (this.clearing.length > 0 && this.clearing.every((track) => track.clearedAt !== null)) this.decided = 'noRegression';
     return this.decided;
   }
