@@ -106,7 +106,8 @@ export class SequentialRun {
     const state = this.test.state();
     const stop: SequentialSummary['stop'] = state.decision !== 'undecided' ? 'decided' : this.budgetSpent ? 'budget' : 'suiteEnd';
     return {
-      method: 'betting e-processes (Waudby-Smith & Ramdas 2024) per metric on paired per-dialogue differences; Bonferroni m/α for a regression, intersection-union 1/α for no regression larger than the margin',
+      method:
+        'betting e-processes (Waudby-Smith & Ramdas 2024) per metric on paired per-dialogue differences; a regression when the family\'s e-values sum to m/α (their mean to 1/α), no regression larger than the margin when every metric judged on enough dialogues reached 1/α (intersection-union)',
       alpha: this.options.alpha,
       margin: this.options.margin,
       orderSeed: this.options.seed,
@@ -118,9 +119,14 @@ export class SequentialRun {
       dialoguesRun: this.ran,
       dialoguesInSuite: this.total,
       calls: this.calls,
+      minutes: round((performance.now() - this.started) / 60_000),
+      regressionEvidence: roundE(state.regressionEvidence),
       regressionThreshold: round(state.regressionThreshold),
       noRegressionThreshold: round(state.noRegressionThreshold),
       alarmed: [...state.alarmed],
+      dialoguesToClear: state.dialoguesToClear,
+      setAside: state.setAside.map((m) => ({ name: m.name, judged: m.judged })),
+      wouldDecideAt: state.wouldDecideAt,
       metrics: state.metrics.map((m) => ({
         name: m.name,
         dialogues: m.dialogues,
@@ -157,9 +163,13 @@ export function sequentialVerdict(summary: SequentialSummary): { passed: boolean
       name: m.name,
       baseline: m.baseline,
       current: m.current,
-      // An e-value e is an anytime-valid p-value 1/e; over the family of m metrics, m/e.
-      significance: { pValue: round(Math.min(1, family / m.eRegression)), method: `sequential betting test over ${m.dialogues} dialogues: e = ${m.eRegression} ≥ ${summary.regressionThreshold}` },
+      // An e-value e is an anytime-valid p-value 1/e; the family's, m over its e-values' sum.
+      significance: {
+        pValue: round(Math.min(1, family / summary.regressionEvidence)),
+        method: `sequential betting test over ${m.dialogues} dialogues: e = ${m.eRegression}; the family's ${family} e-values sum to ${summary.regressionEvidence} ≥ ${summary.regressionThreshold}`,
+      },
     }));
-  const passed = summary.decision === 'noRegression' || (summary.decision === 'undecided' && summary.undecided === 'pass');
+  // --undecided pass lets through a run that gathered evidence and could not decide, not one that compared nothing.
+  const passed = summary.decision === 'noRegression' || (summary.decision === 'undecided' && summary.undecided === 'pass' && summary.dialoguesTested > 0);
   return { passed: regressions.length === 0 && passed, regressions };
 }

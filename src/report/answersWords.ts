@@ -34,10 +34,10 @@ export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null
   if (weak.length === 0) return null;
   if (lang === 'zh') {
     const list = weak.map((m) => `${metricName('zh', m.name)}（基线 ${m.judged} 次中达成 ${m.succeeded} 次）`).join('、');
-    return `此模型无法评判：${list}——基线模型达成太少，下降无从显现，这些指标“无变化”不说明任何问题。`;
+    return `此模型无法评判：${list}——基线中达成的次数太少（模型很少做到，或评判的对话太少），下降无从显现，这些指标“无变化”不说明任何问题。`;
   }
   const list = weak.map((m) => `${metricName('en', m.name)} (${m.succeeded} of ${m.judged} in the baseline)`).join(', ');
-  return `Cannot be judged with this model: ${list} — the baseline model met ${weak.length === 1 ? 'it' : 'them'} too rarely for a fall to show, so no change there means nothing.`;
+  return `Cannot be judged with this model: ${list} — the baseline succeeded there too few times for a fall to show (the model rarely did, or too few dialogues judge ${weak.length === 1 ? 'it' : 'them'}), so no change there means nothing.`;
 }
 
 /** Both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */

@@ -39,7 +39,7 @@ interface Change {
 
 /** The gate's change, whether it reached the model and what it cannot judge, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null).join(' ');
+  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null && part !== '').join(' ');
   return { ...change, text };
 }
 
@@ -132,7 +132,9 @@ function gateChange(report: Report, lang: Lang): Change {
   const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));
   let change: string;
   // Replayed answers that match the baseline show only that the recording did not change.
-  if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
+  // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
+  if (parts.length === 0 && gate.sequential) change = '';
+  else if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
   const details = pairedGateDetails(gate, lang);
   const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';

@@ -103,10 +103,20 @@ export interface SequentialSummary {
   readonly dialoguesInSuite: number;
   /** Model calls the run's dialogues made. */
   readonly calls: number;
+  /** Wall minutes from the start of the run to the summary. */
+  readonly minutes: number;
+  /** The family's regression e-values summed; a regression when it reaches `regressionThreshold` (family size / α). */
+  readonly regressionEvidence: number;
   readonly regressionThreshold: number;
   readonly noRegressionThreshold: number;
-  /** Metrics whose regression e-value crossed its threshold. */
+  /** On a regression, the metrics whose own e-value reached 1/α: the evidence named. */
   readonly alarmed: readonly string[];
+  /** Judged dialogues a metric needs (all differences 0) to be cleared at this margin. */
+  readonly dialoguesToClear: number;
+  /** Metrics the baseline judged on fewer dialogues of the selection than that: set aside from clearing, and named. */
+  readonly setAside: readonly { readonly name: string; readonly judged: number }[];
+  /** When undecided: about how many dialogues in all would decide at the differences seen so far (null: no trend yet). */
+  readonly wouldDecideAt: number | null;
   readonly metrics: readonly {
     readonly name: string;
     readonly dialogues: number;

@@ -31,6 +31,7 @@ export class BettingEProcess {
   private count = 0;
   private sum = 0;
   private squaredResiduals = 0;
+  private sumOfSquares = 0;
   private logWealth = 0;
   private readonly largestStake: number;
 
@@ -63,6 +64,7 @@ export class BettingEProcess {
     this.logWealth += Math.log1p(stake * move);
     this.squaredResiduals += (x - mean) ** 2;
     this.sum += x;
+    this.sumOfSquares += x * x;
     this.count++;
   }
 
@@ -80,4 +82,43 @@ export class BettingEProcess {
   get mean(): number {
     return this.count === 0 ? 0 : this.sum / this.count;
   }
+
+  /** The observations' variance about their mean (0 before any). */
+  get variance(): number {
+    return this.count === 0 ? 0 : Math.max(0, this.sumOfSquares / this.count - this.mean ** 2);
+  }
+
+  /** The largest share of wealth one bet may stake (the cap over the largest adverse move). */
+  get stakeLimit(): number {
+    return this.largestStake;
+  }
+}
+
+/**
+ * The judged observations a process needs to reach `threshold` when every observation sits at 0,
+ * the best a metric can do when nothing changed and nothing is noisy (shared seeds, a deterministic
+ * backend): a metric judged on fewer dialogues can never reach it. Null beyond `limit`.
+ */
+export function observationsToReach(nullMean: number, direction: BetDirection, threshold: number, cap: number = DEFAULT_STAKE_CAP, limit = 100_000): number | null {
+  const process = new BettingEProcess(nullMean, direction, cap);
+  while (process.e < threshold) {
+    if (process.n >= limit) return null;
+    process.observe(0);
+  }
+  return process.n;
+}
+
+/**
+ * About how many more observations like those seen so far bring the process from `e` to
+ * `threshold`: the gap in log-wealth over the growth per observation at the stake the rule tends
+ * to (the drift over its variance plus its square, within the limit), to second order. Null when the
+ * observations do not lean the process's way at all.
+ */
+export function observationsStillNeeded(drift: number, variance: number, stakeLimit: number, e: number, threshold: number): number | null {
+  if (e >= threshold) return 0;
+  if (!(drift > 0)) return null;
+  const stake = Math.min(stakeLimit, drift / (variance + drift * drift));
+  const growth = stake * drift - (stake * stake * (variance + drift * drift)) / 2;
+  if (!(growth > 0)) return null;
+  return Math.ceil((Math.log(threshold) - Math.log(e)) / growth);
 }

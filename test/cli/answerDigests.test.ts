@@ -99,6 +99,6 @@ describe('did the edit reach the model?', () => {
     expect(readFileSync(join(dir, 'weak', 'report.html'), 'utf8')).toMatch(
       new RegExp(`data-metric="${quiet.name}">\\s*<div class="card-head"><h3>[^<]*</h3><span class="delta delta-none" title="cannot be judged with this model">cannot be judged with this model</span>`),
     );
-    expect(run.stdout).toMatch(new RegExp(`Cannot be judged with this model: .*Appends handled \\(0 of ${judged} in the baseline\\).* too rarely for a fall to show`));
+    expect(run.stdout).toMatch(new RegExp(`Cannot be judged with this model: .*Appends handled \\(0 of ${judged} in the baseline\\).* too few times for a fall to show`));
   });
 });

@@ -74,7 +74,7 @@ describe('betting e-process for a bounded mean', () => {
 describe('sequential family over metrics', () => {
   const settings = { alpha: 0.05, margin: 0.1, stakeCap: 0.5 };
 
-  it('with a family of 8 alarms on a metric that falls by 1 every dialogue at n = 14 (1.5^13 ≥ 160), naming it', () => {
+  it('with a family of 8 alarms on a metric that falls by 1 every dialogue at n = 14 (the sum 1.5^13 + 7 ≥ 8/0.05 = 160 > 1.5^12 + 7), naming it', () => {
     const family = new SequentialFamily(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], settings);
     const falls = new Map([['a' as const, { baseline: 1, current: 0 }]]);
     for (let n = 1; n <= 13; n++) expect(family.observe(falls)).toBe('undecided');
