@@ -128,14 +128,24 @@ function shortfalls(result, expected, sequential, fell) {
 }
 
 /**
- * Whether the candidate's model answers matched the baseline's, call by call: the place to assert
- * "the same prompts answer alike" once report.json carries a per-call answer digest the baseline also
- * holds. Until then it reports that it could not check (null), and the check rests on the decision.
+ * Whether the candidate's model answers matched the baseline's, call by call (report.json's
+ * gate.answerChanges, from each call's answer digest): (a) must answer nearly every call as the
+ * baseline did (temperature 0, shared seed, the same prompts: at least MIN_SAME of them), (b) must
+ * have answered some differently (the edit reached the model). Null when the run has no digests.
  */
+const MIN_SAME = 0.9;
 function answersMatched(report) {
-  const answers = report.gate?.answers;
-  if (!answers || typeof answers.matched !== 'number' || typeof answers.compared !== 'number') return null;
-  return { matched: answers.matched, compared: answers.compared };
+  const answers = report.gate?.answerChanges;
+  if (!answers || typeof answers.same !== 'number' || typeof answers.compared !== 'number') return null;
+  return { matched: answers.same, compared: answers.compared };
+}
+
+function answerShortfalls(name, matched) {
+  if (name === 'yours') return [];
+  if (!matched || matched.compared === 0) return ['no call compared with the baseline\'s answers (a baseline without answer digests: remake it with --update-baseline)'];
+  if (name === 'same' && matched.matched < MIN_SAME * matched.compared) return [`only ${matched.matched} of ${matched.compared} calls answered as in the baseline`];
+  if (name === 'worse' && matched.matched === matched.compared) return ['every call answered as in the baseline: the edit did not reach the model'];
+  return [];
 }
 
 const prompts = mkdtempSync(join(tmpdir(), 'nlu-gate-prompts-'));
@@ -172,10 +182,10 @@ try {
     for (const [name, what, extra, expected, budget] of checks) {
       const result = await runHarness(name, url, [...gate, '--budget', values.budget ?? budget, ...extra]);
       const { report, sequential, fell } = verdictOf(name);
-      const wrong = shortfalls(result, expected, sequential, fell);
+      const matched = answersMatched(report);
+      const wrong = [...shortfalls(result, expected, sequential, fell), ...answerShortfalls(name, matched)];
       failed ||= wrong.length > 0;
       const how = sequential ? `${sequential.decision} after ${sequential.dialoguesTested} of ${sequential.dialoguesInSuite} dialogues compared, ${sequential.calls} model calls` : 'no sequential record';
-      const matched = answersMatched(report);
       const answers = matched ? `; answers matched the baseline's on ${matched.matched} of ${matched.compared} calls` : '; answers not compared call by call (report.json has no per-call digest)';
       process.stdout.write(`${what}: exit ${result.status}; ${wrong.length === 0 ? 'as expected' : `NOT AS EXPECTED (${wrong.join('; ')})`}; ${how}${answers}; ${result.seconds} s${fell.length ? `; fell: ${fell.join(', ')}` : ''}\n`);
       process.stdout.write(`${result.stdout.split('\n').filter((l) => /Stopped after|Cleared after|Not decided|Nothing compared|Against the baseline/.test(l)).join('\n')}\n`);
