@@ -34,3 +34,24 @@ export function baseBackendName(name: string): string {
   const inner = /^[a-z]+\((.*)\)$/.exec(name);
   return inner ? baseBackendName(inner[1]!) : name;
 }
+
+/** How a run asked its model to sample, as its provenance keeps it. */
+export interface SamplingAsked {
+  readonly temperature?: number;
+  readonly seed?: number;
+}
+
+/**
+ * Whether two runs of `backend` answer the same input the same way, so that nothing but a change
+ * moves their scores: a backend that always repeats its answers, or a sampled one asked for
+ * temperature 0 with the same seed on both runs. A perturbed backend (`perturb(…)`) draws its noise
+ * by call order, which concurrency shuffles, so it never repeats.
+ */
+export function answersRepeat(backend: string, before: SamplingAsked | null | undefined, after: SamplingAsked | null | undefined): boolean {
+  if (/(^|\()perturb\(/.test(backend)) return false;
+  const entry = findBackend(baseBackendName(backend));
+  if (!entry) return false;
+  if (entry.repeatsAnswers === 'always') return true;
+  const greedy = (s: SamplingAsked | null | undefined) => s?.temperature === 0 && s.seed !== undefined;
+  return greedy(before) && greedy(after) && before!.seed === after!.seed;
+}

@@ -3,7 +3,8 @@ import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inertText, percent, truncate } from './format.js';
-import { headlineOf, unsteadyLine } from './headline.js';
+import { headlineOf } from './headline.js';
+import { pairedGateLine, unsteadyLine } from './changeWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -14,7 +15,6 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
-  pairedGateLine,
   nothingJudged,
   orderedMetrics,
   overallPassed,

@@ -1,7 +1,8 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
+import { headlineOf } from './headline.js';
+import { brokeCount, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from './whatBroke.js';
@@ -70,7 +71,7 @@ function headline(report: Report): string {
     const worse = metricRegressions(gate).length;
     const said = [
       label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
-      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, report.run.repeat, lang)] : []),
+      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, lang)] : []),
       ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
       label(lang, 'dialoguesPassed', passed, total),
     ];
@@ -223,7 +224,7 @@ function regressionSection(report: Report, gate: GateResult): string[] {
   if (broke.length > 0) {
     const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
     if (broke.length > MAX_FLIPPED) items.push(`- …and ${broke.length - MAX_FLIPPED} more`);
-    lines.push('', ...folded(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'), items));
+    lines.push('', ...folded(brokeCount(gate, report.view?.lang ?? 'en'), items));
     return lines;
   }
   lines.push('');

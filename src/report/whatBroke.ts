@@ -81,8 +81,9 @@ export function whatBroke(report: Report): WhatBroke {
 
 function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[]): WhatBroke['apart'] {
   if (report.gate) {
-    const broke = new Set(ids);
-    return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
+    // Those that passed fewer runs within noise did not fail in the baseline: the headline counts them apart.
+    const notAlready = new Set([...ids, ...dialogueChanges(report.gate).fewerRuns]);
+    return { alreadyFailing: failing.filter((d) => !notAlready.has(d.id)).length, newSincePreviousRun: null };
   }
   const trend = report.view?.trend;
   if (!trend || trend.runs.length < 2) return undefined;

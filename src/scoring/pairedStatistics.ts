@@ -119,6 +119,34 @@ export function randomizationPValues<K extends string>(
 }
 
 /**
+ * The fewest dialogues that must move for a paired test to tell a change from chance at `level`:
+ * under no change each moved dialogue is as likely to have moved either way, so even all d of them
+ * moving down happens with probability 2^-d, and a test on d moved dialogues cannot reach a level
+ * below that (its p-value is at least about 2^-d).
+ */
+export function movedNeeded(level: number): number {
+  let needed = 0;
+  while (0.5 ** needed > level) needed++;
+  return needed;
+}
+
+/**
+ * Tarone's rule for a family of discrete tests: the tests that could reach significance at all.
+ * Each test is kept when its moved dialogues reach movedNeeded(α / k), k the fewest tests that
+ * can be kept so that no more than k are (Tarone 1990, "A modified Bonferroni method for discrete
+ * data"). Which tests are kept depends only on how many dialogues moved, which swapping sides does
+ * not change, so Holm over the kept tests still holds the family's false alarms at α; the others
+ * could not have been significant, and only make every kept test pay for them.
+ */
+export function testableFamily(moved: readonly number[], alpha: number): boolean[] {
+  for (let k = 1; k <= moved.length; k++) {
+    const kept = moved.map((d) => d >= movedNeeded(alpha / k));
+    if (kept.filter(Boolean).length <= k) return kept;
+  }
+  return moved.map(() => false);
+}
+
+/**
  * Holm's step-down adjustment: p-values of a family of tests made comparable to one α, so checking
  * several metrics at once does not multiply the false alarms.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapDeltas, isFlaky, randomizationPValues, signTest } from '../../src/scoring/pairedStatistics.js';
+import { bootstrapDeltas, isFlaky, movedNeeded, randomizationPValues, signTest, testableFamily } from '../../src/scoring/pairedStatistics.js';
 import { binomialBound, binomialLowerBound } from '../support/binomialBound.js';
 
 /** One dialogue's hits and totals of a metric on each side, summed over its repeats. */
@@ -187,5 +187,25 @@ describe('Holm adjustment', () => {
     const { holmAdjust } = await import('../../src/scoring/pairedStatistics.js');
     expect(holmAdjust([0.01, 0.04, 0.03])).toEqual([0.03, 0.06, 0.06]);
     expect(holmAdjust([0.5])).toEqual([0.5]);
+  });
+});
+
+describe('tests too thinly moved to gate (Tarone\'s rule)', () => {
+  it('needs d moved dialogues where even all d moving down has a chance 2^-d at or below the level', () => {
+    // 2^-5 = 0.031 ≤ 0.05 < 2^-4; 2^-9 = 0.00195 ≤ 0.05 / 15 = 0.0033 < 2^-8.
+    expect(movedNeeded(0.05)).toBe(5);
+    expect(movedNeeded(0.05 / 15)).toBe(9);
+    expect(movedNeeded(1)).toBe(0);
+  });
+
+  it('keeps the tests that could reach α over the kept family and sets the others aside', () => {
+    // Ten well-moved tests and four thin ones: with 10 kept, α/10 needs 8 moved dialogues.
+    expect(testableFamily([120, 118, 46, 21, 135, 151, 121, 78, 12, 147, 0, 1, 3, 7], 0.05)).toEqual([
+      true, true, true, true, true, true, true, true, true, true, false, false, false, false,
+    ]);
+    // One well-moved test alone is tested at α itself, so 5 moved dialogues are enough for it.
+    expect(testableFamily([5, 2, 1], 0.05)).toEqual([true, false, false]);
+    expect(testableFamily([4, 4], 0.05)).toEqual([false, false]);
+    expect(testableFamily([], 0.05)).toEqual([]);
   });
 });
