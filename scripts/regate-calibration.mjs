@@ -3,11 +3,13 @@
 // with pair-s-{base,same,worse}.json, the same model (seed s + 1) and the worse model (seed s + 2)
 // are each gated on the baseline (seed s), as `run --baseline` would gate them.
 // Usage: node scripts/regate-calibration.mjs --keep DIR [--alpha 0.05] [--resamples 1000]
-//          [--target correctionIndexMapping] [--json FILE [--resume]] [--markdown FILE]
-// --resume keeps the pairs FILE already judged (same α and resamples) and judges only the new ones,
-// so it can follow a campaign that is still running; without it every pair is judged again.
+//          [--target correctionIndexMapping] [--judged DIR2] [--json FILE] [--markdown FILE]
+// --judged DIR2 keeps each pair's verdicts in DIR2/pair-s.json (α and resamples in its name) and
+// judges only pairs not there yet, so it can follow a campaign that is still running, and several
+// processes can share the work (each claims a pair before judging it). Without it every pair is
+// judged again. Delete DIR2 after changing the gate.
 // It prints one line of totals and, with --markdown, writes the table docs/gating.md shows.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +26,7 @@ const { values } = parseArgs({
     target: { type: 'string', default: 'correctionIndexMapping' },
     json: { type: 'string' },
     markdown: { type: 'string' },
-    resume: { type: 'boolean', default: false },
+    judged: { type: 'string' },
   },
 });
 if (!values.keep) {
@@ -56,22 +58,40 @@ function judged(baseline, candidate) {
 }
 
 const round = (x) => Math.round(x * 10000) / 10000;
-const earlier = values.resume && values.json && existsSync(values.json) ? JSON.parse(readFileSync(values.json, 'utf8')) : null;
-const reusable = earlier && earlier.alpha === settings.alpha && earlier.resamples === settings.resamples ? earlier.rows : [];
-const rows = reusable.filter((r) => seeds.includes(r.seed));
-for (const seed of seeds) {
-  if (rows.some((r) => r.seed === seed)) continue;
+function judgedPair(seed) {
   const base = read(seed, 'base');
   const same = read(seed, 'same');
   const worse = read(seed, 'worse');
-  rows.push({
+  return {
     seed,
     targetDelta: { same: round(same.metrics[values.target] - base.metrics[values.target]), worse: round(worse.metrics[values.target] - base.metrics[values.target]) },
     same: judged(base, same),
     worse: judged(base, worse),
-  });
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ alpha: settings.alpha, resamples: settings.resamples, rows }, null, 2)}\n`);
+  };
 }
+
+const cache = values.judged;
+const cached = (seed) => join(cache, `pair-${seed}-alpha${settings.alpha}-r${settings.resamples}.json`);
+if (cache) mkdirSync(cache, { recursive: true });
+const rows = [];
+for (const seed of seeds) {
+  if (!cache) {
+    rows.push(judgedPair(seed));
+    continue;
+  }
+  if (existsSync(cached(seed))) continue;
+  // Another process judging the same directory may have claimed it.
+  let claim;
+  try {
+    claim = openSync(`${cached(seed)}.claim`, 'wx');
+  } catch {
+    continue;
+  }
+  closeSync(claim);
+  writeFileSync(`${cached(seed)}.tmp`, JSON.stringify(judgedPair(seed)));
+  renameSync(`${cached(seed)}.tmp`, cached(seed));
+}
+if (cache) for (const seed of seeds) if (existsSync(cached(seed))) rows.push(JSON.parse(readFileSync(cached(seed), 'utf8')));
 rows.sort((a, b) => a.seed - b.seed);
 
 const count = (pick) => rows.filter(pick).length;
