@@ -65,18 +65,18 @@ export function setAsideWords(gate: GateResult, lang: Lang): string | null {
   return out.join(lang === 'zh' ? '' : ' ');
 }
 
-/** One line on the repeat-aware gate: its method, and the dialogues already unsteady in the baseline that it kept from gating alone. */
-export function pairedGateLine(gate: GateResult): string | null {
+/** One line on the repeat-aware gate: its method, the dialogues already unsteady in the baseline that it kept from gating alone, and the tests it set aside. */
+export function pairedGateLine(gate: GateResult, lang: Lang = 'en'): string | null {
   const paired = gate.paired;
   if (!paired) return null;
   const unsteady = new Set(dialogueChanges(gate).unsteady);
   const list = paired.flaky.filter((f) => unsteady.has(f.id));
   const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
-  const setAside = setAsideWords(gate, 'en');
+  const setAside = setAsideWords(gate, lang);
+  const zh = lang === 'zh';
   return (
-    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + randomization tests, Holm-adjusted); ` +
-    `${list.length} dialogue${list.length === 1 ? '' : 's'} already unsteady in the baseline (failed some runs before and after) do not gate alone` +
-    (list.length > 0 ? `: ${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '') +
-    (setAside ? `. ${setAside}` : '')
+    label(lang, 'pairedGateLine', paired.dialogues, paired.alpha, zh ? `${list.length} 段对话` : `${list.length} dialogue${list.length === 1 ? '' : 's'}`) +
+    (list.length > 0 ? `${zh ? '：' : ': '}${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '') +
+    (setAside ? `${zh ? '。' : '. '}${setAside}` : '')
   );
 }

@@ -54,7 +54,7 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   if (failing.length > 0) lines.push('', ...failureLines(failing, lang, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, lang, c));
   // The statistics close the summary, below the first screen: the gate's method, or how a trend's moves compare with noise.
-  const statistics = (report.gate ? pairedGateLine(report.gate) : null) ?? plain.changedDetails;
+  const statistics = (report.gate ? pairedGateLine(report.gate, lang) : null) ?? plain.changedDetails;
   if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));

@@ -129,6 +129,10 @@ const PAGE = {
     '1 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
   ],
   interval: ['95 % range', '95% 区间'],
+  pairedGateLine: [
+    'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} already unsteady in the baseline (failed some runs before and after) do not gate alone',
+    '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2}在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
+  ],
   thinTests: [
     'Not gated this run, too few of their dialogues moved for any test to tell a change from chance ({0} needed): {1}.',
     '本次未纳入门禁（有变化的对话太少，任何检验都无法与偶然区分；需要 {0} 段）：{1}。',
