@@ -11,9 +11,8 @@ import type { Tally } from './tally.js';
  * dialogues that moved, each metric with a randomization test that swaps dialogues' sides (both
  * exact under no change, so a sparse metric does not alarm more often than α), each metric's change
  * is shown with a bootstrap interval clustered by dialogue, and the whole family of tests is Holm-adjusted so that checking many things at α does not raise the alarms as many times.
- * A test on which too few dialogues moved to ever reach significance is set aside and named (Tarone's
- * rule, testableFamily), so a metric judged on a handful of dialogues neither gates on a coin's
- * throw nor costs the others their share of α.
+ * A test on which too few dialogues moved to ever reach significance is set aside and named
+ * (testableFamily), so a metric judged on a handful of dialogues never gates on a coin's throw.
  * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
  * (both outcomes within one side's repeats) are listed and never gate on their own.
  */
@@ -54,11 +53,11 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
     ...metricTests(ids, baseline, current, options),
   ];
   const testable = testableFamily(raw.map((t) => t.moved), options.alpha);
-  const kept = raw.filter((_, i) => testable[i]);
-  const needed = movedNeeded(options.alpha / Math.max(1, kept.length));
+  const needed = movedNeeded(options.alpha / Math.max(1, raw.length));
   const setAside: SetAsideTest[] = raw.filter((_, i) => !testable[i]).map((t) => ({ name: t.name, baseline: t.baseline, current: t.current, rawPValue: round(t.rawPValue), judged: t.judged, moved: t.moved, needed }));
-  const adjusted = holmAdjust(kept.map((t) => t.rawPValue));
-  const tests = kept.map(({ judged: _judged, ...t }, i) => ({ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }));
+  // A set-aside test stays in Holm's family with p = 1: it cannot alarm, and the others pay for the whole family.
+  const adjusted = holmAdjust(raw.map((t, i) => (testable[i] ? t.rawPValue : 1)));
+  const tests = raw.flatMap(({ judged: _judged, ...t }, i) => (testable[i] ? [{ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }] : []));
 
   const flaky: FlakyDialogue[] = [];
   const consistentlyBroken: string[] = [];
