@@ -7,10 +7,13 @@
 //          [--noise SPEC] [--worse-extra ordinalAsIndex=1] [--concurrency N] [--json FILE] [--keep DIR]
 // --json is rewritten after every run, and pairs already in it are skipped (a campaign resumes);
 // --keep saves every run's baseline (pair-N-{base,same,worse}.json) for re-gating offline.
+// --no-gate runs every run without --baseline (needs --keep): the runs only measure, and
+// scripts/regate-calibration.mjs judges the kept pairs with the gate as it is built now, so one
+// campaign of model runs serves every version of the gate (the runs are the slow part).
 // Every serve-llm and run process this script starts is killed when it ends, however it ends.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -27,11 +30,17 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     json: { type: 'string', default: 'reports/calibration/recipe.json' },
     keep: { type: 'string' },
+    'no-gate': { type: 'boolean', default: false },
   },
 });
 const pairs = Number(values.pairs);
 const firstSeed = Number(values['first-seed']);
 const jsonFile = resolve(values.json);
+const gated = !values['no-gate'];
+if (!gated && !values.keep) {
+  process.stderr.write('--no-gate keeps nothing to judge without --keep DIR\n');
+  process.exit(2);
+}
 
 // ---- every child is killed on the way out, by any path -------------------------------------
 const children = new Set();
@@ -87,9 +96,10 @@ async function recipeRun(perturb, seed, baseline, update) {
   const out = mkdtempSync(join(tmpdir(), 'calibrate-recipe-'));
   try {
     const baseUrl = await server.url;
-    const args = ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'served', '--dataset', 'datasets/model/*.yaml', '--repeat', '3', '--no-progress', '--no-history', '--out', join(out, 'out'), '--baseline', baseline];
+    const args = ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'served', '--dataset', 'datasets/model/*.yaml', '--repeat', '3', '--no-progress', '--no-history', '--out', join(out, 'out')];
+    if (gated) args.push('--baseline', baseline);
     if (values.concurrency) args.push('--concurrency', values.concurrency);
-    if (update) args.push('--update-baseline');
+    if (gated && update) args.push('--update-baseline');
     const began = Date.now();
     const run = started(args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -148,10 +158,11 @@ if (values.keep) mkdirSync(values.keep, { recursive: true });
 
 function summary() {
   const done = rows.length;
-  const falseAlarms = rows.filter((r) => r.same.status === 1).length;
-  const caught = rows.filter((r) => r.worse.status === 1).length;
+  const falseAlarms = gated ? rows.filter((r) => r.same.status === 1).length : null;
+  const caught = gated ? rows.filter((r) => r.worse.status === 1).length : null;
   return {
     method: 'scripts/calibrate-recipe.mjs: serve-llm --perturb behind HTTP, run --llm openai key-less, datasets/model/*.yaml, --repeat 3',
+    gated,
     date: previous?.date ?? new Date().toISOString(),
     noise: values.noise,
     worse,
@@ -174,18 +185,15 @@ try {
     if (values.keep) {
       for (const [side, run] of [['base', base], ['same', same], ['worse', caught]]) await slimBaseline(run.report, join(values.keep, `pair-${seed}-${side}.json`));
     }
-    rows.push({
-      pair: i + 1,
-      seed,
-      base: runFacts(base),
-      same: { ...runFacts(same), ...gateSummary(same.report.gate) },
-      worse: { ...runFacts(caught), ...gateSummary(caught.report.gate) },
-    });
+    const judged = (run) => (gated ? { ...runFacts(run), ...gateSummary(run.report.gate) } : runFacts(run));
+    rows.push({ pair: i + 1, seed, base: runFacts(base), same: judged(same), worse: judged(caught) });
     writeAtomically(jsonFile, `${JSON.stringify(summary(), null, 2)}\n`);
+    const seconds = Math.round((base.wallMs + same.wallMs + caught.wallMs) / 1000);
     const alarm = rows.at(-1).same;
-    process.stderr.write(
-      `pair ${i + 1}/${pairs} (seeds ${seed}-${seed + 2}): same model exit ${same.status}${alarm.regressions.length ? ` (${alarm.regressions.map((r) => `${r.name} p=${r.pValue}`).join(', ')})` : ''}; ${values['worse-extra']} exit ${caught.status}; ${Math.round((base.wallMs + same.wallMs + caught.wallMs) / 1000)} s\n`,
-    );
+    const verdicts = gated
+      ? `same model exit ${same.status}${alarm.regressions.length ? ` (${alarm.regressions.map((r) => `${r.name} p=${r.pValue}`).join(', ')})` : ''}; ${values['worse-extra']} exit ${caught.status}`
+      : 'kept for regate-calibration.mjs';
+    process.stderr.write(`pair ${i + 1}/${pairs} (seeds ${seed}-${seed + 2}): ${verdicts}; ${seconds} s; load ${loadavg()[0].toFixed(1)}\n`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,7 @@ export const heuristic: BackendEntry = {
   readsPrompts: false,
   modelAnswers: false,
   overHttp: false,
+  repeatsAnswers: 'always',
   servable: true,
   measures: (lang, _model, on) => (lang === 'zh' ? `规则参考模型（heuristic）在${on}上的表现` : `The rule-based reference model (heuristic) on ${on}`),
   create: async () => {

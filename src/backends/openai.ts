@@ -11,6 +11,7 @@ export const openai: BackendEntry = {
   readsPrompts: true,
   modelAnswers: true,
   overHttp: true,
+  repeatsAnswers: 'seeded',
   servable: false,
   create: async (options) => {
     if (!options.baseUrl || !options.model) {

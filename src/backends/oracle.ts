@@ -8,6 +8,7 @@ export const oracle: BackendEntry = {
   readsPrompts: false,
   modelAnswers: false,
   overHttp: false,
+  repeatsAnswers: 'always',
   servable: false,
   create: async (options) => {
     if (!options.board) throw new BackendOptionError(`${options.option} oracle answers from a simulated user's goal: only simulate has one`);

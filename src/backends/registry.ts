@@ -22,16 +22,6 @@ export function findBackend(name: string): BackendEntry | undefined {
   return BACKENDS.find((entry) => entry.name === name);
 }
 
-/**
- * A backend that answers the same input the same way every run (a script, rules, a cassette): two
- * of its runs differ only where the inputs or the code did. A model over HTTP samples, and a
- * wrapped name (`perturb(heuristic)`) adds noise, so neither does.
- */
-export function answersRepeat(name: string): boolean {
-  const entry = findBackend(name);
-  return entry !== undefined && !entry.overHttp;
-}
-
 /** The entry of a name a command's choices let through. */
 export function backendEntry(name: string): BackendEntry {
   const entry = findBackend(name);
@@ -43,4 +33,25 @@ export function backendEntry(name: string): BackendEntry {
 export function baseBackendName(name: string): string {
   const inner = /^[a-z]+\((.*)\)$/.exec(name);
   return inner ? baseBackendName(inner[1]!) : name;
+}
+
+/** How a run asked its model to sample, as its provenance keeps it. */
+export interface SamplingAsked {
+  readonly temperature?: number;
+  readonly seed?: number;
+}
+
+/**
+ * Whether two runs of `backend` answer the same input the same way, so that nothing but a change
+ * moves their scores: a backend that always repeats its answers, or a sampled one asked for
+ * temperature 0 with the same seed on both runs. A perturbed backend (`perturb(…)`) draws its noise
+ * by call order, which concurrency shuffles, so it never repeats.
+ */
+export function answersRepeat(backend: string, before?: SamplingAsked | null, after?: SamplingAsked | null): boolean {
+  if (/(^|\()perturb\(/.test(backend)) return false;
+  const entry = findBackend(baseBackendName(backend));
+  if (!entry) return false;
+  if (entry.repeatsAnswers === 'always') return true;
+  const greedy = (s: SamplingAsked | null | undefined) => s?.temperature === 0 && s.seed !== undefined;
+  return greedy(before) && greedy(after) && before!.seed === after!.seed;
 }

@@ -8,6 +8,7 @@ export const replay: BackendEntry = {
   readsPrompts: true,
   modelAnswers: true,
   overHttp: false,
+  repeatsAnswers: 'always',
   servable: true,
   measures: (lang, model, on) => (lang === 'zh' ? `录制的模型回答（${model}）在${on}上的质量` : `Recorded answers of ${model} replayed on ${on}`),
   create: async (options) => {

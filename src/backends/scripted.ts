@@ -7,6 +7,7 @@ export const scripted: BackendEntry = {
   readsPrompts: false,
   modelAnswers: false,
   overHttp: false,
+  repeatsAnswers: 'always',
   servable: false,
   measures: (lang) =>
     lang === 'zh'

@@ -113,7 +113,8 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
   if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
-    const noisy = !answersRepeat(baseline.llm.backend) || !answersRepeat(current.llm.backend);
+    const sampling = [baseline.provenance?.sampling, current.provenance?.sampling] as const;
+    const noisy = !answersRepeat(baseline.llm.backend, ...sampling) || !answersRepeat(current.llm.backend, ...sampling);
     return noisy && baseline.judged && current.judged
       ? compareSingleRuns(baseline, current, label, settings)
       : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });

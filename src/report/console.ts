@@ -3,7 +3,8 @@ import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
 import { inertText, percent, truncate } from './format.js';
-import { headlineOf, unsteadyLine } from './headline.js';
+import { headlineOf } from './headline.js';
+import { pairedGateLine, unsteadyLine } from './changeWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -15,7 +16,6 @@ import {
   metricRegressions,
   notApplicableLine,
   noGitSaid,
-  pairedGateLine,
   nothingJudged,
   orderedMetrics,
   overallPassed,
@@ -55,7 +55,7 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   if (failing.length > 0) lines.push('', ...failureLines(failing, lang, c));
   if (report.gate && report.gate.regressions.length > 0) lines.push('', ...gateLines(report, report.gate, lang, c));
   // The statistics close the summary, below the first screen: the gate's method, or how a trend's moves compare with noise.
-  const statistics = (report.gate ? pairedGateLine(report.gate) : null) ?? plain.changedDetails;
+  const statistics = (report.gate ? pairedGateLine(report.gate, lang) : null) ?? plain.changedDetails;
   if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));

@@ -3,15 +3,16 @@ import { deltaPoints, formatPValue } from './format.js';
 import { label, metricName } from './labels.js';
 import { dialogueChanges, findingMetricName, metricKey, overallPassed } from './reportQueries.js';
 import { changeEvidence } from './modelExtras.js';
-import { judgeMove, type MetricMove } from './noise.js';
+import { judgeMove } from './noise.js';
 import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
-import { findBackend } from '../backends/registry.js';
+import { answersRepeat, findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
 import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
+import { brokeCount, chanceWords, setAsideWords, withinNoiseWords } from './changeWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -92,7 +93,7 @@ function onWhat(report: Report, lang: Lang): string {
 /** ", very unlikely to be chance" when the repeat-aware gate tested the change (or a report says so outright). */
 function significance(flag: boolean | undefined, lang: Lang): string {
   if (flag === undefined) return '';
-  return `${lang === 'zh' ? '，' : ', '}${label(lang, flag ? 'unlikelyChance' : 'couldBeChance')}`;
+  return `${lang === 'zh' ? '，' : ', '}${chanceWords(lang, flag)}`;
 }
 
 function metricChange(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
@@ -110,10 +111,12 @@ function gateChange(report: Report, lang: Lang): Change {
   const gate = report.gate!;
   const zh = lang === 'zh';
   const { knockOn } = whatBroke(report);
-  const { broke, fixed } = dialogueChanges(gate);
+  const changes = dialogueChanges(gate);
+  const { broke, fixed } = changes;
   const parts: string[] = [];
-  if (broke.length > 0) parts.push(brokeCount(gate, report.run.repeat, lang));
+  if (broke.length > 0) parts.push(brokeCount(gate, lang));
   if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  parts.push(...withinNoiseWords(changes, report.run.repeat, lang));
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
     if (finding.kind === 'metric' && typeof finding.baseline === 'number' && typeof finding.current === 'number') {
@@ -141,20 +144,6 @@ function gateChange(report: Report, lang: Lang): Change {
   return { text: `${otherModel}${pairingSaid(gate, lang)}${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
 }
 
-/** "47 dialogues broke (8 in every run, 39 in some of the 3 runs)": the one count of what broke, on every page. */
-export function brokeCount(gate: GateResult, repeat: number, lang: Lang): string {
-  const { broke, brokeInSomeRuns } = dialogueChanges(gate);
-  const some = brokeInSomeRuns.length;
-  const split = some > 0 ? label(lang, 'brokeSplit', broke.length - some, some, repeat) : '';
-  return `${label(lang, broke.length === 1 ? 'oneBroke' : 'nBroke', broke.length)}${split}`;
-}
-
-/** Over repeats: the dialogues that were already unsteady in the baseline, said apart so no one reads them as broke. */
-export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
-  const count = dialogueChanges(gate).unsteady.length;
-  return count > 0 ? label(lang, 'unsteadyLine', count) : null;
-}
-
 /** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */
 function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
   const paired = gate.paired ?? gate.singleRuns;
@@ -163,12 +152,15 @@ function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
     const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
     return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
   });
-  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}`;
+  const setAside = setAsideWords(gate, lang);
+  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
 }
 
 /**
- * Without a baseline, the previous comparable run of the history is the reference. One run each
- * side, so each move is judged against the noise its counts allow (report/noise.ts).
+ * Without a baseline, the previous comparable run of the history is the reference. A backend whose
+ * answers repeat (backends/registry.ts answersRepeat) has no run-to-run noise, so each move is a
+ * change; otherwise, one run each side, each move is judged against the noise its counts allow
+ * (report/noise.ts). A run on another build than the previous one says so.
  */
 function trendChange(report: Report, lang: Lang): Change | null {
   const modelChange = report.view?.trend?.servedModelChange;
@@ -186,13 +178,21 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   const zh = lang === 'zh';
   const sep = zh ? '；' : '; ';
   const end = zh ? '。' : '.';
+  const build = previous.commit && current.commit && previous.commit !== current.commit ? label(lang, 'buildChanged', previous.commit, current.commit) : null;
+  const withBuild = (change: Change): Change => (build ? { ...change, text: `${change.text}${zh ? '' : ' '}${build}` } : change);
   const counted = (run: TrendRun, name: string, score: number) => ({ score, judged: run.judged?.[name] ?? null });
-  const moves = Object.entries(current.metrics)
+  const moved = Object.entries(current.metrics)
     .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
-    .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9)
-    .map((m) => judgeMove(m.name, counted(previous, m.name, m.before), counted(current, m.name, m.score)));
-  if (moves.length === 0) return { text: label(lang, 'trendNoMove'), beyondNoise: false, details: null };
-  const said = (list: readonly MetricMove[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)}`).join(sep);
+    .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9);
+  if (moved.length === 0) return withBuild({ text: label(lang, 'trendNoMove'), beyondNoise: false, details: null });
+  const said = (list: readonly { name: string; before: number; after: number }[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)}`).join(sep);
+  const backend = report.run.llm.backend;
+  if (answersRepeat(backend, previous.sampling, current.sampling)) {
+    const sampled = current.sampling?.seed !== undefined ? `${backend}, temperature 0, seed ${current.sampling.seed}` : backend;
+    const text = `${label(lang, 'trendChanged', sampled)}${said(moved.map((m) => ({ name: m.name, before: m.before, after: m.score })))}${end}`;
+    return withBuild({ text, beyondNoise: true, details: null });
+  }
+  const moves = moved.map((m) => judgeMove(m.name, counted(previous, m.name, m.before), counted(current, m.name, m.score)));
   const beyond = moves.filter((m) => m.verdict === 'beyondNoise');
   const within = moves.filter((m) => m.verdict === 'withinNoise');
   const unknown = moves.filter((m) => m.verdict === 'unknown');
@@ -204,5 +204,5 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
     .filter((m) => m.interval)
     .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)} (${label(lang, 'interval')} ${deltaPoints(0, m.interval![0])} … ${deltaPoints(0, m.interval![1])})`);
   const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
-  return { text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details };
+  return withBuild({ text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details });
 }

@@ -110,6 +110,13 @@ function promptsOf(provenance: Provenance | null): string | null {
   return prompts.length > 0 ? prompts.map((sha) => sha.slice(0, 8)).join('/') : null;
 }
 
+/** The temperature and seed a run asked its model for, when it asked. */
+function samplingOf(provenance: Provenance | null): TrendRun['sampling'] {
+  const sampling = provenance?.sampling;
+  if (!sampling) return null;
+  return { ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}), ...(sampling.seed !== undefined ? { seed: sampling.seed } : {}) };
+}
+
 /**
  * The report's run after up to `limit - 1` earlier comparable runs, and for each dialogue failing
  * now when it last passed and when its current failing streak began.
@@ -127,6 +134,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
   ).reverse();
   const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
   const judged = wholeRunJudged(db, earlier.map((r) => r.id));
+  const provenanceOf = (text: string | null) => (text === null ? null : (JSON.parse(text) as Provenance));
   const runs: TrendRun[] = earlier.map((r) => ({
     id: r.id,
     startedAt: r.started_at,
@@ -134,7 +142,8 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     metrics: metrics.get(r.id)!,
     judged: judged.get(r.id)!,
     commit: r.git_commit?.slice(0, 7) ?? null,
-    prompts: promptsOf(r.provenance === null ? null : (JSON.parse(r.provenance) as Provenance)),
+    prompts: promptsOf(provenanceOf(r.provenance)),
+    sampling: samplingOf(provenanceOf(r.provenance)),
   }));
   runs.push({
     id: null,
@@ -144,6 +153,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     judged: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.counts['judged'] ?? null])),
     commit: report.run.provenance?.git?.commit.slice(0, 7) ?? null,
     prompts: promptsOf(report.run.provenance ?? null),
+    sampling: samplingOf(report.run.provenance ?? null),
   });
 
   const streaks = new Map(

@@ -1,7 +1,8 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from './format.js';
-import { brokeCount, headlineOf } from './headline.js';
+import { headlineOf } from './headline.js';
+import { brokeCount } from './changeWords.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
 import { promptDiffHtml } from './promptDiff.js';
@@ -131,7 +132,7 @@ function regressionItems(report: Report, gate: GateResult): string {
     (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
   );
   if (broke.length > MAX_BROKE_LISTED) dialogues.push(`<li class="muted">${esc(label(lang, 'andMore', broke.length - MAX_BROKE_LISTED))}</li>`);
-  const heading = broke.length > 0 ? [`<li class="findings-head">${esc(brokeCount(gate, report.run.repeat, lang))}</li>`] : [];
+  const heading = broke.length > 0 ? [`<li class="findings-head">${esc(brokeCount(gate, lang))}</li>`] : [];
   return [...metrics, ...heading, ...dialogues].join('');
 }
 

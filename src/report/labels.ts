@@ -61,6 +61,7 @@ const PAGE = {
   biggestMovers: ['Biggest movers vs baseline', '相对基线变化最大的切片'],
   sliceChange: ['{0} → {1} passed ({2})', '通过 {0} → {1}（{2}）'],
   sliceBroke: ['{0} broke', '{0} 段新近失败'],
+  sliceWithinNoise: ['{0} within noise', '{0} 段在波动范围内'],
   sliceFixed: ['{0} fixed', '{0} 段修复'],
   dialoguesAllRuns: ['Dialogues passing all {0} runs', '{0} 次全部通过的对话'],
   gateFailedHead: ['Regression gate failed', '回归门禁未通过'],
@@ -112,8 +113,33 @@ const PAGE = {
   couldBeChance: ['could be chance', '可能只是偶然'],
   nBroke: ['{0} dialogues broke', '{0} 段对话新近失败'],
   oneBroke: ['1 dialogue broke', '1 段对话新近失败'],
-  brokeSplit: [' ({0} in every run, {1} in some of the {2} runs)', '（{0} 段每次都失败，{1} 段在 {2} 次中部分失败）'],
+  fewerRuns: [
+    '{0} dialogues passed fewer of their {1} runs than in the baseline ({2} no run, {3} some), as run-to-run noise alone can make them: not counted as broke',
+    '{0} 段对话在 {1} 次运行中通过的次数少于基线（{2} 段一次也未通过，{3} 段部分通过），单靠运行间波动就可能如此：不计为新近失败',
+  ],
+  oneFewerRuns: [
+    '1 dialogue passed fewer of its {1} runs than in the baseline ({2} no run, {3} some), as run-to-run noise alone can make it: not counted as broke',
+    '1 段对话在 {1} 次运行中通过的次数少于基线（{2} 段一次也未通过，{3} 段部分通过），单靠运行间波动就可能如此：不计为新近失败',
+  ],
+  moreRuns: [
+    '{0} dialogues passed every one of their {1} runs after failing some in the baseline, as run-to-run noise alone can make them: not counted as fixed',
+    '{0} 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
+  ],
+  oneMoreRuns: [
+    '1 dialogue passed every one of its {1} runs after failing some in the baseline, as run-to-run noise alone can make it: not counted as fixed',
+    '1 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
+  ],
   interval: ['95 % range', '95% 区间'],
+  pairedGateLine: [
+    'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} already unsteady in the baseline (failed some runs before and after) do not gate alone',
+    '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2}在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
+  ],
+  thinTests: [
+    'Not gated this run, too few of their dialogues moved for any test to tell a change from chance ({0} needed): {1}.',
+    '本次未纳入门禁（有变化的对话太少，任何检验都无法与偶然区分；需要 {0} 段）：{1}。',
+  ],
+  thinTest: ['{0} {1} ({2} of {3} judged dialogues moved)', '{0} {1}（{3} 段被评判的对话中 {2} 段有变化）'],
+  unmovedTests: ['Unchanged on every dialogue: {0}.', '每段对话都没有变化：{0}。'],
   pairedMethod: [
     'Compared dialogue by dialogue over {0} dialogues: a sign test on the dialogues\' pass rates and a randomization test per metric, Holm-adjusted, α = {1}; intervals by bootstrap over dialogues.',
     '按对话逐一配对比较（{0} 段对话）：对话通过率用符号检验，各指标用随机化检验，Holm 校正，α = {1}；区间为按对话的自助法区间。',
@@ -122,6 +148,11 @@ const PAGE = {
     'One run a side of a model with noise, judged against chance: McNemar\'s exact test on the pass/fail of {0} dialogues both ran, and per metric the interval for the difference of two shares from its judged counts (Newcombe), Holm-adjusted, α = {1}; a move within noise does not fail the gate.',
     '两边各一次运行、模型有波动，按偶然性判断：两边都运行的 {0} 段对话的通过/失败用 McNemar 精确检验，各指标按其判定计数求两比例之差的区间（Newcombe 法），Holm 校正，α = {1}；波动范围内的变化不会使门禁失败。',
   ],
+  trendChanged: [
+    'Since the previous comparable run ({0} answers the same input the same way, so each move is a change, not noise): ',
+    '与上一次可比运行相比（{0} 对相同输入总给出相同回答，因此每个变化都是真实变化而非波动）：',
+  ],
+  buildChanged: ['The build changed since that run (commit {0} → {1}).', '自那次运行以来构建已变（提交 {0} → {1}）。'],
   trendNoMove: ['No metric moved since the previous comparable run.', '与上一次可比运行相比，各项指标没有变化。'],
   trendBeyond: ['Since the previous comparable run, more than run-to-run noise: ', '与上一次可比运行相比，超出运行间波动的变化：'],
   trendAlsoWithin: ['Within run-to-run noise: ', '在运行间波动范围内：'],

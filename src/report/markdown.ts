@@ -2,7 +2,8 @@
 import { isWeak } from './answersWords.js';
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { brokeCount, headlineOf, unsteadyLine } from './headline.js';
+import { headlineOf } from './headline.js';
+import { brokeCount, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { promptDiffMarkdown } from './promptDiff.js';
@@ -72,7 +73,7 @@ function headline(report: Report): string {
     const worse = metricRegressions(gate).length;
     const said = [
       label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
-      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, report.run.repeat, lang)] : []),
+      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, lang)] : []),
       ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
       label(lang, 'dialoguesPassed', passed, total),
     ];
@@ -226,7 +227,7 @@ function regressionSection(report: Report, gate: GateResult): string[] {
   if (broke.length > 0) {
     const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
     if (broke.length > MAX_FLIPPED) items.push(`- …and ${broke.length - MAX_FLIPPED} more`);
-    lines.push('', ...folded(brokeCount(gate, report.run.repeat, report.view?.lang ?? 'en'), items));
+    lines.push('', ...folded(brokeCount(gate, report.view?.lang ?? 'en'), items));
     return lines;
   }
   lines.push('');

@@ -130,42 +130,39 @@ export function notApplicableLine(report: Report): string | null {
   return `${list.length} dialogue${list.length === 1 ? '' : 's'} not applicable, neither passed nor failed — ${shown.join('; ')}${list.length > shown.length ? '; …' : ''}`;
 }
 
-/** One line on the repeat-aware gate: its method, and the dialogues already unsteady in the baseline that it kept from gating alone. */
-export function pairedGateLine(gate: GateResult): string | null {
-  const paired = gate.paired;
-  if (!paired) return gate.singleRuns ? label('en', 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha) : null;
-  const unsteady = new Set(dialogueChanges(gate).unsteady);
-  const list = paired.flaky.filter((f) => unsteady.has(f.id));
-  const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
-  return (
-    `Paired gate over ${paired.dialogues} dialogues at α = ${paired.alpha} (sign test + randomization tests, Holm-adjusted); ` +
-    `${list.length} dialogue${list.length === 1 ? '' : 's'} already unsteady in the baseline (failed some runs before and after) do not gate alone` +
-    (list.length > 0 ? `: ${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '')
-  );
-}
-
 /**
- * How dialogues changed against a baseline, one definition for every page and count. A dialogue
- * broke when it passed every baseline run and now fails at least one (over repeats: in every run,
- * or in some); it was fixed when it failed some baseline run and now passes every run. Dialogues
- * that failed some runs on both sides were already unsteady: they moved within their own noise.
+ * How dialogues changed against a baseline, one definition for every page and count. "Broke" and
+ * "fixed" are only what the gate itself found: on single runs every pass → fail flip (that gate
+ * fails on each); over repeats the dialogues that passed every baseline run and fail every run now,
+ * and only once the paired gate found a regression beyond run-to-run noise (they are its evidence),
+ * and those that failed every baseline run and pass every run now. Any other dialogue that passed
+ * fewer (or more) runs than in the baseline is counted apart: each alone is a move run-to-run noise
+ * makes, and the gate did not find it. Dialogues that failed some runs on both sides were already
+ * unsteady.
  */
 export interface DialogueChanges {
   readonly broke: readonly string[];
-  /** Those of `broke` that still pass some of their runs. */
-  readonly brokeInSomeRuns: readonly string[];
   readonly fixed: readonly string[];
+  /** Over repeats: passed every baseline run, fail one or more now, not counted as broke. */
+  readonly fewerRuns: readonly string[];
+  /** Those of `fewerRuns` that fail every run now. */
+  readonly fewerRunsNone: readonly string[];
+  /** Over repeats: failed some baseline run, pass every run now, not counted as fixed. */
+  readonly moreRuns: readonly string[];
   readonly unsteady: readonly string[];
 }
 
 export function dialogueChanges(gate: GateResult): DialogueChanges {
   const paired = gate.paired;
-  const brokeInSomeRuns = (paired?.flaky ?? []).filter((f) => f.baseline === 1 && f.current !== null && f.current < 1 && f.current > 0).map((f) => f.id);
-  const fixedFromUnsteady = (paired?.flaky ?? []).filter((f) => f.current === 1 && f.baseline !== null && f.baseline < 1).map((f) => f.id);
-  const broke = new Set([...gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(paired?.consistentlyBroken ?? []), ...brokeInSomeRuns]);
-  const fixed = new Set([...gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name), ...(paired?.consistentlyFixed ?? []), ...fixedFromUnsteady]);
-  const unsteady = (paired?.flaky ?? []).map((f) => f.id).filter((id) => !broke.has(id) && !fixed.has(id));
-  return { broke: [...broke].sort(), brokeInSomeRuns, fixed: [...fixed].sort(), unsteady };
+  const broke = new Set(gate.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name));
+  const fixed = new Set(gate.improvements.filter((f) => f.kind === 'dialogue').map((f) => f.name));
+  const flaky = paired?.flaky ?? [];
+  const fewerRunsNone = (paired?.consistentlyBroken ?? []).filter((id) => !broke.has(id));
+  const fewerRuns = new Set([...fewerRunsNone, ...flaky.filter((f) => f.baseline === 1 && f.current !== null && f.current < 1).map((f) => f.id)]);
+  const moreRuns = new Set([...(paired?.consistentlyFixed ?? []), ...flaky.filter((f) => f.current === 1 && f.baseline !== null && f.baseline < 1).map((f) => f.id)].filter((id) => !fixed.has(id)));
+  const unsteady = flaky.map((f) => f.id).filter((id) => !broke.has(id) && !fixed.has(id) && !fewerRuns.has(id) && !moreRuns.has(id));
+  const sorted = (ids: Iterable<string>) => [...ids].sort();
+  return { broke: sorted(broke), fixed: sorted(fixed), fewerRuns: sorted(fewerRuns), fewerRunsNone: sorted(fewerRunsNone), moreRuns: sorted(moreRuns), unsteady };
 }
 
 export interface BrokeDialogue {

@@ -299,6 +299,8 @@ export interface TrendRun {
   /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
   readonly commit?: string | null;
   readonly prompts?: string | null;
+  /** How it asked its model to sample (temperature, seed), when it did: says whether its answers repeat (backends/registry.ts answersRepeat). */
+  readonly sampling?: { readonly temperature?: number; readonly seed?: number } | null;
 }
 
 /** One protocol arm of a `--protocol both` run. */

@@ -14,16 +14,21 @@ export interface SliceRow {
   readonly baselinePassRate: number | null;
   readonly broke: number;
   readonly fixed: number;
+  /** Dialogues that passed fewer (or more) runs than in the baseline without the gate finding them (dialogueChanges). */
+  readonly fewerRuns: number;
+  readonly moreRuns: number;
 }
 
 export function sliceRows(report: Report): SliceRow[] {
-  const flips = new Map<string, { broke: number; fixed: number }>();
-  const count = (ids: readonly string[], field: 'broke' | 'fixed') => {
+  type Moves = { broke: number; fixed: number; fewerRuns: number; moreRuns: number };
+  const none = (): Moves => ({ broke: 0, fixed: 0, fewerRuns: 0, moreRuns: 0 });
+  const flips = new Map<string, Moves>();
+  const count = (ids: readonly string[], field: keyof Moves) => {
     for (const id of ids) {
       const dialogue = findDialogue(report, id);
       if (!dialogue) continue;
       for (const key of sliceKeys(dialogue)) {
-        const entry = flips.get(sliceId(key)) ?? { broke: 0, fixed: 0 };
+        const entry = flips.get(sliceId(key)) ?? none();
         entry[field]++;
         flips.set(sliceId(key), entry);
       }
@@ -34,13 +39,16 @@ export function sliceRows(report: Report): SliceRow[] {
     const changes = dialogueChanges(gate);
     count(changes.broke, 'broke');
     count(changes.fixed, 'fixed');
+    count(changes.fewerRuns, 'fewerRuns');
+    count(changes.moreRuns, 'moreRuns');
   }
   return (report.slices ?? []).map((slice) => {
     const id = sliceId(slice);
-    const { broke, fixed } = flips.get(id) ?? { broke: 0, fixed: 0 };
+    const moves = flips.get(id) ?? none();
     const { total, passed } = slice.dialogues;
     const rate = (n: number) => (total === 0 ? 1 : n / total);
-    return { id, slice, passRate: rate(passed), baselinePassRate: gate ? rate(passed + broke - fixed) : null, broke, fixed };
+    const before = passed + moves.broke + moves.fewerRuns - moves.fixed - moves.moreRuns;
+    return { id, slice, passRate: rate(passed), baselinePassRate: gate ? rate(before) : null, ...moves };
   });
 }
 
@@ -51,6 +59,7 @@ export function biggestMovers(rows: readonly SliceRow[], limit: number): SliceRo
     .sort(
       (a, b) =>
         b.broke + b.fixed - (a.broke + a.fixed) ||
+        b.fewerRuns + b.moreRuns - (a.fewerRuns + a.moreRuns) ||
         Math.abs(b.passRate - b.baselinePassRate!) - Math.abs(a.passRate - a.baselinePassRate!) ||
         a.id.localeCompare(b.id),
     )
@@ -65,12 +74,18 @@ export function weakestSlices(rows: readonly SliceRow[], limit: number): SliceRo
     .slice(0, limit);
 }
 
-/** A slice's change against the baseline in dialogues, counted as the headline counts them: "58 → 11 passed (47 broke)". */
+/** A slice's change against the baseline in dialogues, counted as the headline counts them: "58 → 11 passed (3 broke, 44 within noise)". */
 export function sliceChange(row: SliceRow, lang: Lang): string {
-  if (row.baselinePassRate === null || (row.broke === 0 && row.fixed === 0)) return '—';
+  const noise = row.fewerRuns + row.moreRuns;
+  if (row.baselinePassRate === null || (row.broke === 0 && row.fixed === 0 && noise === 0)) return '—';
   const { passed } = row.slice.dialogues;
-  const moved = [row.broke > 0 ? label(lang, 'sliceBroke', row.broke) : '', row.fixed > 0 ? label(lang, 'sliceFixed', row.fixed) : ''].filter(Boolean);
-  return label(lang, 'sliceChange', passed + row.broke - row.fixed, passed, moved.join(lang === 'zh' ? '，' : ', '));
+  const moved = [
+    row.broke > 0 ? label(lang, 'sliceBroke', row.broke) : '',
+    row.fixed > 0 ? label(lang, 'sliceFixed', row.fixed) : '',
+    noise > 0 ? label(lang, 'sliceWithinNoise', noise) : '',
+  ].filter(Boolean);
+  const before = passed + row.broke + row.fewerRuns - row.fixed - row.moreRuns;
+  return label(lang, 'sliceChange', before, passed, moved.join(lang === 'zh' ? '，' : ', '));
 }
 
 /** The dialogue column's heading: over repeats a dialogue passes only when every run did. */

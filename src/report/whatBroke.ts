@@ -91,8 +91,9 @@ function newlyFailing(report: Report, failing: readonly DialogueReport[]): strin
 
 function oldAndNew(report: Report, ids: readonly string[], failing: readonly DialogueReport[], fresh: readonly string[] | null): WhatBroke['apart'] {
   if (report.gate) {
-    const broke = new Set(ids);
-    return { alreadyFailing: failing.filter((d) => !broke.has(d.id)).length, newSincePreviousRun: null };
+    // Those that passed fewer runs within noise did not fail in the baseline: the headline counts them apart.
+    const notAlready = new Set([...ids, ...dialogueChanges(report.gate).fewerRuns]);
+    return { alreadyFailing: failing.filter((d) => !notAlready.has(d.id)).length, newSincePreviousRun: null };
   }
   if (fresh === null) return undefined;
   return { alreadyFailing: failing.length - fresh.length, newSincePreviousRun: fresh.length };

@@ -1,7 +1,7 @@
 import { MetricSet } from './allScorers.js';
 import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName, type MetricSettings } from './metrics/registry.js';
-import { bootstrapDeltas, holmAdjust, isFlaky, randomizationPValues, signTest } from './pairedStatistics.js';
-import type { FlakyDialogue, PairedComparison, PairedTest } from './results.js';
+import { bootstrapDeltas, holmAdjust, isFlaky, movedNeeded, randomizationPValues, signTest, testableFamily } from './pairedStatistics.js';
+import type { FlakyDialogue, PairedComparison, PairedTest, SetAsideTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
 
@@ -11,6 +11,8 @@ import type { Tally } from './tally.js';
  * dialogues that moved, each metric with a randomization test that swaps dialogues' sides (both
  * exact under no change, so a sparse metric does not alarm more often than α), each metric's change
  * is shown with a bootstrap interval clustered by dialogue, and the whole family of tests is Holm-adjusted so that checking many things at α does not raise the alarms as many times.
+ * A test on which too few dialogues moved to ever reach significance is set aside and named
+ * (testableFamily), so a metric judged on a handful of dialogues never gates on a coin's throw.
  * A regression is reported only when its adjusted one-sided p-value is below α. Flaky dialogues
  * (both outcomes within one side's repeats) are listed and never gate on their own.
  */
@@ -38,18 +40,24 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
   const sign = signTest(pairs);
   const mean = (values: readonly number[]) => (values.length === 0 ? 1 : values.reduce((a, b) => a + b, 0) / values.length);
 
-  const raw: Omit<PairedTest, 'pValue' | 'significant'>[] = [
+  const raw: RawTest[] = [
     {
       name: PASS_RATE_TEST,
       baseline: round(mean(pairs.map((p) => p.baseline))),
       current: round(mean(pairs.map((p) => p.candidate))),
       rawPValue: sign.pValue,
       method: `exact sign test: ${sign.worse} dialogues worse, ${sign.better} better, ${sign.ties} unchanged`,
+      moved: sign.worse + sign.better,
+      judged: ids.length,
     },
     ...metricTests(ids, baseline, current, options),
   ];
-  const adjusted = holmAdjust(raw.map((t) => t.rawPValue));
-  const tests = raw.map((t, i) => ({ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }));
+  const testable = testableFamily(raw.map((t) => t.moved), options.alpha);
+  const needed = movedNeeded(options.alpha / Math.max(1, raw.length));
+  const setAside: SetAsideTest[] = raw.filter((_, i) => !testable[i]).map((t) => ({ name: t.name, baseline: t.baseline, current: t.current, rawPValue: round(t.rawPValue), judged: t.judged, moved: t.moved, needed }));
+  // A set-aside test stays in Holm's family with p = 1: it cannot alarm, and the others pay for the whole family.
+  const adjusted = holmAdjust(raw.map((t, i) => (testable[i] ? t.rawPValue : 1)));
+  const tests = raw.flatMap(({ judged: _judged, ...t }, i) => (testable[i] ? [{ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }] : []));
 
   const flaky: FlakyDialogue[] = [];
   const consistentlyBroken: string[] = [];
@@ -62,14 +70,17 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
     } else if (before && rate(before) === 1 && rate(now) === 0) consistentlyBroken.push(id);
     else if (before && rate(before) === 0 && rate(now) === 1) consistentlyFixed.push(id);
   }
-  return { alpha: options.alpha, dialogues: ids.length, tests, flaky, consistentlyBroken, consistentlyFixed };
+  return { alpha: options.alpha, dialogues: ids.length, tests, ...(setAside.length > 0 ? { setAside } : {}), flaky, consistentlyBroken, consistentlyFixed };
 }
+
+/** A test before Holm's adjustment, with the dialogues it judged and those that moved it. */
+type RawTest = Omit<PairedTest, 'pValue' | 'significant' | 'moved'> & { readonly moved: number; readonly judged: number };
 
 /**
  * Per metric: a randomization test (the verdict) and a bootstrap interval (the size), each from one
  * set of resamples shared by all metrics.
  */
-function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): Omit<PairedTest, 'pValue' | 'significant'>[] {
+function metricTests(ids: readonly string[], baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): RawTest[] {
   const all = ids.map((_, i) => i);
   const tallies = (run: RepeatedRun) => ids.map((id) => run[id]!.tallies);
   const settings = metricSettings({ correctionTimeoutMs: options.deadlineMs });
@@ -89,14 +100,40 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
     const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
     return deltas(merged(side(baselineTallies, currentTallies), all, settings).scores(), merged(side(currentTallies, baselineTallies), all, settings).scores());
   }, options);
+  const movement = movedDialogues(names, baselineTallies, currentTallies, settings);
   return names.map((name) => ({
     name,
+    ...movement[name],
     baseline: before[name]!.score,
     current: after[name].score,
     rawPValue: pValues[name],
     interval: [round(intervals[name].low), round(intervals[name].high)] as const,
     method: `paired randomization test over ${ids.length} dialogues, ${options.resamples} resamples; bootstrap interval`,
   }));
+}
+
+/**
+ * Per metric, the dialogues it judged on either side and those whose own score or judged count
+ * differs between the sides: only those can move the metric when sides are swapped.
+ */
+function movedDialogues(
+  names: readonly MetricName[],
+  baseline: readonly Readonly<Partial<Record<MetricName, Tally>>>[],
+  current: readonly Readonly<Partial<Record<MetricName, Tally>>>[],
+  settings: MetricSettings,
+): Record<MetricName, { judged: number; moved: number }> {
+  const out = Object.fromEntries(names.map((name) => [name, { judged: 0, moved: 0 }])) as Record<MetricName, { judged: number; moved: number }>;
+  baseline.forEach((_, i) => {
+    const [before, after] = [merged(baseline, [i], settings).results(), merged(current, [i], settings).results()];
+    for (const name of names) {
+      const [b, a] = [before[name], after[name]];
+      const [judgedBefore, judgedAfter] = [b.counts['judged'] ?? 0, a.counts['judged'] ?? 0];
+      if (judgedBefore === 0 && judgedAfter === 0) continue;
+      out[name].judged++;
+      if (judgedBefore !== judgedAfter || Math.abs(b.score - a.score) > 1e-12) out[name].moved++;
+    }
+  });
+  return out;
 }
 
 /** The drawn dialogues' tallies merged into one set of scorers. */

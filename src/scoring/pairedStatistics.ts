@@ -119,6 +119,31 @@ export function randomizationPValues<K extends string>(
 }
 
 /**
+ * The fewest dialogues that must move for a paired test to tell a change from chance at `level`:
+ * under no change each moved dialogue is as likely to have moved either way, so even all d of them
+ * moving down happens with probability 2^-d, and a test on d moved dialogues cannot reach a level
+ * below that (its p-value is at least about 2^-d).
+ */
+export function movedNeeded(level: number): number {
+  let needed = 0;
+  while (0.5 ** needed > level) needed++;
+  return needed;
+}
+
+/**
+ * Which tests of a family of m can gate: those on which enough dialogues moved that all of them
+ * moving down would clear Holm's first threshold, α / m. The others could never be significant
+ * whichever way their dialogues moved; they are set aside (named, never gating on the draw that
+ * breaks a randomization test's ties) and stay in Holm's family with p = 1, so setting them aside
+ * never makes another test quicker to alarm. Which tests are set aside depends only on how many
+ * dialogues moved, which swapping the sides does not change.
+ */
+export function testableFamily(moved: readonly number[], alpha: number): boolean[] {
+  const needed = movedNeeded(alpha / Math.max(1, moved.length));
+  return moved.map((d) => d >= needed);
+}
+
+/**
  * Holm's step-down adjustment: p-values of a family of tests made comparable to one α, so checking
  * several metrics at once does not multiply the false alarms.
  */

@@ -124,6 +124,25 @@ export interface PairedTest {
   readonly interval?: readonly [number, number];
   readonly significant: boolean;
   readonly method: string;
+  /** Dialogues whose value for this test differs between the two sides (only they can move it). */
+  readonly moved?: number;
+}
+
+/**
+ * A metric the paired gate did not test this run: too few of its dialogues moved for any test to
+ * tell a change from chance at the family's level (scoring/pairedStatistics.ts testableFamily).
+ */
+export interface SetAsideTest {
+  readonly name: string;
+  readonly baseline: number;
+  readonly current: number;
+  /** Its one-sided p-value before any adjustment, for the record: it did not gate. */
+  readonly rawPValue: number;
+  /** Dialogues it judged on either side, and those of them whose value differs between the sides. */
+  readonly judged: number;
+  readonly moved: number;
+  /** The moved dialogues a test of this family needed. */
+  readonly needed: number;
 }
 
 export interface FlakyDialogue {
@@ -136,6 +155,8 @@ export interface PairedComparison {
   readonly alpha: number;
   readonly dialogues: number;
   readonly tests: readonly PairedTest[];
+  /** Metrics too thinly moved to gate this run, named so none is dropped silently (absent in older reports). */
+  readonly setAside?: readonly SetAsideTest[];
   readonly flaky: readonly FlakyDialogue[];
   /** Dialogues that passed every baseline run and failed every current run (evidence, not a verdict). */
   readonly consistentlyBroken: readonly string[];

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BackendOptions } from '../../src/backends/backendEntry.js';
-import { backendEntry, backendNames, baseBackendName, findBackend } from '../../src/backends/registry.js';
+import { answersRepeat, backendEntry, backendNames, baseBackendName, findBackend } from '../../src/backends/registry.js';
 import type { ChatRequest } from '../../src/llm/backend.js';
 import { Cassette } from '../../src/llm/cassette.js';
 import { PERTURB_KINDS } from '../../src/llm/perturbBackend.js';
@@ -78,5 +78,19 @@ describe('--help', () => {
   it('of run offers the registry\'s backends that have a script or a model', () => {
     const help = cli(['run', '--help']).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('[choices: "scripted", "heuristic", "openai", "replay"] [default: "scripted"]');
+  });
+});
+
+describe('whose answers repeat (issue 38: noise only where there is noise)', () => {
+  it('a script, a fixed rule, a recording and the goal always; a sampled model only at temperature 0 with the same seed; a perturbed one never', () => {
+    for (const name of ['scripted', 'heuristic', 'replay', 'oracle']) expect(answersRepeat(name, null, null)).toBe(true);
+    expect(answersRepeat('openai', null, null)).toBe(false);
+    expect(answersRepeat('openai', { temperature: 0, seed: 3 }, { temperature: 0, seed: 3 })).toBe(true);
+    expect(answersRepeat('record(openai)', { temperature: 0, seed: 3 }, { temperature: 0, seed: 3 })).toBe(true);
+    expect(answersRepeat('openai', { temperature: 0, seed: 3 }, { temperature: 0, seed: 4 })).toBe(false);
+    expect(answersRepeat('openai', { temperature: 0 }, { temperature: 0 })).toBe(false);
+    expect(answersRepeat('perturb(heuristic)', null, null)).toBe(false);
+    expect(answersRepeat('record(perturb(openai))', { temperature: 0, seed: 3 }, { temperature: 0, seed: 3 })).toBe(false);
+    expect(answersRepeat('someone-else', null, null)).toBe(false);
   });
 });

@@ -8,6 +8,11 @@ import { sparkline, trendLine } from '../../src/report/trendText.js';
 import type { Report } from '../../src/report/reportTypes.js';
 import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
 
+/** The same report from a model over HTTP: its answers vary from run to run. */
+function overHttp(report: Report): Report {
+  return { ...report, run: { ...report.run, llm: { backend: 'openai', model: 'qwen-plus' } } };
+}
+
 const appendA = { ...failingDialogue, id: 'append-a', tags: ['append', 'seed-003'] };
 const appendB = { ...failingDialogue, id: 'append-b', tags: ['append', 'batch'] };
 
@@ -61,10 +66,14 @@ describe('headline in plain words', () => {
     const test = (name: string, baseline: number, current: number, significant: boolean) => ({
       name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: [-0.1, 0.02] as const,
     });
+    // As gateVerdict words a significant regression: the metric, then the dialogues that broke on every run as its evidence.
     const gate = {
       baseline: 'reports/baseline.json',
-      passed: true,
-      regressions: [],
+      passed: false,
+      regressions: [
+        { kind: 'metric' as const, name: 'correctionIndexMapping', baseline: 0.95, current: 0.908, significance: { pValue: 0.01, method: 'randomization' } },
+        { kind: 'dialogue' as const, name: 'append-a', baseline: true, current: false },
+      ],
       improvements: [],
       paired: {
         alpha: 0.05,
@@ -76,7 +85,7 @@ describe('headline in plain words', () => {
       },
     };
     expect(headlineOf({ ...report, gate }).changed).toBe(
-      'Against the baseline: 1 dialogue broke; Dialogue success -33.3 pp, could be chance; Correction index mapping -4.2 pp, very unlikely to be chance.',
+      'Against the baseline: 1 dialogue broke; Correction index mapping -4.2 pp, very unlikely to be chance; Dialogue success -33.3 pp, could be chance.',
     );
     const { changedDetails } = headlineOf({ ...report, gate });
     expect(changedDetails).toContain('Holm-adjusted, α = 0.05');
@@ -84,7 +93,7 @@ describe('headline in plain words', () => {
   });
 
   it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
-    const report = makeReport({ gate: null });
+    const report = overHttp(makeReport({ gate: null }));
     expect(headlineOf(report).changed).toBeNull();
     const trend = {
       runs: [
@@ -101,7 +110,7 @@ describe('headline in plain words', () => {
 
   // Issue 32: two runs of the same noisy model scored 47.4 % and 48.5 %; "+1.1 pp" in bold read as an improvement.
   it('a move between two single runs that chance alone could make is worded as noise, not emphasised', () => {
-    const report = makeReport({ gate: null });
+    const report = overHttp(makeReport({ gate: null }));
     const run = (id: number | null, score: number) => ({ id, startedAt: '2025-04-30T08:00:00.000Z', passed: false, metrics: { dialogueSuccess: score }, judged: { dialogueSuccess: 466 } });
     const noise = headlineOf({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } });
     expect(noise.changed).toBe('Since the previous comparable run, nothing moved beyond run-to-run noise: Dialogue success +1.1 pp.');

@@ -84,3 +84,42 @@ describe('the paired gate over many synthetic suites of a noisy model', () => {
     expect(alarms(50, 0.25).alarms).toBeGreaterThanOrEqual(45);
   }, 120_000);
 });
+
+describe('a metric judged on a handful of dialogues (issue 38: fourteen metrics without more false alarms)', () => {
+  /** Sixty dialogues that pass on both sides; three of them also judge a bad answer, handled on one side at random. */
+  function thinSuite(random: () => number): [RepeatedRun, RepeatedRun] {
+    const side = (): RepeatedRun => {
+      const run: Record<string, RepeatedRun[string]> = {};
+      for (let i = 0; i < 60; i++) {
+        const bad = i < 3 ? 1 : 0;
+        const handled = bad && random() < 0.5 ? 1 : 0;
+        const tallies = {
+          dialogueSuccess: { judged: 3, passed: 3 },
+          confidenceFallback: { judged: { ...KINDS, lowConfidence: bad }, handled: { ...KINDS, lowConfidence: handled } },
+        };
+        run[`d${i}`] = { runsPassed: 3, runs: 3, tallies: tallies as unknown as RepeatedRun[string]['tallies'] };
+      }
+      return run;
+    };
+    return [side(), side()];
+  }
+
+  it('is set aside and named with its moved and judged dialogues, and never gates, however its coin falls', () => {
+    const random = mulberry32(38);
+    let seenMoved = 0;
+    for (let suite = 0; suite < 100; suite++) {
+      const [baseline, current] = thinSuite(random);
+      const result = comparePaired(baseline, current, { alpha: 0.05, resamples: 199, random: mulberry32(suite + 1), deadlineMs: 3000 });
+      expect(result.tests.map((t) => t.name)).not.toContain('confidenceFallback');
+      const thin = result.setAside!.find((t) => t.name === 'confidenceFallback')!;
+      expect(thin.judged).toBe(3);
+      expect(thin.moved).toBeLessThanOrEqual(3);
+      // A family of two (the sign test and this metric): Holm's first threshold α / 2 needs 6 moved dialogues.
+      expect(thin.needed).toBe(6);
+      if (thin.moved > 0) seenMoved++;
+      expect(result.tests.some((t) => t.significant)).toBe(false);
+    }
+    // The coin did move it in most suites: it was set aside for being thin, not for being still.
+    expect(seenMoved).toBeGreaterThan(75);
+  });
+});

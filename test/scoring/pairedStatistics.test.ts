@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapDeltas, isFlaky, randomizationPValues, signTest } from '../../src/scoring/pairedStatistics.js';
+import { bootstrapDeltas, isFlaky, movedNeeded, randomizationPValues, signTest, testableFamily } from '../../src/scoring/pairedStatistics.js';
 import { binomialBound, binomialLowerBound } from '../support/binomialBound.js';
 
 /** One dialogue's hits and totals of a metric on each side, summed over its repeats. */
@@ -187,5 +187,25 @@ describe('Holm adjustment', () => {
     const { holmAdjust } = await import('../../src/scoring/pairedStatistics.js');
     expect(holmAdjust([0.01, 0.04, 0.03])).toEqual([0.03, 0.06, 0.06]);
     expect(holmAdjust([0.5])).toEqual([0.5]);
+  });
+});
+
+describe('tests too thinly moved to gate', () => {
+  it('needs d moved dialogues where even all d moving down has a chance 2^-d at or below the level', () => {
+    // 2^-5 = 0.031 ≤ 0.05 < 2^-4; 2^-9 = 0.00195 ≤ 0.05 / 14 = 0.0036 < 2^-8.
+    expect(movedNeeded(0.05)).toBe(5);
+    expect(movedNeeded(0.05 / 14)).toBe(9);
+    expect(movedNeeded(1)).toBe(0);
+  });
+
+  it('keeps the tests whose moved dialogues could clear Holm\'s first threshold α / m, and sets the others aside', () => {
+    // The model suite's fourteen tests on a noisy stand-in: α / 14 needs 9 moved dialogues.
+    expect(testableFamily([147, 124, 118, 46, 21, 0, 135, 151, 121, 78, 12, 1, 3, 8], 0.05)).toEqual([
+      true, true, true, true, true, false, true, true, true, true, true, false, false, false,
+    ]);
+    // A test alone is tested at α itself, so 5 moved dialogues are enough for it.
+    expect(testableFamily([5], 0.05)).toEqual([true]);
+    expect(testableFamily([4], 0.05)).toEqual([false]);
+    expect(testableFamily([], 0.05)).toEqual([]);
   });
 });
