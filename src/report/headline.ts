@@ -23,25 +23,48 @@ export interface Headline {
   readonly changedBeyondNoise: boolean;
   /** The statistics behind `changed`, for a details fold (null when there are none). */
   readonly changedDetails: string | null;
+  /**
+   * `changed` split for a page short of room: `lead` says what changed, `aside` the sentences about
+   * how it was compared (served model, pairing, answers, what the gate cannot judge, the arms).
+   * `aside` is null when there are none, or when `lead` is empty and they are all there is to say.
+   */
+  readonly changedLead: string | null;
+  readonly changedAside: string | null;
 }
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
   const { passed, total } = report.summary.dialogues;
   const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
   const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
-  return { verdict, measured: measured(report, lang), changed: change?.text ?? null, changedBeyondNoise: change?.beyondNoise ?? false, changedDetails: change?.details ?? null };
+  const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(lang === 'zh' ? '' : ' ') : null;
+  return {
+    verdict,
+    measured: measured(report, lang),
+    changed: change?.text ?? null,
+    changedBeyondNoise: change?.beyondNoise ?? false,
+    changedDetails: change?.details ?? null,
+    changedLead: aside ? change!.lead! : (change?.text ?? null),
+    changedAside: aside,
+  };
 }
 
 interface Change {
   readonly text: string;
   readonly beyondNoise: boolean;
   readonly details: string | null;
+  /** Only a gate's change: `text` is its sentences in their order; `lead` the ones that say what changed, `aside` the rest. */
+  readonly lead?: string;
+  readonly aside?: readonly string[];
 }
+
+const present = (part: string | null | undefined): part is string => part !== null && part !== undefined && part !== '';
 
 /** The gate's change, whether it reached the model and what it cannot judge, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter((part): part is string => part !== null && part !== '').join(' ');
-  return { ...change, text };
+  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter(present).join(' ');
+  const lead = [change.lead, sequentialSentence(gate, lang)].filter(present).join(' ');
+  const aside = [...(change.aside ?? []), answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang)].filter(present);
+  return { ...change, text, lead, aside };
 }
 
 function measured(report: Report, lang: Lang): string {
@@ -141,7 +164,14 @@ function gateChange(report: Report, lang: Lang): Change {
   else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
   const details = pairedGateDetails(gate, lang);
   const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';
-  return { text: `${otherModel}${pairingSaid(gate, lang)}${notJudged}${change}${baselineSaid}`, beyondNoise: gate.regressions.length + gate.improvements.length > 0, details };
+  const pairing = pairingSaid(gate, lang);
+  return {
+    text: `${otherModel}${pairing}${notJudged}${change}${baselineSaid}`,
+    beyondNoise: gate.regressions.length + gate.improvements.length > 0,
+    details,
+    lead: `${notJudged}${change}`.trim(),
+    aside: [otherModel, pairing, baselineSaid].map((part) => part.trim()).filter(present),
+  };
 }
 
 /** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */

@@ -81,16 +81,16 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .knock-on { margin: 4px 0 0; font-size: 12px; color: var(--muted); font-style: italic; }
 
 /* metric cards */
-/* 150 px: the registry's 14 metrics fit two rows at 1280 px, so every metric is on the first screen. */
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 12px; }
+/* 128 px: eight columns at 1280 px, so up to 16 metrics fit two rows and every metric is on the first screen. */
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(128px, 1fr)); gap: 10px; }
 @media (max-width: 480px) { .cards { grid-template-columns: 1fr; } }
-.card { padding: 10px 14px 8px; display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.card { padding: 10px 10px 8px; display: flex; flex-direction: column; gap: 6px; min-width: 0; }
 /* The change badge wraps under the title when both do not fit: it never spills out of the card nor squeezes the title to a character a line. */
 .card-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 4px 8px; }
 .card-head .delta { margin-left: auto; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
 .card .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
-.score { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
+.score { font-size: 22px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
 .metric-bad .score { color: var(--fail); }
 .score-na { color: var(--faint); }
 .na { margin: 0; color: var(--faint); font-size: 12px; }
@@ -251,6 +251,15 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; }
 [id^="d-"], [id^="f-"] { scroll-margin-top: 120px; }
 .behaviours li.more-behaviours { display: block; }
 .more-behaviours > details > summary { cursor: pointer; color: var(--muted); }
+/* On a phone the verdict and the first behaviour that broke, with its example, stay on the first screen under a long headline. */
+@media (max-width: 480px) {
+  .top { padding: 12px 0 10px; }
+  .verdict-row { margin-top: 4px; gap: 4px 10px; }
+  h1 { font-size: 20px; }
+  .plain { font-size: 14px; line-height: 1.45; margin-top: 6px; }
+  .what-broke { margin-top: 12px; }
+  .panel { padding: 10px 14px; }
+}
 @media (max-width: 760px) {
   /* On a phone the toolbar would take a quarter of the screen: it scrolls away with the page. */
   .toolbar { position: static; }

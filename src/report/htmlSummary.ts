@@ -47,7 +47,8 @@ export function headerHtml(report: Report): string {
       <h1 id="headline">${esc(label(lang, 'dialoguesPassed', passed, total))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
-    ${plain.changed ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changed)}</p>` : ''}
+    ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
+    ${plain.changedAside ? `<details class="how-sure" id="compared-how"><summary>${esc(label(lang, 'comparedHow'))}</summary><p class="muted">${esc(plain.changedAside)}</p></details>` : ''}
     ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
     ${promptDiffHtml(report.gate, lang)}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>

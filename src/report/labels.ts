@@ -103,6 +103,7 @@ const PAGE = {
   noFieldDiffers: ['No recorded field differs (a transcript may not have been kept).', '记录的字段没有不同（可能未保留对话记录）。'],
   andMore: ['…and {0} more', '……另有 {0} 个'],
   howSure: ['How sure is this?', '有多确定？'],
+  comparedHow: ['How the runs were compared', '如何比较的'],
   runsPassed: ['Runs passed', '通过的运行'],
   everyRunPassed: ['dialogues passing all {0} runs: {1}', '{0} 次全部通过的对话：{1}'],
   unsteadyLine: [

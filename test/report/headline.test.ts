@@ -54,6 +54,20 @@ describe('headline in plain words', () => {
     expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：2 段对话新近失败；修复 1 个；纠正序号映射 -4.2 pp。');
   });
 
+  it('keeps the pairing line out of the lead of what changed, for a page short of room, and in the whole sentence report.md and the console print', () => {
+    const report = regressed();
+    const pairing = { paired: 98, run: 100, baseline: 99, onlyInRun: 2, onlyInBaseline: 1 };
+    for (const lang of ['en', 'zh'] as const) {
+      const plain = headlineOf({ ...report, gate: { ...report.gate!, pairing } }, lang);
+      const said = lang === 'zh' ? '100 个对话中 98 个与基线配对' : '98 of 100 dialogues paired';
+      expect(plain.changedLead).toBe(headlineOf(report, lang).changed);
+      expect(plain.changedAside).toContain(said);
+      expect(plain.changed).toContain(said);
+      expect(plain.changed).toContain(plain.changedLead!);
+    }
+    expect(headlineOf(report).changedAside).toBeNull();
+  });
+
   it('adds in plain words whether a metric change is beyond chance when the gate says so', () => {
     const report = regressed();
     const gate = report.gate!;
