@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: one file owns the history's SQLite schema, its migrations and the identity checks that guard them.
 /**
  * The run history: one SQLite file every `run` and `simulate` appends to. The file says it is ours
  * (application_id) and which schema it holds (user_version); older schemas migrate forward,

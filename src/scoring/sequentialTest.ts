@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the sequential test's family, clearing set-aside and summed e-values are one decision read best together.
 import { MetricSet } from './allScorers.js';
 import { BettingEProcess, DEFAULT_STAKE_CAP, observationsStillNeeded, observationsToReach } from './bettingEProcess.js';
 import { METRICS, metricSettings, type MetricName, type MetricSettings } from './metrics/registry.js';
