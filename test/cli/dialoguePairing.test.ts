@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, tempDir } from '../support/cli.js';
+import { lunchDialogue } from '../support/lunchDialogue.js';
 
 // Issue 38, "pairing checked before anything runs": a run and its baseline pair dialogues by id and
 // content. Nothing paired is exit 2 naming both selections; partly paired, every format says how
@@ -113,15 +114,7 @@ describe('shards with nothing in common', () => {
 });
 
 describe('a dialogue whose content changed under the same id', () => {
-  const one = (id: string, amount: number) => `- id: ${id}
-  title: 单笔确认
-  tags: [smoke]
-  turns:
-    - user: 午饭35块
-      llm:
-        parse: {transactions: [{amount: 35, type: EXPENSE, category: 餐饮, description: 午饭}]}
-      expect: {state: CONFIRMING, route: llm, tts: ["记录支出${amount}元，餐饮，确认吗？"]}
-`;
+  const one = (id: string, amount: number) => lunchDialogue(id, { spokenAmount: amount });
 
   it('is another test: not paired, so neither a flip of the fixed gate nor a step of the sequential test', () => {
     const dir = tempDir('pairing-changed-');

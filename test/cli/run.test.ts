@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/reportTypes.js';
 import { cli, tempDir } from '../support/cli.js';
+import { lunchDialogue } from '../support/lunchDialogue.js';
 
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
 
@@ -12,17 +13,7 @@ function stable(report: Report): unknown {
   return { ...report, run };
 }
 
-const SMALL = `- id: small-confirm
-  title: 单笔确认
-  tags: [smoke]
-  turns:
-    - user: 午饭35块
-      llm:
-        parse: {transactions: [{amount: 35, type: EXPENSE, category: 餐饮, description: 午饭}]}
-      expect: {state: CONFIRMING, route: llm, tts: ["记录支出35元，餐饮，确认吗？"]}
-    - user: 确认
-      expect: {state: LISTENING, route: local, intent: confirm, batch: null, saved: [{amount: 35, category: 餐饮}]}
-`;
+const SMALL = lunchDialogue('small-confirm', { confirm: true });
 
 describe('nlu-harness run (bundled suite)', () => {
   it('runs >= 80 dialogues, all passing, and writes the four reports', () => {
