@@ -220,6 +220,7 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .plain-changed { font-weight: 600; }
 .plain-noise { font-weight: 400; }
 .how-sure { margin-top: 4px; font-size: 13px; }
+.folds { display: flex; flex-wrap: wrap; gap: 0 20px; max-width: 1000px; }
 .how-sure > summary { cursor: pointer; color: var(--muted); }
 .prompt-diff { margin-top: 4px; font-size: 13px; }
 .prompt-diff > summary { cursor: pointer; color: var(--muted); }

@@ -48,15 +48,24 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
-    ${plain.changedMore ? `<details class="how-sure" id="more-changes"><summary>${esc(label(lang, plain.changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', plain.changedMore.count))}</summary><p class="muted">${esc(plain.changedMore.text)}</p></details>` : ''}
-    ${plain.changedAside ? `<details class="how-sure" id="compared-how"><summary>${esc(label(lang, 'comparedHow'))}</summary><p class="muted">${esc(plain.changedAside)}</p></details>` : ''}
-    ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
+    ${headerFolds([
+      plain.changedMore ? ['more-changes', label(lang, plain.changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', plain.changedMore.count), plain.changedMore.text] : null,
+      plain.changedAside ? ['compared-how', label(lang, 'comparedHow'), plain.changedAside] : null,
+      plain.changedDetails ? ['how-sure', label(lang, 'howSure'), plain.changedDetails] : null,
+    ])}
     ${promptDiffHtml(report.gate, lang)}
     ${openNextHtml(lang, runPageLinks(report, broke.ids.length, lang))}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;
+}
+
+/** The folds under the lead side by side on one line (an opened one takes a line of its own). */
+function headerFolds(folds: readonly ([id: string, summary: string, text: string] | null)[]): string {
+  const shown = folds.filter((fold) => fold !== null);
+  if (shown.length === 0) return '';
+  return `<div class="folds">${shown.map(([id, summary, text]) => `<details class="how-sure" id="${id}"><summary>${esc(summary)}</summary><p class="muted">${esc(text)}</p></details>`).join('')}</div>`;
 }
 
 /** A first screen's last line: the sections a reader opens next, linked. */
