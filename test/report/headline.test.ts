@@ -86,6 +86,10 @@ describe('headline in plain words', () => {
     // report.md and the console keep the whole sentence, in the gate's order.
     expect(plain.changed).toBe('Against the baseline: 2 dialogues broke; 1 fixed; TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Correction index mapping -15.0 pp, very unlikely to be chance; Persistence -20.0 pp, very unlikely to be chance, knock-on.');
     expect(headlineOf(regressed()).changedMore).toBeNull();
+    // report.md, a pull request's first screen, emphasises the same lead and folds the same rest.
+    const md = renderMarkdown({ ...report, gate: { ...report.gate!, regressions } });
+    expect(md).toContain(`> **${plain.changedLead}**\n`);
+    expect(md).toContain(`<details><summary>3 more changes</summary>\n\n${plain.changedMore!.text}\n\n</details>`);
   });
 
   it('adds in plain words whether a metric change is beyond chance when the gate says so', () => {
