@@ -5,7 +5,7 @@ import { escapeHtml as esc, uriFragment } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
-import { whatBrokeHtml } from './htmlSummary.js';
+import { openNextHtml, whatBrokeHtml } from './htmlSummary.js';
 import { featureName, inLang, label, metricName, sliceName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import type { Lang } from './reportTypes.js';
@@ -104,6 +104,16 @@ function sideInfo(name: string, side: Side): string {
   <div class="stat-value">${summary.dialogues.passed}<span class="stat-of">/${summary.dialogues.total}</span></div></div>`;
 }
 
+/** What broke (when something did), the metrics, the transcripts side by side of the flips. */
+function comparisonLinks(comparison: Comparison, broke: number, fixed: number, lang: Lang): [string, string][] {
+  const links: [string, string][] = [];
+  if (comparison.broke.ids.length > 0) links.push(['#what-broke', label(lang, 'openWhatBroke', comparison.broke.ids.length)]);
+  links.push(['#metrics', label(lang, 'metrics')]);
+  if (broke > 0) links.push(['#broke', label(lang, 'openSideBySide', broke)]);
+  else if (fixed > 0) links.push(['#fixed', label(lang, 'openSideBySide', fixed)]);
+  return links;
+}
+
 export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
   const { broke, fixed, flaky } = flipsByDirection(comparison);
   const zh = lang === 'zh';
@@ -120,6 +130,7 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
   <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
   ${modelSentences(gate, lang).map((sentence) => `<p class="plain model-reached">${esc(sentence)}</p>`).join('')}
+  ${openNextHtml(lang, comparisonLinks(comparison, broke.length, fixed.length, lang))}
 </div></header>
 <main class="wrap">
 ${whatBrokeHtml(lang, true, comparison.broke, 'f-')}

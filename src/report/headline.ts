@@ -30,7 +30,16 @@ export interface Headline {
    */
   readonly changedLead: string | null;
   readonly changedAside: string | null;
+  /**
+   * A gate's change on a page's first screen: `changedLead` names the first LEAD_NUMBERS of what
+   * moved (dialogues broke and fixed, then the metrics beyond chance, largest first); the rest are
+   * here, for a fold under it, with how many they are. Null when the lead names them all.
+   */
+  readonly changedMore: { readonly count: number; readonly text: string } | null;
 }
+
+/** Numbers a first screen's lead names: more than three cannot be taken in at a glance (issue 40, item 6). */
+export const LEAD_NUMBERS = 3;
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
   const { passed, total } = report.summary.dialogues;
@@ -43,8 +52,9 @@ export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
     changed: change?.text ?? null,
     changedBeyondNoise: change?.beyondNoise ?? false,
     changedDetails: change?.details ?? null,
-    changedLead: aside ? change!.lead! : (change?.text ?? null),
+    changedLead: change ? change.lead || change.text : null,
     changedAside: aside,
+    changedMore: change?.more ?? null,
   };
 }
 
@@ -55,6 +65,8 @@ interface Change {
   /** Only a gate's change: `text` is its sentences in their order; `lead` the ones that say what changed, `aside` the rest. */
   readonly lead?: string;
   readonly aside?: readonly string[];
+  /** Only a gate's change: what moved beyond the lead's first LEAD_NUMBERS. */
+  readonly more?: { readonly count: number; readonly text: string } | null;
 }
 
 const present = (part: string | null | undefined): part is string => part !== null && part !== undefined && part !== '';
@@ -136,10 +148,10 @@ function gateChange(report: Report, lang: Lang): Change {
   const { knockOn } = whatBroke(report);
   const changes = dialogueChanges(gate);
   const { broke, fixed } = changes;
-  const parts: string[] = [];
-  if (broke.length > 0) parts.push(brokeCount(gate, lang));
-  if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
-  parts.push(...withinNoiseWords(changes, report.run.repeat, lang));
+  const counted: string[] = [];
+  if (broke.length > 0) counted.push(brokeCount(gate, lang));
+  if (fixed.length > 0) counted.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  const noise = withinNoiseWords(changes, report.run.repeat, lang);
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {
     if (finding.kind === 'metric' && typeof finding.baseline === 'number' && typeof finding.current === 'number') {
@@ -151,7 +163,13 @@ function gateChange(report: Report, lang: Lang): Change {
     const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
-  for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang, knockOn));
+  const metricParts = [...moved].map(([name, [before, after]]) => metricChange(report, name, before, after, lang, knockOn));
+  const parts = [...counted, ...noise, ...metricParts];
+  // The lead: dialogues broke and fixed, then the metrics that moved most beyond chance; run-to-run noise only when nothing else moved.
+  const ranked = [...moved.keys()].map((name, i) => ({ part: metricParts[i]!, rank: leadRank(gate, name, moved.get(name)!, knockOn) })).sort((x, y) => y.rank - x.rank);
+  const candidates = [...counted, ...ranked.map((m) => m.part), ...noise];
+  const leadParts = candidates.slice(0, LEAD_NUMBERS);
+  const rest = parts.filter((part) => !leadParts.includes(part));
   const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
@@ -161,7 +179,7 @@ function gateChange(report: Report, lang: Lang): Change {
   // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
   if (parts.length === 0 && gate.sequential) change = '';
   else if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
-  else change = `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+  else change = againstBaseline(parts, lang);
   const details = pairedGateDetails(gate, lang);
   const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';
   const pairing = pairingSaid(gate, lang);
@@ -169,9 +187,22 @@ function gateChange(report: Report, lang: Lang): Change {
     text: `${otherModel}${pairing}${notJudged}${change}${baselineSaid}`,
     beyondNoise: gate.regressions.length + gate.improvements.length > 0,
     details,
-    lead: `${notJudged}${change}`.trim(),
+    lead: `${notJudged}${parts.length > 0 ? againstBaseline(leadParts, lang) : change}`.trim(),
     aside: [otherModel, pairing, baselineSaid].map((part) => part.trim()).filter(present),
+    more: rest.length > 0 ? { count: rest.length, text: `${rest.join(zh ? '；' : '; ')}${zh ? '。' : '.'}` } : null,
   };
+}
+
+function againstBaseline(parts: readonly string[], lang: Lang): string {
+  const zh = lang === 'zh';
+  return `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+}
+
+/** A gate's finding (or a tested move beyond chance) first, then a metric that does not only follow from another, then the larger move. */
+function leadRank(gate: GateResult, name: string, [before, after]: [number, number], knockOn: ReadonlySet<string>): number {
+  const finding = findingOf(gate, name) as { significant?: unknown } | undefined;
+  const beyond = finding ? finding.significant !== false : changeEvidence(gate, name)?.significant === true;
+  return (beyond ? 2 : 0) + (knockOn.has(name) ? 0 : 1) + Math.min(Math.abs(after - before), 0.999);
 }
 
 /** The paired gate's statistics in words, for the details fold: method, α, and each tested change's p-value and interval. */

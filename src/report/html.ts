@@ -33,7 +33,7 @@ export function* htmlChunks(report: Report): Generator<string> {
   const broke = whatBroke(report);
   yield `${pageHead({ lang, title, css: REPORT_CSS, scriptSrc: `'sha256-${scriptHash}'` })}
 <body>
-${headerHtml(report)}
+${headerHtml(report, broke)}
 <main class="wrap">
 ${whatBrokeHtml(lang, report.gate !== null, broke)}
 ${metricsHtml(report, broke.knockOn)}

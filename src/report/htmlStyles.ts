@@ -87,7 +87,8 @@ svg.bar { display: block; width: 100%; height: 12px; }
 .card { padding: 10px 10px 8px; display: flex; flex-direction: column; gap: 6px; min-width: 0; }
 /* The change badge wraps under the title when both do not fit: it never spills out of the card nor squeezes the title to a character a line. */
 .card-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 4px 8px; }
-.card-head .delta { margin-left: auto; }
+/* A long badge ("-0.2 pp, not significant") wraps inside the card rather than running past its edge. */
+.card-head .delta { margin-left: auto; max-width: 100%; white-space: normal; border-radius: 8px; }
 .card h3 { font-size: 13px; color: var(--muted); font-weight: 600; }
 .card .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .score { font-size: 22px; font-weight: 600; font-variant-numeric: tabular-nums; line-height: 1.2; }
@@ -219,6 +220,7 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .plain-changed { font-weight: 600; }
 .plain-noise { font-weight: 400; }
 .how-sure { margin-top: 4px; font-size: 13px; }
+.folds { display: flex; flex-wrap: wrap; gap: 0 20px; max-width: 1000px; }
 .how-sure > summary { cursor: pointer; color: var(--muted); }
 .prompt-diff { margin-top: 4px; font-size: 13px; }
 .prompt-diff > summary { cursor: pointer; color: var(--muted); }
@@ -226,6 +228,8 @@ mark.diff { background: #ffe08a; color: inherit; border-radius: 3px; box-shadow:
 .diff-add { color: var(--pass); }
 .diff-del { color: var(--fail); }
 .run-details { margin-top: 6px; }
+.open-next { margin-top: 8px; font-size: 14px; color: var(--muted); }
+.open-next a { font-weight: 600; white-space: nowrap; }
 .run-details > summary { cursor: pointer; }
 .score-row { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 8px; min-width: 0; }
 .spark { font-size: 15px; letter-spacing: 1px; color: var(--accent); }

@@ -15,9 +15,9 @@ import {
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
-import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
+import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from './whatBroke.js';
 
-export function headerHtml(report: Report): string {
+export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report)): string {
   const lang = report.view?.lang ?? 'en';
   const ok = overallPassed(report);
   const { run } = report;
@@ -48,13 +48,41 @@ export function headerHtml(report: Report): string {
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
-    ${plain.changedAside ? `<details class="how-sure" id="compared-how"><summary>${esc(label(lang, 'comparedHow'))}</summary><p class="muted">${esc(plain.changedAside)}</p></details>` : ''}
-    ${plain.changedDetails ? `<details class="how-sure" id="how-sure"><summary>${esc(label(lang, 'howSure'))}</summary><p class="muted">${esc(plain.changedDetails)}</p></details>` : ''}
+    ${headerFolds([
+      plain.changedMore ? ['more-changes', label(lang, plain.changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', plain.changedMore.count), plain.changedMore.text] : null,
+      plain.changedAside ? ['compared-how', label(lang, 'comparedHow'), plain.changedAside] : null,
+      plain.changedDetails ? ['how-sure', label(lang, 'howSure'), plain.changedDetails] : null,
+    ])}
     ${promptDiffHtml(report.gate, lang)}
+    ${openNextHtml(lang, runPageLinks(report, broke.ids.length, lang))}
     <details class="run-details"><summary class="sub">${esc(run.llm.backend)} · ${esc(run.llm.model)} · ${esc(label(lang, 'mode'))} ${esc(run.mode)} · ${esc(label(lang, 'protocol'))} ${esc(run.protocol)}${gateLine}</summary>
     <dl class="run-info">${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;
+}
+
+/** The folds under the lead side by side on one line (an opened one takes a line of its own). */
+function headerFolds(folds: readonly ([id: string, summary: string, text: string] | null)[]): string {
+  const shown = folds.filter((fold) => fold !== null);
+  if (shown.length === 0) return '';
+  return `<div class="folds">${shown.map(([id, summary, text]) => `<details class="how-sure" id="${id}"><summary>${esc(summary)}</summary><p class="muted">${esc(text)}</p></details>`).join('')}</div>`;
+}
+
+/** A first screen's last line: the sections a reader opens next, linked. */
+export function openNextHtml(lang: Lang, links: readonly (readonly [href: string, text: string])[]): string {
+  const anchors = links.map(([href, text]) => `<a href="${esc(href)}">${esc(text)}</a>`).join(' · ');
+  return `<nav class="open-next" id="open-next" aria-label="${esc(label(lang, 'openNext'))}">${esc(label(lang, 'openNext'))}${lang === 'zh' ? '：' : ': '}${anchors}</nav>`;
+}
+
+/** What broke (when something did), the metrics, the trend (when the history has one), the failing dialogues. */
+function runPageLinks(report: Report, broke: number, lang: Lang): [string, string][] {
+  const failed = report.summary.dialogues.failed;
+  const links: [string, string][] = [];
+  if (broke > 0) links.push(['#what-broke', label(lang, 'openWhatBroke', broke)]);
+  links.push(['#metrics', label(lang, 'metrics')]);
+  if ((report.view?.trend?.runs.length ?? 0) >= 2) links.push(['#trends', label(lang, 'trends')]);
+  links.push(['#dialogues-section', failed > 0 ? label(lang, 'openFailing', failed) : label(lang, 'dialogues')]);
+  return links;
 }
 
 /** The first thing under the verdict: which behaviours broke, how often, and one example each (its transcript one click away). */

@@ -104,6 +104,12 @@ const PAGE = {
   andMore: ['…and {0} more', '……另有 {0} 个'],
   howSure: ['How sure is this?', '有多确定？'],
   comparedHow: ['How the runs were compared', '如何比较的'],
+  moreChanges: ['{0} more changes', '另有 {0} 项变化'],
+  oneMoreChange: ['1 more change', '另有 1 项变化'],
+  openNext: ['Open next', '接下来看'],
+  openWhatBroke: ['What broke ({0})', '新近失败（{0}）'],
+  openFailing: ['Failing dialogues ({0})', '失败的对话（{0}）'],
+  openSideBySide: ['Side by side ({0})', '逐轮对照（{0}）'],
   runsPassed: ['Runs passed', '通过的运行'],
   everyRunPassed: ['dialogues passing all {0} runs: {1}', '{0} 次全部通过的对话：{1}'],
   unsteadyLine: [

@@ -84,13 +84,17 @@ function headline(report: Report): string {
 
 function plainWords(report: Report): string[] {
   const lang = report.view?.lang ?? 'en';
-  const { measured, changed, changedBeyondNoise, changedDetails } = headlineOf(report, lang);
+  const { measured, changed, changedLead, changedAside, changedMore, changedBeyondNoise, changedDetails } = headlineOf(report, lang);
   const lines = [`> ${mdText(measured)}`];
-  // A change is emphasised only when it is more than noise.
-  if (changed) lines.push('>', `> ${changedBeyondNoise ? `**${mdText(changed)}**` : mdText(changed)}`);
+  // A change is emphasised only when it is more than noise. When more moved than a lead names, the page's
+  // lead is emphasised, how the runs were compared follows, and the other changes fold, as on report.html.
+  const emphasised = changedMore ? changedLead : changed;
+  if (emphasised) lines.push('>', `> ${changedBeyondNoise ? `**${mdText(emphasised)}**` : mdText(emphasised)}`);
+  if (changedMore && changedAside) lines.push('>', `> ${mdText(changedAside)}`);
   const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
   if (unsteady) lines.push('>', `> ${mdText(unsteady)}`);
   lines.push('');
+  if (changedMore) lines.push(...folded(label(lang, changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', changedMore.count), [mdText(changedMore.text)]));
   if (changedDetails) lines.push(...folded(label(lang, 'howSure'), [mdText(changedDetails)]));
   lines.push(...promptDiffMarkdown(report.gate, lang));
   return lines;

@@ -4,13 +4,16 @@ import type { Trend } from './reportTypes.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
+/** A series that does not move: a level line, where full bars read as solid blocks. */
+const LEVEL = '─';
+
 /** Bars scaled between the series' own lowest and highest value, so a small dip still shows. */
 export function sparkline(values: readonly (number | null)[]): string {
   const known = values.filter((v): v is number => v !== null);
   const low = Math.min(...known);
   const span = Math.max(...known) - low;
   const top = BARS.length - 1;
-  return values.map((v) => (v === null ? ' ' : BARS[span === 0 ? top : Math.round(((v - low) / span) * top)])).join('');
+  return values.map((v) => (v === null ? ' ' : span === 0 ? LEVEL : BARS[Math.round(((v - low) / span) * top)])).join('');
 }
 
 /** The scores of one metric across the trend's runs, oldest first (null where a run lacked it). */

@@ -3,6 +3,7 @@ import { escapeHtml as esc } from '../report/escape.js';
 import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
 import { REPORT_CSS } from '../report/htmlStyles.js';
+import { openNextHtml } from '../report/htmlSummary.js';
 import { mdText } from '../report/markdownText.js';
 import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from './simulationComparison.js';
 import { outcomeName, outcomeWhy } from './simulationLabels.js';
@@ -20,6 +21,12 @@ function describeSide(c: SimulationComparison, which: 'a' | 'b'): string {
   const { label, report } = c[which];
   const run = report.run;
   return `${label}: ${String(run.llm['backend'])} / ${String(run.llm['model'])}, seed ${run.seed}, ${run.users} users × ${run.repeat}, speech ${run.speech.join(', ') || 'clean'}`;
+}
+
+/** "heuristic / heuristic-rules-v1": a side in a few words, for the first screen; describeSide says the rest. */
+function sideModel(c: SimulationComparison, which: 'a' | 'b'): string {
+  const { llm } = c[which].report.run;
+  return `${String(llm['backend'])} / ${String(llm['model'])}`;
 }
 
 export function headlineOf(c: SimulationComparison): string {
@@ -144,9 +151,11 @@ export function renderSimulationComparisonHtml(c: SimulationComparison): string 
       <span class="verdict ${c.passed ? 'verdict-pass' : 'verdict-fail'}">${c.passed ? '✓ Pass' : '✗ Fail'}</span>
       <h1 id="headline">${esc(headlineOf(c))}</h1>
     </div>
-    <p class="plain">A — ${esc(describeSide(c, 'a'))}</p>
-    <p class="plain">B — ${esc(describeSide(c, 'b'))}</p>
     ${c.regressions.length > 0 ? `<ul class="findings" id="regressions">${c.regressions.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : ''}
+    ${openNextHtml('en', [...(c.examples.length > 0 ? [['#examples', 'What broke'] as const] : []), ['#overall', 'Overall'], ['#flips', 'Users that flipped']])}
+    <details class="run-details" id="sides"><summary class="sub">A: ${esc(sideModel(c, 'a'))} · B: ${esc(sideModel(c, 'b'))}</summary>
+    <p class="plain">A — ${esc(describeSide(c, 'a'))}</p>
+    <p class="plain">B — ${esc(describeSide(c, 'b'))}</p></details>
   </div>
 </header>
 <main class="wrap">

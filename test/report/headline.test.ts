@@ -68,6 +68,30 @@ describe('headline in plain words', () => {
     expect(headlineOf(report).changedAside).toBeNull();
   });
 
+  it('issue 40, "a first screen a reader can scan in five seconds: verdict, the two or three numbers that moved": the lead names three, the rest fold under it', () => {
+    const report = regressed();
+    const metric = (name: string, baseline: number, current: number, significant: boolean) => ({ kind: 'metric' as const, name, baseline, current, tolerance: 0, significant });
+    const regressions = [
+      ...report.gate!.regressions.filter((f) => f.kind === 'dialogue'),
+      metric('tts', 0.9, 0.85, false),
+      metric('batchSplitting', 0.9, 0.88, true),
+      metric('correctionIndexMapping', 0.95, 0.80, true),
+      metric('persistence', 0.9, 0.7, true),
+    ];
+    const plain = headlineOf({ ...report, gate: { ...report.gate!, regressions } });
+    // Dialogues broke and fixed first, then the move beyond chance that is not a knock-on of what broke (persistence,
+    // larger, only follows from the wrong corrections); the knock-on moves and the one that could be chance fold.
+    expect(plain.changedLead).toBe('Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -15.0 pp, very unlikely to be chance.');
+    expect(plain.changedMore).toEqual({ count: 3, text: 'TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Persistence -20.0 pp, very unlikely to be chance, knock-on.' });
+    // report.md and the console keep the whole sentence, in the gate's order.
+    expect(plain.changed).toBe('Against the baseline: 2 dialogues broke; 1 fixed; TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Correction index mapping -15.0 pp, very unlikely to be chance; Persistence -20.0 pp, very unlikely to be chance, knock-on.');
+    expect(headlineOf(regressed()).changedMore).toBeNull();
+    // report.md, a pull request's first screen, emphasises the same lead and folds the same rest.
+    const md = renderMarkdown({ ...report, gate: { ...report.gate!, regressions } });
+    expect(md).toContain(`> **${plain.changedLead}**\n`);
+    expect(md).toContain(`<details><summary>3 more changes</summary>\n\n${plain.changedMore!.text}\n\n</details>`);
+  });
+
   it('adds in plain words whether a metric change is beyond chance when the gate says so', () => {
     const report = regressed();
     const gate = report.gate!;
@@ -189,7 +213,9 @@ describe('words on the pages', () => {
 
   it('draws a trend as a sparkline scaled to its own range, naming the dip', () => {
     expect(sparkline([1, 0.9, 1])).toBe('█▁█');
-    expect(sparkline([0.5, 0.5])).toBe('██');
+    // Issue 40: a series that does not move is a level line, not "██" blocks.
+    expect(sparkline([0.5, 0.5])).toBe('──');
+    expect(sparkline([null, 0.5, 0.5])).toBe(' ──');
     expect(trendLine([1, 0.889, 1])).toBe('█▁█ 100.0% → 100.0% (range 88.9%–100.0%)');
     expect(trendLine([0.8, null, 0.9])).toBe('▁ █ 80.0% → 90.0% (range 80.0%–90.0%)');
   });
