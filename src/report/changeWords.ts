@@ -33,6 +33,12 @@ export interface ChangeFacts {
    * that direction ran (the paired gate tests falls only).
    */
   readonly test?: 'counted' | 'notCounted';
+  /**
+   * Without an interval or a gate's test of the move's direction: whether a one-sided test of that
+   * direction alone, unadjusted, put it beyond chance at α (the sign test's rise; the counterpart of a
+   * (1 − 2α) interval that excludes 0).
+   */
+  readonly alone?: boolean;
   /** The answers repeat (no run-to-run noise): every move is a change. */
   readonly noiseFree?: boolean;
 }
@@ -53,7 +59,7 @@ const SAME = 1e-9;
  * interval the test of the move's direction decides; without that either, nothing is claimed.
  */
 export function changeVerdict(facts: ChangeFacts): ChangeVerdict {
-  const { delta, interval, test, noiseFree } = facts;
+  const { delta, interval, test, alone, noiseFree } = facts;
   if (Math.abs(delta) < SAME) return { word: 'unchanged', tone: 'neutral' };
   const directed: ChangeTone = delta < 0 ? 'loss' : 'gain';
   if (noiseFree) return { word: 'beyondChance', tone: directed };
@@ -63,7 +69,8 @@ export function changeVerdict(facts: ChangeFacts): ChangeVerdict {
     return { word: test === 'counted' ? 'countedAtEdge' : 'couldBeChance', tone: 'neutral' };
   }
   if (test === 'counted') return { word: 'beyondChance', tone: directed };
-  if (test === 'notCounted') return { word: 'couldBeChance', tone: 'neutral' };
+  if (test === 'notCounted' || alone === false) return { word: 'couldBeChance', tone: 'neutral' };
+  if (alone) return { word: 'beyondInterval', tone: directed };
   return { word: 'untested', tone: 'neutral' };
 }
 
@@ -103,9 +110,13 @@ export function intervalWords(lang: Lang, interval: LevelledInterval): string {
   return `${label(lang, 'intervalLevel', interval.level)} ${deltaPoints(0, interval.low)} … ${deltaPoints(0, interval.high)}`;
 }
 
-/** "one-sided p of a fall = 0.462": the gate's p-value, named for the direction it tests. */
-export function pOfFallWords(lang: Lang, pValue: number): string {
-  return `${label(lang, 'pOfFall')} ${formatPValue(pValue).slice(2)}`;
+/**
+ * "one-sided p of a fall = 0.462": the gate's p-value, named for the direction it tests; beside a
+ * rise, the sign test's p-value of a rise where it has one.
+ */
+export function pValueWords(lang: Lang, test: { readonly pValue: number; readonly risePValue?: number }, delta: number): string {
+  const rise = delta > 0 && test.risePValue !== undefined;
+  return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue! : test.pValue).slice(2)}`;
 }
 
 /**
@@ -121,10 +132,12 @@ export function gateChangeFacts(gate: GateResult | null, metric: string): Change
   const improved = gate.improvements.some((f) => f.kind === 'metric' && f.name === test.name);
   // The paired gate tests falls only; the single-run gate tests both ways.
   const rise = gate.singleRuns ? (improved ? 'counted' : 'notCounted') : undefined;
+  const alone = delta > 0 && !rise && test.risePValue !== undefined ? { alone: test.risePValue < family.alpha } : {};
   return {
     delta,
     interval: test.interval ? { low: test.interval[0], high: test.interval[1], level: gateIntervalLevel(family.alpha) } : null,
     ...(delta < 0 ? { test: test.significant ? ('counted' as const) : ('notCounted' as const) } : rise ? { test: rise } : {}),
+    ...alone,
   };
 }
 
@@ -135,7 +148,7 @@ export function testedChanges(gate: GateResult, lang: Lang): string[] {
     const facts = gateChangeFacts(gate, t.name)!;
     const interval = facts.interval ? `${sep}${intervalWords(lang, facts.interval)}` : '';
     const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
-    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pOfFallWords(lang, t.pValue)}${interval}${close}`;
+    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, t, t.current - t.baseline)}${interval}${close}`;
   });
 }
 

@@ -1,5 +1,5 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { changeVerdict, changeWordText, gateChangeFacts, intervalWords, pOfFallWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
+import { changeVerdict, changeWordText, gateChangeFacts, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
 import { changeEvidence, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
@@ -18,7 +18,7 @@ export interface MetricDelta {
   readonly aInterval: readonly [number, number] | null;
   readonly bInterval: readonly [number, number] | null;
   /** From the gate's statistical test: the change's interval (at its level) and one-sided p-value of a fall. */
-  readonly change?: { readonly interval: LevelledInterval | null; readonly pValue: number };
+  readonly change?: { readonly interval: LevelledInterval | null; readonly pValue: number; readonly risePValue?: number };
   /** Its word and colour (changeWords.changeVerdict); absent when nothing judged the move. */
   readonly verdict?: ChangeVerdict;
 }
@@ -68,7 +68,7 @@ export function changeNote(m: MetricDelta, lang: Lang): string {
   const sep = lang === 'zh' ? '，' : ', ';
   const interval = m.change.interval ? `${intervalWords(lang, m.change.interval)}${sep}` : '';
   const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
-  return `${sep}${changeWordText(lang, m.verdict)}${open}${interval}${pOfFallWords(lang, m.change.pValue)}${close}`;
+  return `${sep}${changeWordText(lang, m.verdict)}${open}${interval}${pValueWords(lang, m.change, m.b! - m.a!)}${close}`;
 }
 
 /**
@@ -132,7 +132,7 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
     metrics: metricDeltas(a.report.metrics, b.report.metrics, names).map((m) => {
       const facts = gateChangeFacts(gate, m.name);
       const evidence = changeEvidence(gate, m.name);
-      const tested = evidence ? { ...m, change: { interval: facts?.interval ?? null, pValue: evidence.pValue } } : m;
+      const tested = evidence ? { ...m, change: { interval: facts?.interval ?? null, pValue: evidence.pValue, ...(evidence.risePValue !== undefined ? { risePValue: evidence.risePValue } : {}) } } : m;
       return withVerdict(tested, verdictOf(gate, m.name, m.a, m.b));
     }),
     slices,
