@@ -47,7 +47,7 @@ function metricsTable(comparison: Comparison, lang: Lang): string {
     (m) =>
       `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}${knockOn(m.name)}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m, lang)}</tr>`,
   );
-  return `<table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="table-scroll" tabindex="0"><table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function slicesTable(comparison: Comparison, lang: Lang): string {
