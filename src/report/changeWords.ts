@@ -119,6 +119,13 @@ export function pValueWords(lang: Lang, test: { readonly pValue: number; readonl
   return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue! : test.pValue).slice(2)}`;
 }
 
+/** A test's p-value of a fall, and of a rise where the gate has one: the sign test's, or the single-run gate's for an improvement it counted. */
+export function gatePValues(gate: GateResult, test: { readonly name: string; readonly pValue: number; readonly risePValue?: number }): { pValue: number; risePValue?: number } {
+  const improvement = gate.improvements.find((f) => f.kind === 'metric' && f.name === test.name)?.significance?.pValue;
+  const risePValue = test.risePValue ?? improvement;
+  return { pValue: test.pValue, ...(risePValue !== undefined ? { risePValue } : {}) };
+}
+
 /**
  * The facts the gate holds about one metric's change, for changeVerdict: its test (dialogue success
  * falls back to the sign test over dialogues' pass rates), interval at the gate's level, and whether
@@ -148,7 +155,7 @@ export function testedChanges(gate: GateResult, lang: Lang): string[] {
     const facts = gateChangeFacts(gate, t.name)!;
     const interval = facts.interval ? `${sep}${intervalWords(lang, facts.interval)}` : '';
     const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
-    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, t, t.current - t.baseline)}${interval}${close}`;
+    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, gatePValues(gate, t), t.current - t.baseline)}${interval}${close}`;
   });
 }
 

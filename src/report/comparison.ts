@@ -1,6 +1,6 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { changeVerdict, changeWordText, gateChangeFacts, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
-import { changeEvidence, metricInterval } from './modelExtras.js';
+import { changeVerdict, changeWordText, gateChangeFacts, gatePValues, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
+import { gateTestOf, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
@@ -131,8 +131,8 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
     b,
     metrics: metricDeltas(a.report.metrics, b.report.metrics, names).map((m) => {
       const facts = gateChangeFacts(gate, m.name);
-      const evidence = changeEvidence(gate, m.name);
-      const tested = evidence ? { ...m, change: { interval: facts?.interval ?? null, pValue: evidence.pValue, ...(evidence.risePValue !== undefined ? { risePValue: evidence.risePValue } : {}) } } : m;
+      const test = gateTestOf(gate, m.name);
+      const tested = test && gate ? { ...m, change: { interval: facts?.interval ?? null, ...gatePValues(gate, test) } } : m;
       return withVerdict(tested, verdictOf(gate, m.name, m.a, m.b));
     }),
     slices,

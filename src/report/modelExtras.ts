@@ -59,7 +59,6 @@ export interface ChangeEvidence {
   readonly current: number;
   readonly interval: readonly [number, number] | null;
   readonly pValue: number;
-  readonly risePValue?: number;
   readonly significant: boolean;
 }
 
@@ -67,7 +66,7 @@ export interface ChangeEvidence {
 export function changeEvidence(gate: GateResult | null, metric: string): ChangeEvidence | null {
   const test = gateTestOf(gate, metric);
   if (!test) return null;
-  return { baseline: test.baseline, current: test.current, interval: test.interval ?? null, pValue: test.pValue, ...(test.risePValue !== undefined ? { risePValue: test.risePValue } : {}), significant: test.significant };
+  return { baseline: test.baseline, current: test.current, interval: test.interval ?? null, pValue: test.pValue, significant: test.significant };
 }
 
 export type GateTest = NonNullable<GateResult['paired']>['tests'][number];
