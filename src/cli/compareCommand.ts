@@ -4,7 +4,7 @@ import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
 import { describeFindingChange } from '../report/reportQueries.js';
-import { pairedGateLine } from '../report/changeWords.js';
+import { gateLevel, pairedGateLine, testedChanges } from '../report/changeWords.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
@@ -64,8 +64,9 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
-        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
+        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r, true, gateLevel(gate))}\n`));
+        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r, true, gateLevel(gate))}\n`));
+        for (const line of testedChanges(gate, args.lang)) process.stdout.write(withoutControls(`tested     ${line}\n`));
         for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
         const paired = pairedGateLine(gate);
         if (paired) process.stdout.write(`${paired}\n`);

@@ -1,6 +1,6 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { formatPValue } from './format.js';
-import { changeEvidence, metricInterval } from './modelExtras.js';
+import { changeVerdict, changeWordText, gateChangeFacts, gatePValues, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
+import { gateTestOf, metricInterval } from './modelExtras.js';
 import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
@@ -17,8 +17,10 @@ export interface MetricDelta {
   readonly b: number | null;
   readonly aInterval: readonly [number, number] | null;
   readonly bInterval: readonly [number, number] | null;
-  /** From the repeat-aware gate: the change's interval and p-value, when both runs had repeats. */
-  readonly change?: { readonly interval: readonly [number, number] | null; readonly pValue: number };
+  /** From the gate's statistical test: the change's interval (at its level) and one-sided p-value of a fall. */
+  readonly change?: { readonly interval: LevelledInterval | null; readonly pValue: number; readonly risePValue?: number };
+  /** Its word and colour (changeWords.changeVerdict); absent when nothing judged the move. */
+  readonly verdict?: ChangeVerdict;
 }
 
 export interface SliceDelta {
@@ -60,12 +62,27 @@ export interface ShownComparison {
   readonly lang: Lang;
 }
 
-export function changeNote(m: MetricDelta): string {
-  if (!m.change || m.a === m.b) return '';
-  const pp = (v: number) => (v * 100).toFixed(1);
-  const range = m.change.interval ? ` [${pp(m.change.interval[0])}, ${pp(m.change.interval[1])}] pp` : '';
-  return `${range}, ${formatPValue(m.change.pValue)}`;
+/** ", very unlikely to be chance (90 % interval -7.0 pp … -1.1 pp, one-sided p of a fall = 0.012)" when the gate tested the change. */
+export function changeNote(m: MetricDelta, lang: Lang): string {
+  if (m.a === m.b || !m.change || !m.verdict) return '';
+  const sep = lang === 'zh' ? '，' : ', ';
+  const interval = m.change.interval ? `${intervalWords(lang, m.change.interval)}${sep}` : '';
+  const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
+  return `${sep}${changeWordText(lang, m.verdict)}${open}${interval}${pValueWords(lang, m.change, m.b! - m.a!)}${close}`;
 }
+
+/**
+ * The delta's word and colour: from the gate's test of the metric (`name`) where there is one; with
+ * a gate whose answers repeat (no statistics: thresholds) every move is a change; else untold.
+ */
+function verdictOf(gate: GateResult | null, name: string | null, a: number | null, b: number | null): ChangeVerdict | undefined {
+  if (a === null || b === null || !gate) return undefined;
+  const facts = name === null ? null : gateChangeFacts(gate, name);
+  if (facts) return changeVerdict(facts);
+  return !gate.paired && !gate.singleRuns && !gate.sequential ? changeVerdict({ delta: b - a, noiseFree: true }) : undefined;
+}
+
+const withVerdict = (m: MetricDelta, verdict: ChangeVerdict | undefined): MetricDelta => (verdict ? { ...m, verdict } : m);
 
 function metricDeltas(a: Report['metrics'] | undefined, b: Report['metrics'] | undefined, names: readonly string[]): MetricDelta[] {
   const all = (m: Report['metrics'] | undefined) => (m ?? {}) as Readonly<Record<string, Report['metrics'][keyof Report['metrics']] | undefined>>;
@@ -97,7 +114,8 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
       kind: right.kind,
       name: right.name,
       dialogues: { a: count(left), b: count(right) },
-      metrics: metricDeltas(left.metrics as Report['metrics'], right.metrics as Report['metrics'], names),
+      // A slice's move is not tested: painted only when the answers repeat.
+      metrics: metricDeltas(left.metrics as Report['metrics'], right.metrics as Report['metrics'], names).map((m) => withVerdict(m, verdictOf(gate, null, m.a, m.b))),
     });
   }
   const byIdA = new Map(a.report.dialogues.map((d) => [d.id, d]));
@@ -112,8 +130,10 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
     a,
     b,
     metrics: metricDeltas(a.report.metrics, b.report.metrics, names).map((m) => {
-      const evidence = changeEvidence(gate, m.name);
-      return evidence ? { ...m, change: { interval: evidence.interval, pValue: evidence.pValue } } : m;
+      const facts = gateChangeFacts(gate, m.name);
+      const test = gateTestOf(gate, m.name);
+      const tested = test && gate ? { ...m, change: { interval: facts?.interval ?? null, ...gatePValues(gate, test) } } : m;
+      return withVerdict(tested, verdictOf(gate, m.name, m.a, m.b));
     }),
     slices,
     flips,

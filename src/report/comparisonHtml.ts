@@ -1,6 +1,7 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from './answersWords.js';
 import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
+import { toneClass } from './changeWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
@@ -34,19 +35,19 @@ function interval(value: readonly [number, number] | null): string {
   return value ? ` [${percent(value[0])}, ${percent(value[1])}]` : '';
 }
 
-function deltaCell(m: MetricDelta): string {
+/** Painted only as changeVerdict paints it: a move chance could make, or one nothing judged, stays muted. */
+function deltaCell(m: MetricDelta, lang: Lang): string {
   if (m.a === null || m.b === null) return '<td class="num">—</td>';
-  const tone = m.b < m.a - 1e-9 ? 'txt-fail' : m.b > m.a + 1e-9 ? 'txt-pass' : 'muted';
-  return `<td class="num ${tone}">${esc(deltaPoints(m.a, m.b) + changeNote(m))}</td>`;
+  return `<td class="num ${toneClass(m.verdict?.tone ?? 'neutral')}">${esc(deltaPoints(m.a, m.b) + changeNote(m, lang))}</td>`;
 }
 
 function metricsTable(comparison: Comparison, lang: Lang): string {
   const knockOn = (name: string) => (comparison.broke.knockOn.has(name) ? ` <span class="knock-on">${esc(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}</span>` : '');
   const rows = comparison.metrics.map(
     (m) =>
-      `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}${knockOn(m.name)}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m)}</tr>`,
+      `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}${knockOn(m.name)}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m, lang)}</tr>`,
   );
-  return `<table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="table-scroll" tabindex="0"><table class="figures" id="metric-deltas"><thead><tr><th scope="col">${esc(label(lang, 'metric'))}</th><th scope="col">A</th><th scope="col">B</th><th scope="col">Δ</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function slicesTable(comparison: Comparison, lang: Lang): string {
@@ -54,7 +55,7 @@ function slicesTable(comparison: Comparison, lang: Lang): string {
   if (moved.length === 0) return `<p class="muted">${lang === 'zh' ? '没有切片发生变化。' : 'No slice moved.'}</p>`;
   const names = comparison.metrics.map((m) => m.name);
   const rows = moved.map((s) => {
-    const cells = s.metrics.map((m) => (m.a === m.b ? '<td class="num muted">·</td>' : deltaCell(m)));
+    const cells = s.metrics.map((m) => (m.a === m.b ? '<td class="num muted">·</td>' : deltaCell(m, lang)));
     return `<tr data-slice="${esc(s.id)}"><th scope="row">${esc(sliceName(s.kind, s.name))} <span class="muted">${esc(label(lang, s.kind))}</span></th><td class="num">${esc(s.dialogues.a)} → ${esc(s.dialogues.b)}</td>${cells.join('')}</tr>`;
   });
   const head = names.map((n) => `<th scope="col">${esc(metricName(lang, n))}</th>`).join('');

@@ -18,8 +18,8 @@ function score(value: number | null, range: readonly [number, number] | null): s
   return range ? `${percent(value)} [${percent(range[0])}, ${percent(range[1])}]` : percent(value);
 }
 
-function delta(m: MetricDelta): string {
-  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b) + changeNote(m);
+function delta(m: MetricDelta, lang: Lang): string {
+  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b) + changeNote(m, lang);
 }
 
 function flipBlock(flip: Flip, lang: Lang): string[] {
@@ -53,7 +53,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     '',
     `| ${label(lang, 'metric')} | A | B | Δ |`,
     '| --- | ---: | ---: | ---: |',
-    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m)} |`),
+    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m, lang)} |`),
     '',
   ];
   const moved = comparison.slices
@@ -62,7 +62,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     .slice(0, MAX_SLICES);
   if (moved.length > 0) {
     lines.push(`### ${label(lang, 'slicesMoved')}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'dialoguesPassedHead')} | ${label(lang, 'successDelta')} |`, '| --- | --- | ---: |');
-    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success) : '—'} |`);
+    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`);
     lines.push('');
   }
   if (flaky.length > 0) {

@@ -2,9 +2,9 @@
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
-import { inertText, percent, truncate } from './format.js';
+import { deltaPoints, inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
-import { pairedGateLine, unsteadyLine } from './changeWords.js';
+import { changeVerdict, changeWordText, gateChangeFacts, gateLevel, pairedGateLine, unsteadyLine } from './changeWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -136,6 +136,14 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
       note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
+    } else {
+      // A move the gate tested but did not count, in the words and colour every page gives it.
+      const facts = gateChangeFacts(report.gate, name);
+      if (facts && Math.abs(facts.delta) > 1e-9) {
+        const verdict = changeVerdict(facts);
+        const arrow = verdict.tone === 'loss' ? c.red('▼') : verdict.tone === 'gain' ? c.green('▲') : c.dim('·');
+        note = `  ${arrow} ${c.dim(`${deltaPoints(0, facts.delta)}, ${changeWordText(lang, verdict)}`)}`;
+      }
     }
     return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
   });
@@ -162,7 +170,7 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding)}`);
+    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding, true, gateLevel(gate))}`);
   }
   for (const dialogue of brokeDialogues(report, gate).slice(0, MAX_FAILURES)) {
     lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);

@@ -1,10 +1,9 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
-import { deltaPoints, formatPValue } from './format.js';
+import { deltaPoints } from './format.js';
 import { label, metricName } from './labels.js';
 import { dialogueChanges, findingMetricName, metricKey, overallPassed } from './reportQueries.js';
-import { changeEvidence } from './modelExtras.js';
-import { judgeMove } from './noise.js';
-import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTypes.js';
+import { judgeMove, NOISE_LEVEL } from './noise.js';
+import type { GateResult, Lang, Report, TrendRun } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
 import { answersRepeat, findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
@@ -12,7 +11,7 @@ import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
-import { brokeCount, chanceWords, setAsideWords, withinNoiseWords } from './changeWords.js';
+import { brokeCount, changeVerdict, changeWordText, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -125,21 +124,23 @@ function onWhat(report: Report, lang: Lang): string {
   return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
 }
 
-/** ", very unlikely to be chance" when the repeat-aware gate tested the change (or a report says so outright). */
-function significance(flag: boolean | undefined, lang: Lang): string {
-  if (flag === undefined) return '';
-  return `${lang === 'zh' ? '，' : ', '}${chanceWords(lang, flag)}`;
+/** ", very unlikely to be chance" when the gate tested the change (or a report says so outright): changeVerdict's word. */
+function significance(facts: ChangeFacts | null, lang: Lang): string {
+  if (!facts) return '';
+  return `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, changeVerdict(facts))}`;
 }
 
 function metricChange(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
-  const flag = (report.gate ? findingOf(report.gate, name) as { significant?: unknown } | undefined : undefined)?.significant;
-  const tested = changeEvidence(report.gate, name)?.significant;
   const follows = knockOn.has(name) ? (lang === 'zh' ? '，连带' : ', knock-on') : '';
-  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(typeof flag === 'boolean' ? flag : tested, lang)}${follows}`;
+  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(changeFactsOf(report.gate, name, after - before), lang)}${follows}`;
 }
 
-function findingOf(gate: GateResult, metric: string): GateFinding | undefined {
-  return [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric);
+/** The gate's tests of the metric, or an older report's finding that says outright whether it was significant. */
+function changeFactsOf(gate: GateResult | null, metric: string, delta: number): ChangeFacts | null {
+  const tested = gateChangeFacts(gate, metric);
+  if (tested || !gate) return tested;
+  const flag = ([...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric) as { significant?: unknown } | undefined)?.significant;
+  return typeof flag === 'boolean' ? { delta, test: flag ? 'counted' : 'notCounted' } : null;
 }
 
 function gateChange(report: Report, lang: Lang): Change {
@@ -200,8 +201,9 @@ function againstBaseline(parts: readonly string[], lang: Lang): string {
 
 /** A gate's finding (or a tested move beyond chance) first, then a metric that does not only follow from another, then the larger move. */
 function leadRank(gate: GateResult, name: string, [before, after]: [number, number], knockOn: ReadonlySet<string>): number {
-  const finding = findingOf(gate, name) as { significant?: unknown } | undefined;
-  const beyond = finding ? finding.significant !== false : changeEvidence(gate, name)?.significant === true;
+  const facts = changeFactsOf(gate, name, after - before);
+  const isFinding = [...gate.regressions, ...gate.improvements].some((f) => f.kind === 'metric' && findingMetricName(f) === name);
+  const beyond = facts ? facts.test === 'counted' || changeVerdict(facts).tone !== 'neutral' : isFinding;
   return (beyond ? 2 : 0) + (knockOn.has(name) ? 0 : 1) + Math.min(Math.abs(after - before), 0.999);
 }
 
@@ -209,10 +211,7 @@ function leadRank(gate: GateResult, name: string, [before, after]: [number, numb
 function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
   const paired = gate.paired ?? gate.singleRuns;
   if (!paired) return null;
-  const tests = paired.tests.map((t) => {
-    const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
-    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
-  });
+  const tests = testedChanges(gate, lang);
   const setAside = setAsideWords(gate, lang);
   return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
 }
@@ -263,7 +262,7 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   if (unknown.length > 0) sentences.push(`${label(lang, 'trendUnknown')}${said(unknown)}${end}`);
   const intervals = moves
     .filter((m) => m.interval)
-    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)} (${label(lang, 'interval')} ${deltaPoints(0, m.interval![0])} … ${deltaPoints(0, m.interval![1])})`);
+    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`);
   const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
   return withBuild({ text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details });
 }

@@ -5,6 +5,7 @@ import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
 import { counterName, inLang, label, metricDescription, metricName } from './labels.js';
 import { changeEvidence } from './modelExtras.js';
+import { changeVerdict, changeWordText, gateChangeFacts, gateLevel } from './changeWords.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { describeFindingChange, metricComparison, nothingJudged, orderedMetrics } from './reportQueries.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
@@ -43,14 +44,18 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
     const text = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
-    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding))}">${arrow} ${esc(text)}</span>`;
+    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate)))}">${arrow} ${esc(text)}</span>`;
   } else if (report.gate) {
     // Over repeats a change the paired test could not tell from noise is still named, as the headline names it.
     const tested = changeEvidence(report.gate, name);
     const moved = tested && Math.abs(tested.current - tested.baseline) > 1e-9;
     const weak = isWeak(report.gate, name);
-    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}, ${label(language, tested.significant ? 'significant' : 'notSignificant')}` : weak ? label(language, 'cannotJudge') : `≈ ${label(language, 'baseline')}`;
-    delta = `<span class="delta delta-none" title="${esc(label(language, weak ? 'cannotJudge' : 'withinTolerance'))}">${esc(text)}</span>`;
+    const facts = moved ? gateChangeFacts(report.gate, name) : null;
+    const verdict = facts ? changeVerdict(facts) : null;
+    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}${verdict ? `, ${changeWordText(language, verdict)}` : ''}` : weak ? label(language, 'cannotJudge') : `≈ ${label(language, 'baseline')}`;
+    // Painted only as changeVerdict paints it: a move whose interval includes 0 stays neutral.
+    const badge = verdict?.tone === 'loss' ? 'delta-regression' : verdict?.tone === 'gain' ? 'delta-improvement' : 'delta-none';
+    delta = `<span class="delta ${badge}" title="${esc(label(language, weak ? 'cannotJudge' : 'withinTolerance'))}">${esc(text)}</span>`;
   }
   const follows = knockOn ? `<p class="knock-on">${esc(inLang(language, WHAT_BROKE_WORDS.knockOn))}</p>` : '';
   const counts = Object.entries(metric.counts)

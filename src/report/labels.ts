@@ -30,9 +30,7 @@ const PAGE = {
   baseline: ['baseline', '基线'],
   withinTolerance: ['within tolerance', '在容差内'],
   cannotJudge: ['cannot be judged with this model', '此模型无法评判'],
-  significant: ['significant', '显著'],
   turn: ['turn {0}', '第 {0} 轮'],
-  notSignificant: ['not significant', '不显著'],
   feature: ['feature', '功能'],
   seed: ['seed', '种子'],
   scenario: ['scenario', '场景'],
@@ -118,6 +116,14 @@ const PAGE = {
   ],
   unlikelyChance: ['very unlikely to be chance', '极不可能是偶然'],
   couldBeChance: ['could be chance', '可能只是偶然'],
+  beyondInterval: ['likely real on its own test', '单独检验下很可能是真实变化'],
+  notCounted: ['0 lies outside its interval, but the gate did not count it', '0 在其区间之外，但门禁未计入'],
+  countedAtEdge: ["counted by the gate's test, though its interval reaches 0", '门禁检验计入，但其区间触及 0'],
+  untested: ['not tested against chance', '未做偶然性检验'],
+  unchanged: ['unchanged', '没有变化'],
+  intervalLevel: ['{0} % interval', '{0}% 区间'],
+  pOfFall: ['one-sided p of a fall', '下降的单侧 p'],
+  pOfRise: ['one-sided p of a rise', '上升的单侧 p'],
   nBroke: ['{0} dialogues broke', '{0} 段对话新近失败'],
   oneBroke: ['1 dialogue broke', '1 段对话新近失败'],
   fewerRuns: [
@@ -136,7 +142,6 @@ const PAGE = {
     '1 dialogue passed every one of its {1} runs after failing some in the baseline, as run-to-run noise alone can make it: not counted as fixed',
     '1 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
   ],
-  interval: ['95 % range', '95% 区间'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} already unsteady in the baseline (failed some runs before and after) do not gate alone',
     '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2}在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
@@ -169,7 +174,7 @@ const PAGE = {
     '与上一次可比运行相比（各只有一次运行且未记录计数，无法判断是否只是波动；用 --repeat 运行可以确定）：',
   ],
   trendMethod: [
-    'Each change with the 95 % range chance alone gives on these counts (difference of two proportions, Newcombe); a range that includes 0 is noise:',
+    'Each change with the 95 % interval chance alone gives on these counts (difference of two proportions, Newcombe); an interval that includes 0 is noise:',
     '每项变化及按计数得出的偶然波动 95% 区间（两比例之差，Newcombe 法）；区间包含 0 即为波动：',
   ],
 } as const satisfies Record<string, Words>;

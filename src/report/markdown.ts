@@ -3,7 +3,7 @@ import { isWeak } from './answersWords.js';
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
-import { brokeCount, unsteadyLine } from './changeWords.js';
+import { brokeCount, changeVerdict, changeWordText, gateChangeFacts, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { promptDiffMarkdown } from './promptDiff.js';
@@ -210,6 +210,9 @@ function armsTable(report: Report): string[] {
 
 function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
   const comparison = metricComparison(gate, metric);
+  const facts = comparison ? null : gateChangeFacts(gate, metric);
+  // A move the gate tested but did not count, worded as the page and the console word it.
+  if (facts && Math.abs(facts.delta) > 1e-9) return `${deltaPoints(0, facts.delta)}, ${changeWordText(lang, changeVerdict(facts))}`;
   if (!comparison) return label(lang, isWeak(gate, metric) ? 'cannotJudge' : 'withinTolerance');
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
   return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;

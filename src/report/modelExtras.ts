@@ -64,9 +64,15 @@ export interface ChangeEvidence {
 
 /** What the repeat-aware gate found about one metric's change (absent without repeats on both sides). */
 export function changeEvidence(gate: GateResult | null, metric: string): ChangeEvidence | null {
-  // Dialogue success is what the sign test over dialogues' pass rates tests.
-  const name = metric === 'dialogueSuccess' ? 'dialoguePassRate' : metric;
-  const test = (gate?.paired ?? gate?.singleRuns)?.tests.find((t) => t.name === name);
+  const test = gateTestOf(gate, metric);
   if (!test) return null;
   return { baseline: test.baseline, current: test.current, interval: test.interval ?? null, pValue: test.pValue, significant: test.significant };
+}
+
+export type GateTest = NonNullable<GateResult['paired']>['tests'][number];
+
+/** The gate's statistical test of one metric: its own, else (dialogue success) the sign test over the dialogues' pass rates. */
+export function gateTestOf(gate: GateResult | null, metric: string): GateTest | null {
+  const tests = (gate?.paired ?? gate?.singleRuns)?.tests ?? [];
+  return tests.find((t) => t.name === metric) ?? (metric === 'dialogueSuccess' ? tests.find((t) => t.name === 'dialoguePassRate') : undefined) ?? null;
 }

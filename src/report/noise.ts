@@ -6,6 +6,9 @@
  */
 import { differenceInterval, type Interval } from '../util/rateInterval.js';
 
+/** The level of the intervals judgeMove draws (z = 1.96). */
+export const NOISE_LEVEL = 95;
+
 export type NoiseVerdict = 'beyondNoise' | 'withinNoise' | 'unknown';
 
 /** A score and the number of cases it is a share of (null when the source did not keep it). */

@@ -95,8 +95,8 @@ export function formatFindingValue(finding: GateFinding, value: number | boolean
   return finding.kind === 'metric' && isScore(value) ? percent(value) : formatNumber(value);
 }
 
-/** "95.0% → 88.0% (-7.0 pp, tolerance 2.0 pp)" */
-export function describeFindingChange(finding: GateFinding, withStatistics = true): string {
+/** "95.0% → 88.0% (-7.0 pp, tolerance 2.0 pp)"; with statistics, the interval named with its level when given. */
+export function describeFindingChange(finding: GateFinding, withStatistics = true, intervalLevel?: number): string {
   const { baseline, current, tolerance } = finding;
   const parts = [`${formatFindingValue(finding, baseline)} → ${formatFindingValue(finding, current)}`];
   const extras: string[] = [];
@@ -112,7 +112,8 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
   const significance = withStatistics ? finding.significance : undefined;
   if (significance) {
     extras.push(formatPValue(significance.pValue));
-    if (significance.interval) extras.push(`interval ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
+    const named = intervalLevel === undefined ? 'interval' : `${intervalLevel} % interval`;
+    if (significance.interval) extras.push(`${named} ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
   }
   if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
   return parts.join(' ');

@@ -46,6 +46,8 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
       baseline: round(mean(pairs.map((p) => p.baseline))),
       current: round(mean(pairs.map((p) => p.candidate))),
       rawPValue: sign.pValue,
+      // Shown beside a rise, never gated: the pass rate has no interval to say whether a rise is chance.
+      risePValue: round(signTest(pairs.map((p) => ({ baseline: p.candidate, candidate: p.baseline }))).pValue),
       method: `exact sign test: ${sign.worse} dialogues worse, ${sign.better} better, ${sign.ties} unchanged`,
       moved: sign.worse + sign.better,
       judged: ids.length,

@@ -120,6 +120,8 @@ export interface PairedTest {
   /** Holm-adjusted one-sided p-value of "the candidate is worse". */
   readonly pValue: number;
   readonly rawPValue: number;
+  /** The sign test's one-sided p-value of "the candidate is better", unadjusted: words a rise, never gates (absent in older reports). */
+  readonly risePValue?: number;
   /** Two-sided (1 − 2α) interval of the difference, candidate − baseline (metrics only). */
   readonly interval?: readonly [number, number];
   readonly significant: boolean;

@@ -1,4 +1,5 @@
 /** The comparison of two simulate reports as comparison.md and comparison.html (no script), plus the console lines of `compare`. */
+import { changeVerdict, changeWordText, toneClass, type ChangeVerdict } from '../report/changeWords.js';
 import { escapeHtml as esc } from '../report/escape.js';
 import { percent } from '../report/format.js';
 import { pageHead } from '../report/htmlPage.js';
@@ -32,8 +33,13 @@ function sideModel(c: SimulationComparison, which: 'a' | 'b'): string {
 export function headlineOf(c: SimulationComparison): string {
   const success = c.overall[0]!;
   const broke = c.flips.filter((f) => f.direction === 'broke').length;
-  const chance = success.interval ? (success.interval[0] <= 0 && success.interval[1] >= 0 ? ', could be chance' : ', very unlikely to be chance') : '';
-  const change = success.delta === null ? 'task success n/a' : `task success ${rate(success.a)} → ${rate(success.b)}, ${deltaText(success)}${success.delta !== 0 ? chance : ''}`;
+  // The gate judges task success on this one interval, no family to adjust for: a fall counts unless
+  // the tolerance forgives it (simulationRegressions words it first), a rise beyond it is as sure.
+  const fell = success.delta !== null && success.delta < 0;
+  const counted = fell ? c.regressions.some((r) => r.startsWith('task success fell')) : success.interval !== null && success.interval[0] > 0;
+  const verdict = verdictOf(success, counted ? 'counted' : 'notCounted');
+  const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `, ${changeWordText('en', verdict)}` : '';
+  const change = success.delta === null ? 'task success n/a' : `task success ${rate(success.a)} → ${rate(success.b)}, ${deltaText(success)}${chance}`;
   return c.sameUsers ? `${change}; ${broke} user(s) broke, ${c.flips.length - broke} fixed` : `${change}; different seeds, so different users (no per-user flips)`;
 }
 
@@ -47,11 +53,19 @@ function mdTable(title: string, rows: readonly RateDelta[]): string[] {
   return [`## ${title}`, '', '| slice | A | B | Δ [95% interval] |', '|---|---:|---:|---:|', ...rows.map((d) => `| ${mdText(d.name)} | ${rate(d.a)} | ${rate(d.b)} | ${deltaText(d)} |`), ''];
 }
 
-/** Delta in a colour only when its interval excludes 0: a change chance alone could make is not painted as loss or gain. */
+/**
+ * A delta's word and colour by the one rule of report/changeWords.ts: its 95 % interval decides (the
+ * gate fails on the same interval).
+ */
+function verdictOf(d: RateDelta, test?: 'counted' | 'notCounted'): ChangeVerdict | null {
+  if (d.delta === null) return null;
+  const interval = d.interval ? { low: d.interval[0], high: d.interval[1], level: 95 } : null;
+  return changeVerdict({ delta: d.delta, interval, ...(test ? { test } : {}) });
+}
+
+/** Delta in a colour only when changeVerdict paints it: a change chance alone could make is not painted as loss or gain. */
 function deltaTone(d: RateDelta): string {
-  if (d.delta === null || Math.abs(d.delta) < 1e-9) return 'muted';
-  if (d.interval && d.interval[0] <= 0 && d.interval[1] >= 0) return '';
-  return d.delta < 0 ? 'txt-fail' : 'txt-pass';
+  return toneClass(verdictOf(d)?.tone ?? 'neutral');
 }
 
 /** "User 4, run 1: gave up — …" and the conversation, line by line. */

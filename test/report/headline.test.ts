@@ -102,7 +102,7 @@ describe('headline in plain words', () => {
   it('over repeats, names what the paired gate saw move and in plain words whether it could be chance; the statistics go to the details', () => {
     const report = regressed();
     const test = (name: string, baseline: number, current: number, significant: boolean) => ({
-      name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: [-0.1, 0.02] as const,
+      name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: significant ? ([-0.1, -0.01] as const) : ([-0.1, 0.02] as const),
     });
     // As gateVerdict words a significant regression: the metric, then the dialogues that broke on every run as its evidence.
     const gate = {
@@ -127,7 +127,7 @@ describe('headline in plain words', () => {
     );
     const { changedDetails } = headlineOf({ ...report, gate });
     expect(changedDetails).toContain('Holm-adjusted, α = 0.05');
-    expect(changedDetails).toContain('Correction index mapping -4.2 pp (p = 0.010, 95 % range -10.0 pp … +2.0 pp)');
+    expect(changedDetails).toContain('Correction index mapping -4.2 pp (very unlikely to be chance, one-sided p of a fall = 0.010, 90 % interval -10.0 pp … -1.0 pp)');
   });
 
   it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
@@ -153,7 +153,7 @@ describe('headline in plain words', () => {
     const noise = headlineOf({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } });
     expect(noise.changed).toBe('Since the previous comparable run, nothing moved beyond run-to-run noise: Dialogue success +1.1 pp.');
     expect(noise.changedBeyondNoise).toBe(false);
-    expect(noise.changedDetails).toMatch(/Dialogue success \+1\.1 pp \(95 % range -[\d.]+ pp … \+[\d.]+ pp\)/);
+    expect(noise.changedDetails).toMatch(/Dialogue success \+1\.1 pp \(95 % interval -[\d.]+ pp … \+[\d.]+ pp\)/);
     expect(renderMarkdown({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } })).not.toContain('**Since');
     const drop = headlineOf({ ...report, view: { trend: { runs: [run(4, 368 / 466), run(null, 221 / 466)], dialogues: {} } } }, 'zh');
     expect(drop.changed).toBe('与上一次可比运行相比，超出运行间波动的变化：对话成功率 -31.5 pp。');
