@@ -68,10 +68,16 @@ function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   const verdict = ok ? c.bold.green(label(lang, 'verdictPassed')) : c.bold.red(label(lang, 'verdictFailed'));
   const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, report.gate.passed ? 'passed' : 'failed').toLowerCase())) : '';
   return (
-    `${verdict}  ${label(lang, 'consoleCounts', c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
+    `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
     gate
   );
+}
+
+/** "315/518 dialogues passed", over repeats "… passed all 3 runs" (as dialoguesPassedSaid counts them). */
+function consoleCounts(report: Report, lang: Lang, count: string): string {
+  const repeat = report.run.repeat;
+  return repeat > 1 ? label(lang, 'consoleCountsAllRuns', count, repeat) : label(lang, 'consoleCounts', count);
 }
 
 function runLine(report: Report, c: ChalkInstance): string {
@@ -164,8 +170,10 @@ function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstanc
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding)}`);
   }
-  for (const dialogue of brokeDialogues(report, gate).slice(0, MAX_FAILURES)) {
+  const broke = brokeDialogues(report, gate);
+  for (const dialogue of broke.slice(0, MAX_FAILURES)) {
     lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
   }
+  if (broke.length > MAX_FAILURES) lines.push(c.dim(`  ${label(lang, 'andMore', broke.length - MAX_FAILURES)}`));
   return lines;
 }

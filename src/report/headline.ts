@@ -6,13 +6,14 @@ import { changeEvidence } from './modelExtras.js';
 import { judgeMove } from './noise.js';
 import type { GateFinding, GateResult, Lang, Report, TrendRun } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
+import { dialoguesPassedSaid } from './runView.js';
 import { answersRepeat, findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
 import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
-import { brokeCount, chanceWords, setAsideWords, withinNoiseWords } from './changeWords.js';
+import { brokeCount, chanceWords, fixedWords, setAsideWords, withinNoiseWords } from './changeWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -33,8 +34,7 @@ export interface Headline {
 }
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
-  const { passed, total } = report.summary.dialogues;
-  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
+  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${dialoguesPassedSaid(report, lang)}`;
   const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
   const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(lang === 'zh' ? '' : ' ') : null;
   return {
@@ -138,7 +138,7 @@ function gateChange(report: Report, lang: Lang): Change {
   const { broke, fixed } = changes;
   const parts: string[] = [];
   if (broke.length > 0) parts.push(brokeCount(gate, lang));
-  if (fixed.length > 0) parts.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  if (fixed.length > 0) parts.push(fixedWords(fixed.length, lang));
   parts.push(...withinNoiseWords(changes, report.run.repeat, lang));
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {

@@ -2,6 +2,7 @@
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
+import { dialoguesPassedSaid } from './runView.js';
 import { brokeCount } from './changeWords.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
@@ -21,7 +22,6 @@ export function headerHtml(report: Report): string {
   const lang = report.view?.lang ?? 'en';
   const ok = overallPassed(report);
   const { run } = report;
-  const { total, passed } = report.summary.dialogues;
   const plain = headlineOf(report, lang);
   const gateLine = report.gate
     ? ` · ${esc(label(lang, report.gate.passed ? 'gatePassed' : 'gateFailed'))} <code>${esc(report.gate.baseline)}</code>`
@@ -44,7 +44,7 @@ export function headerHtml(report: Report): string {
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
     <div class="verdict-row">
       <span class="verdict ${ok ? 'verdict-pass' : 'verdict-fail'}">${ok ? '✓' : '✗'} ${esc(label(lang, ok ? 'passed' : 'failed'))}</span>
-      <h1 id="headline">${esc(label(lang, 'dialoguesPassed', passed, total))}</h1>
+      <h1 id="headline">${esc(dialoguesPassedSaid(report, lang))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}

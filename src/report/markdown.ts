@@ -1,8 +1,8 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
-import { isWeak } from './answersWords.js';
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
+import { dialoguesPassedSaid, gateCountsSaid, metricChange } from './runView.js';
 import { brokeCount, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
@@ -15,11 +15,9 @@ import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
-  dialogueChanges,
   failedChecks,
   findDialogue,
   brokeDialogues,
-  metricComparison,
   metricLabel,
   findingMetricName,
   metricRegressions,
@@ -70,13 +68,7 @@ function headline(report: Report): string {
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
     const gate = report.gate;
-    const worse = metricRegressions(gate).length;
-    const said = [
-      label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
-      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, lang)] : []),
-      ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
-      label(lang, 'dialoguesPassed', passed, total),
-    ];
+    const said = [label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : label(lang, 'dialoguesFailed', failed, total, passed))}`;
@@ -164,7 +156,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -204,9 +196,10 @@ function armsTable(report: Report): string[] {
   ];
 }
 
-function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
-  const comparison = metricComparison(gate, metric);
-  if (!comparison) return label(lang, isWeak(gate, metric) ? 'cannotJudge' : 'withinTolerance');
+function baselineCell(gate: GateResult, metric: string, lang: Lang): string {
+  const change = metricChange(gate, metric, lang);
+  if (change.kind !== 'finding') return mdText(change.said);
+  const comparison = change.comparison;
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
   return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }
