@@ -58,7 +58,7 @@ export function metricChange(gate: GateResult, metric: string, lang: Lang): Metr
   if (comparison) return { kind: 'finding', comparison };
   const tested = changeEvidence(gate, metric);
   if (tested && Math.abs(tested.current - tested.baseline) > 1e-9) {
-    return { kind: 'moved', said: `${deltaPoints(tested.baseline, tested.current)}, ${chanceWords(lang, tested.significant)}` };
+    return { kind: 'moved', said: `${deltaPoints(tested.baseline, tested.current)}${lang === 'zh' ? '，' : ', '}${chanceWords(lang, tested.significant)}` };
   }
   if (isWeak(gate, metric)) return { kind: 'cannotJudge', said: label(lang, 'cannotJudge') };
   return { kind: 'steady', said: label(lang, 'withinTolerance') };
