@@ -6,7 +6,7 @@ import { modelSentences } from './answersWords.js';
 import { pairedGateLine } from './changeWords.js';
 import { withoutControls } from './format.js';
 import { metricName } from './labels.js';
-import { describeFindingChange, findingMetricName } from './reportQueries.js';
+import { describeFindingChange, findingMetricName, metricFindings } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang } from './reportTypes.js';
 import { gateCountsSaid } from './runView.js';
 
@@ -15,10 +15,16 @@ function findingLine(prefix: string, finding: GateFinding, lang: Lang): string {
   return `${prefix} ${finding.kind} ${name}: ${describeFindingChange(finding)}`;
 }
 
+/** The findings in the gate's order, a metric tested twice (Dialogue success on single runs) once. */
+function oncePerMetric(findings: readonly GateFinding[]): GateFinding[] {
+  const kept = new Set(metricFindings(findings));
+  return findings.filter((f) => f.kind !== 'metric' || kept.has(f));
+}
+
 export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   const lines = [
-    ...gate.regressions.map((finding) => findingLine('REGRESSION', finding, lang)),
-    ...gate.improvements.map((finding) => findingLine('improved  ', finding, lang)),
+    ...oncePerMetric(gate.regressions).map((finding) => findingLine('REGRESSION', finding, lang)),
+    ...oncePerMetric(gate.improvements).map((finding) => findingLine('improved  ', finding, lang)),
     ...(gate.warnings ?? []).map((warning) => `warning: ${warning}`),
   ];
   const paired = pairedGateLine(gate, lang);

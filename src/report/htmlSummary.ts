@@ -13,6 +13,8 @@ import {
   brokeDialogues,
   findDialogue,
   findingMetricName,
+  metricFindings,
+  metricRegressions,
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
@@ -115,7 +117,7 @@ export function gateHtml(report: Report): string {
   if (gate.improvements.length > 0) {
     parts.push(`<section class="panel panel-pass" id="improvements">
   <h2>${esc(label(lang, 'improvementsAgainst'))} <code>${esc(gate.baseline)}</code></h2>
-  <ul class="findings">${gate.improvements.map((f) => findingItem(report, f, 'improvement')).join('')}</ul>
+  <ul class="findings">${[...metricFindings(gate.improvements), ...gate.improvements.filter((f) => f.kind !== 'metric')].map((f) => findingItem(report, f, 'improvement')).join('')}</ul>
 </section>`);
   }
   if (parts.length === 0) {
@@ -127,7 +129,7 @@ export function gateHtml(report: Report): string {
 /** The metrics that regressed, then the dialogues that broke as every page counts them (the first few; the rest counted). */
 function regressionItems(report: Report, gate: GateResult): string {
   const lang = report.view?.lang ?? 'en';
-  const metrics = gate.regressions.filter((f) => f.kind === 'metric').map((f) => findingItem(report, f, 'regression'));
+  const metrics = metricRegressions(gate).map((f) => findingItem(report, f, 'regression'));
   const broke = brokeDialogues(report, gate);
   const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
     (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
