@@ -71,6 +71,7 @@ const PAGE = {
   metricsWorse: ['{0} metrics worse', '{0} 项指标变差'],
   allDialoguesPassed: ['All {0} dialogues passed', '全部 {0} 段对话通过'],
   dialoguesFailed: ['{0} of {1} dialogues failed · {2}/{1} passed', '{1} 段对话中 {0} 段未通过 · 通过 {2}/{1}'],
+  dialoguesFailedRuns: ['{0} of {1} dialogues failed a run · {2}/{1} passed all {3} runs', '{1} 段对话中 {0} 段有运行未通过 · {3} 次运行全部通过 {2}/{1}'],
   provenance: ['Provenance', '来源'],
   failingDialogues: ['Failing dialogues ({0})', '未通过的对话（{0}）'],
   moreFailing: ['…and {0} more failing dialogues; see report.html or junit.xml for all of them.', '……另有 {0} 段未通过的对话；全部见 report.html 或 junit.xml。'],

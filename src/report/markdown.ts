@@ -2,7 +2,7 @@
 import { failingDialogues } from './dialogueLog.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
-import { dialoguesPassedSaid, gateCountsSaid, metricChange } from './runView.js';
+import { dialoguesFailedSaid, dialoguesPassedSaid, gateCountsSaid, metricChange } from './runView.js';
 import { brokeCount, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
@@ -63,7 +63,7 @@ export function renderMarkdown(report: Report): string {
 }
 
 function headline(report: Report): string {
-  const { total, passed, failed } = report.summary.dialogues;
+  const { total, failed } = report.summary.dialogues;
   const icon = overallPassed(report) ? '✅' : '❌';
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
@@ -71,7 +71,7 @@ function headline(report: Report): string {
     const said = [label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
-  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : label(lang, 'dialoguesFailed', failed, total, passed))}`;
+  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;
 }
 
 function plainWords(report: Report): string[] {

@@ -33,6 +33,8 @@ interface Rendered {
   readonly base: ReadReport;
   readonly current: ReadReport;
   readonly docs: readonly Doc[];
+  /** The baseline's own run documents: a run with no baseline to gate on. */
+  readonly baseDocs: readonly Doc[];
 }
 
 function run(out: string, repeat: number, perturb: string, extra: string[] = []) {
@@ -66,15 +68,12 @@ function renderEverything(repeat: number): Rendered {
   const [baseFile, currentFile] = [join(dir, 'base/report.json'), join(dir, 'current/report.json')];
   run(join(dir, 'base'), repeat, 'offByOne=0.02,drop=0.01');
   run(join(dir, 'current'), repeat, 'offByOne=0.3,drop=0.1,intent=0.05', ['--baseline', baseFile, '--resamples', String(RESAMPLES)]);
-  const current = readComparableReport(currentFile);
+  const [base, current] = [readComparableReport(baseFile), readComparableReport(currentFile)];
   const docs: Doc[] = [];
+  const baseDocs: Doc[] = [];
   for (const lang of LANGS) {
-    const shown = { ...current, view: { lang } };
-    docs.push({ name: `run console (${lang})`, lang, text: renderConsoleSummary(shown, { color: false }) });
-    for (const reporter of REPORTERS.run) {
-      if (reporter.file.endsWith('.json')) continue;
-      docs.push({ name: `${reporter.file} (${lang})`, lang, text: docText(reporter.file, [...reporter.render(shown)].join('')) });
-    }
+    docs.push(...runDocs(current, lang));
+    baseDocs.push(...runDocs(base, lang));
     const out = join(dir, `compare-${lang}`);
     const compared = cli(['compare', baseFile, currentFile, '--out', out, '--lang', lang, '--resamples', String(RESAMPLES)]);
     if (compared.status !== 1) throw new Error(`compare should find the regression: ${compared.status} ${compared.stderr}`);
@@ -83,7 +82,18 @@ function renderEverything(repeat: number): Rendered {
       docs.push({ name: `${file} (${lang})`, lang, text: docText(file, readFileSync(join(out, file), 'utf8')) });
     }
   }
-  return { base: readComparableReport(baseFile), current, docs };
+  return { base, current, docs, baseDocs };
+}
+
+/** A run's console summary and every registered run format but JSON, in one language. */
+function runDocs(report: ReadReport, lang: Lang): Doc[] {
+  const shown = { ...report, view: { lang } };
+  const docs: Doc[] = [{ name: `run console (${lang})`, lang, text: renderConsoleSummary(shown, { color: false }) }];
+  for (const reporter of REPORTERS.run) {
+    if (reporter.file.endsWith('.json')) continue;
+    docs.push({ name: `${reporter.file} (${lang})`, lang, text: docText(reporter.file, [...reporter.render(shown)].join('')) });
+  }
+  return docs;
 }
 
 let repeated: Rendered;
@@ -184,20 +194,28 @@ describe('over --repeat 3', () => {
     }
   });
 
-  it('every headline says it counts dialogues passing all 3 runs, and the Dialogue success card says it counts runs', () => {
-    const { passed, total } = repeated.current.summary.dialogues;
+  it.each([
+    ['gated on a baseline', () => ({ report: repeated.current, docs: human(repeated, 'run') })],
+    ['with no baseline', () => ({ report: repeated.base, docs: repeated.baseDocs.filter((d) => !d.name.startsWith('junit')) })],
+  ])('%s, every headline says it counts dialogues passing all 3 runs', (_, shown) => {
+    const { report, docs } = shown();
+    const { passed, total } = report.summary.dialogues;
     const patterns: Record<Lang, RegExp> = {
-      en: /(\d+)(?: of |\/)(\d+) dialogues passed( all 3 runs)?/g,
-      zh: /(\d+)(?: 段对话中 |\/)(\d+) 段(?:对话)?( 3 次运行全部)?通过/g,
+      en: /(\d+)(?: of |\/)(\d+) (?:dialogues )?passed( all 3 runs)?/g,
+      zh: /(\d+)(?: 段对话中 |\/)(\d+) 段(?:对话)?( 3 次运行全部)?通过|( 3 次运行全部)?通过 (\d+)\/(\d+)/g,
     };
-    for (const d of human(repeated, 'run')) {
+    for (const d of docs) {
       const said = [...d.text.matchAll(patterns[d.lang])];
       expect(said.length, `${d.name} says how many dialogues passed`).toBeGreaterThan(0);
       for (const match of said) {
-        const [x, y] = d.lang === 'zh' && match[0].includes('段对话中') ? [match[2], match[1]] : [match[1], match[2]];
-        expect([Number(x), Number(y), match[3] !== undefined], `${d.name}: ${match[0]}`).toEqual([passed, total, true]);
+        const [x, y, allRuns] =
+          match[5] !== undefined ? [match[5], match[6], match[4]] : d.lang === 'zh' && match[0].includes('段对话中') ? [match[2], match[1], match[3]] : [match[1], match[2], match[3]];
+        expect([Number(x), Number(y), allRuns !== undefined], `${d.name}: ${match[0]}`).toEqual([passed, total, true]);
       }
     }
+  });
+
+  it('the Dialogue success card says it counts runs', () => {
     const success = repeated.current.metrics.dialogueSuccess as MetricResult;
     const runs: Record<Lang, RegExp> = { en: /(\d+) of (\d+) runs passed/, zh: /(\d+) 次运行中 (\d+) 次通过/ };
     for (const lang of LANGS) {
