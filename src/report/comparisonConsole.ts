@@ -32,6 +32,6 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   lines.push(...modelSentences(gate, lang));
   const counts = gateCountsSaid(gate, lang);
   // A verdict without counted findings (a sequential stop) keeps the bare number.
-  lines.push(gate.passed ? 'gate: pass' : `gate: FAIL (${counts.length > 0 ? counts.join(', ') : `${gate.regressions.length} regression(s)`})`);
+  lines.push(gate.passed ? 'gate: pass' : `gate: FAIL (${counts.length > 0 ? counts.join(lang === 'zh' ? '，' : ', ') : `${gate.regressions.length} regression(s)`})`);
   return withoutControls(`${lines.join('\n')}\n`);
 }
