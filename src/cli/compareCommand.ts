@@ -3,8 +3,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
-import { describeFindingChange } from '../report/reportQueries.js';
-import { gateLevel, pairedGateLine, testedChanges } from '../report/changeWords.js';
+import { renderCompareConsole } from '../report/comparisonConsole.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
@@ -13,8 +12,6 @@ import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
 import { isSimulationFile } from '../users/simulationComparison.js';
-import { withoutControls } from '../report/format.js';
-import { modelSentences } from '../report/answersWords.js';
 
 interface CompareArgs {
   baseline: string;
@@ -63,16 +60,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate, args.lang)
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
-      else {
-        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r, true, gateLevel(gate))}\n`));
-        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r, true, gateLevel(gate))}\n`));
-        for (const line of testedChanges(gate, args.lang)) process.stdout.write(withoutControls(`tested     ${line}\n`));
-        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
-        const paired = pairedGateLine(gate);
-        if (paired) process.stdout.write(`${paired}\n`);
-        for (const line of modelSentences(gate, args.lang)) process.stdout.write(withoutControls(`${line}\n`));
-        process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
-      }
+      else process.stdout.write(renderCompareConsole(gate, args.lang));
       if (comparison && args.out) {
         const out = resolve(args.out);
         await writeReportSet('comparison', out, { comparison, lang: args.lang });

@@ -170,6 +170,11 @@ export function brokeWords(changes: Pick<DialogueChanges, 'broke'>, lang: Lang):
   return label(lang, broke === 1 ? 'oneBroke' : 'nBroke', broke);
 }
 
+/** "3 fixed": the count of what the gate found fixed, on every page. */
+export function fixedWords(fixed: number, lang: Lang): string {
+  return lang === 'zh' ? `修复 ${fixed} 个` : `${fixed} fixed`;
+}
+
 /**
  * Over repeats, the dialogues that passed fewer or more runs than in the baseline without the gate
  * finding them, each count in one sentence: "94 dialogues passed fewer of their 3 runs than in the

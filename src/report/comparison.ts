@@ -1,9 +1,11 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
 import { changeVerdict, changeWordText, gateChangeFacts, gatePValues, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from './changeWords.js';
 import { gateTestOf, metricInterval } from './modelExtras.js';
-import { orderedMetrics } from './reportQueries.js';
 import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
+import { brokeWords, fixedWords, withinNoiseWords } from './changeWords.js';
+import { label } from './labels.js';
+import { dialogueChanges, orderedMetrics } from './reportQueries.js';
 import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
 
 export interface Side {
@@ -150,14 +152,48 @@ function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialo
   return { ids, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
 }
 
-/** The flips each way as the headline counts them: with a gate, a pass → fail it did not count (flaky over repeats) is apart. */
-export function flipsByDirection(comparison: Comparison): { broke: Flip[]; fixed: Flip[]; flaky: Flip[] } {
-  const counted = new Set(comparison.broke.ids);
+/** A comparison's flips as every page and the console count them. */
+export interface FlipCounts {
+  /** Pass → fail flips the gate counted as broke (every one without a gate). */
+  readonly broke: readonly Flip[];
+  /** Fail → pass flips the gate counted as fixed (every one without a gate). */
+  readonly fixed: readonly Flip[];
+  /** The flips the gate did not count, each group in the words the run's headline uses for it. */
+  readonly apart: readonly { readonly said: string; readonly direction: Flip['direction']; readonly flips: readonly Flip[] }[];
+}
+
+/** "63 dialogues broke, 0 fixed": a comparison's headline, in the words the run's headline counts them. */
+export function flipCountsSaid(counts: FlipCounts, lang: Lang): string {
+  return `${brokeWords({ broke: counts.broke.map((f) => f.id) }, lang)}${lang === 'zh' ? '，' : ', '}${fixedWords(counts.fixed.length, lang)}`;
+}
+
+/**
+ * The flips each way as the run's headline counts them (reportQueries.dialogueChanges): with a gate,
+ * a flip it did not count is apart — over repeats said as `run --baseline` says it
+ * (changeWords.withinNoiseWords), on single runs as the flips the gate did not count.
+ */
+export function flipsByDirection(comparison: Comparison, lang: Lang = 'en'): FlipCounts {
+  const gate = comparison.gate;
   const brokeFlips = comparison.flips.filter((f) => f.direction === 'broke');
+  const fixedFlips = comparison.flips.filter((f) => f.direction === 'fixed');
+  if (!gate) return { broke: brokeFlips, fixed: fixedFlips, apart: [] };
+  const changes = dialogueChanges(gate);
+  const among = (flips: readonly Flip[], ids: readonly string[]) => flips.filter((f) => ids.includes(f.id));
+  const outside = (flips: readonly Flip[], ids: readonly string[]) => flips.filter((f) => !ids.includes(f.id));
+  const counted = { broke: among(brokeFlips, changes.broke), fixed: among(fixedFlips, changes.fixed) };
+  const repeat = comparison.b.report.run.repeat;
+  if (!gate.paired || repeat <= 1) {
+    const notCounted = outside(brokeFlips, changes.broke);
+    return { ...counted, apart: notCounted.length > 0 ? [{ said: label(lang, 'flakyNote', notCounted.length), direction: 'broke', flips: notCounted }] : [] };
+  }
+  const fewer = withinNoiseWords({ fewerRuns: changes.fewerRuns, fewerRunsNone: changes.fewerRunsNone, moreRuns: [] }, repeat, lang);
+  const more = withinNoiseWords({ fewerRuns: [], fewerRunsNone: [], moreRuns: changes.moreRuns }, repeat, lang);
   return {
-    broke: brokeFlips.filter((f) => !comparison.gate || counted.has(f.id)),
-    fixed: comparison.flips.filter((f) => f.direction === 'fixed'),
-    flaky: brokeFlips.filter((f) => comparison.gate !== null && !counted.has(f.id)),
+    ...counted,
+    apart: [
+      ...fewer.map((said) => ({ said, direction: 'broke' as const, flips: among(brokeFlips, changes.fewerRuns) })),
+      ...more.map((said) => ({ said, direction: 'fixed' as const, flips: among(fixedFlips, changes.moreRuns) })),
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from './answersWords.js';
-import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
+import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from './comparison.js';
 import { toneClass } from './changeWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { deltaPoints, percent } from './format.js';
@@ -116,15 +116,20 @@ function comparisonLinks(comparison: Comparison, broke: number, fixed: number, l
 }
 
 export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
-  const { broke, fixed, flaky } = flipsByDirection(comparison);
+  const counts = flipsByDirection(comparison, lang);
+  const { broke, fixed } = counts;
   const zh = lang === 'zh';
-  const headline = zh ? label(lang, 'comparisonHead', broke.length, fixed.length) : `${broke.length} dialogue${broke.length === 1 ? '' : 's'} broke, ${fixed.length} fixed`;
+  const headline = flipCountsSaid(counts, lang);
   const gate = comparison.gate;
   const badge = gate ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>` : '';
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
   // Transcripts come last and closed: the verdict, what broke and the figures fit the first screen.
   const flipList = (flips: readonly Flip[]) => flips.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>';
-  const flakyNote = flaky.length > 0 ? `<p class="muted">${esc(label(lang, 'flakyNote', flaky.length))}${flaky.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>` : '';
+  const apartNote = (direction: Flip['direction']) =>
+    counts.apart
+      .filter((group) => group.direction === direction)
+      .map(({ said, flips }) => `<p class="muted">${esc(said)}${zh ? '：' : ': '}${flips.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>`)
+      .join('');
   return `${pageHead({ lang, title: `${label(lang, 'comparisonTitle')} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
 <body>
 <header class="top"><div class="wrap">
@@ -138,8 +143,8 @@ ${whatBrokeHtml(lang, true, comparison.broke, 'f-')}
 <section class="stats">${sideInfo('A', comparison.a)}${sideInfo('B', comparison.b)}</section>
 ${section('metrics', label(lang, 'metrics'), metricsTable(comparison, lang))}
 ${section('slices', label(lang, 'slices'), slicesTable(comparison, lang))}
-${section('broke', label(lang, 'passToFail', broke.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${flakyNote}`)}
-${section('fixed', label(lang, 'failToPass', fixed.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>`)}
+${section('broke', label(lang, 'passToFail', broke.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${apartNote('broke')}`)}
+${section('fixed', label(lang, 'failToPass', fixed.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>${apartNote('fixed')}`)}
 </main>
 </body>
 </html>

@@ -1,6 +1,6 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
 import { modelSentences } from './answersWords.js';
-import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
+import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
 import { featureName, inLang, label, metricName, sliceName } from './labels.js';
@@ -40,11 +40,12 @@ function flipBlock(flip: Flip, lang: Lang): string[] {
 }
 
 export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'en'): string {
-  const { broke, fixed, flaky } = flipsByDirection(comparison);
+  const counts = flipsByDirection(comparison, lang);
+  const { broke, fixed, apart } = counts;
   const gate = comparison.gate;
   const verdict = gate ? `${gate.passed ? '✅' : '❌'} ` : '';
   const lines = [
-    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${label(lang, 'comparisonHead', broke.length, fixed.length)}`)}`,
+    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${flipCountsSaid(counts, lang)}`)}`,
     '',
     ...modelSentences(gate, lang).flatMap((sentence) => [mdText(sentence), '']),
     ...whatBrokeSection(lang, true, comparison.broke),
@@ -65,9 +66,9 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`);
     lines.push('');
   }
-  if (flaky.length > 0) {
-    const shown = flaky.slice(0, MAX_FLIPS).map((f) => mdCode(f.id)).join(', ');
-    lines.push(`_${mdText(label(lang, 'flakyNote', flaky.length))}${shown}${flaky.length > MAX_FLIPS ? ', …' : ''}_`, '');
+  for (const { said, flips } of apart) {
+    const shown = flips.slice(0, MAX_FLIPS).map((f) => mdCode(f.id)).join(', ');
+    lines.push(`_${mdText(said)}${lang === 'zh' ? '：' : ': '}${shown}${flips.length > MAX_FLIPS ? ', …' : ''}_`, '');
   }
   const more = (left: number) => `_${mdText(label(lang, 'moreFlips', left))}_`;
   const lists = [

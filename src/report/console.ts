@@ -2,9 +2,10 @@
 import { failingDialogues } from './dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from './checkDiff.js';
-import { deltaPoints, inertText, percent, truncate } from './format.js';
+import { inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
-import { changeVerdict, changeWordText, gateChangeFacts, gateLevel, pairedGateLine, unsteadyLine } from './changeWords.js';
+import { metricChange } from './runView.js';
+import { gateLevel, pairedGateLine, unsteadyLine } from './changeWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -68,10 +69,16 @@ function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   const verdict = ok ? c.bold.green(label(lang, 'verdictPassed')) : c.bold.red(label(lang, 'verdictFailed'));
   const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, report.gate.passed ? 'passed' : 'failed').toLowerCase())) : '';
   return (
-    `${verdict}  ${label(lang, 'consoleCounts', c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
+    `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
     gate
   );
+}
+
+/** "315/518 dialogues passed", over repeats "… passed all 3 runs" (as dialoguesPassedSaid counts them). */
+function consoleCounts(report: Report, lang: Lang, count: string): string {
+  const repeat = report.run.repeat;
+  return repeat > 1 ? label(lang, 'consoleCountsAllRuns', count, repeat) : label(lang, 'consoleCounts', count);
 }
 
 function runLine(report: Report, c: ChalkInstance): string {
@@ -137,12 +144,11 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
       note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     } else {
-      // A move the gate tested but did not count, in the words and colour every page gives it.
-      const facts = gateChangeFacts(report.gate, name);
-      if (facts && Math.abs(facts.delta) > 1e-9) {
-        const verdict = changeVerdict(facts);
-        const arrow = verdict.tone === 'loss' ? c.red('▼') : verdict.tone === 'gain' ? c.green('▲') : c.dim('·');
-        note = `  ${arrow} ${c.dim(`${deltaPoints(0, facts.delta)}, ${changeWordText(lang, verdict)}`)}`;
+      // A move the gate tested but did not count, in the words and colour every page gives it (runView.metricChange).
+      const change = report.gate ? metricChange(report.gate, name, lang) : null;
+      if (change?.kind === 'moved') {
+        const arrow = change.tone === 'loss' ? c.red('▼') : change.tone === 'gain' ? c.green('▲') : c.dim('·');
+        note = `  ${arrow} ${c.dim(change.said)}`;
       }
     }
     return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
@@ -172,8 +178,10 @@ function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstanc
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding, true, gateLevel(gate))}`);
   }
-  for (const dialogue of brokeDialogues(report, gate).slice(0, MAX_FAILURES)) {
+  const broke = brokeDialogues(report, gate);
+  for (const dialogue of broke.slice(0, MAX_FAILURES)) {
     lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
   }
+  if (broke.length > MAX_FAILURES) lines.push(c.dim(`  ${label(lang, 'andMore', broke.length - MAX_FAILURES)}`));
   return lines;
 }

@@ -5,13 +5,14 @@ import { dialogueChanges, findingMetricName, metricKey, overallPassed } from './
 import { judgeMove, NOISE_LEVEL } from './noise.js';
 import type { GateResult, Lang, Report, TrendRun } from './reportTypes.js';
 import { whatBroke } from './whatBroke.js';
+import { dialoguesPassedSaid } from './runView.js';
 import { answersRepeat, findBackend } from '../backends/registry.js';
 import { armsSentence } from './armsWords.js';
 import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
-import { brokeCount, changeVerdict, changeWordText, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
+import { brokeCount, changeVerdict, changeWordText, fixedWords, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -41,8 +42,7 @@ export interface Headline {
 export const LEAD_NUMBERS = 3;
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
-  const { passed, total } = report.summary.dialogues;
-  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${label(lang, 'dialoguesPassed', passed, total)}`;
+  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${dialoguesPassedSaid(report, lang)}`;
   const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
   const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(lang === 'zh' ? '' : ' ') : null;
   return {
@@ -151,7 +151,7 @@ function gateChange(report: Report, lang: Lang): Change {
   const { broke, fixed } = changes;
   const counted: string[] = [];
   if (broke.length > 0) counted.push(brokeCount(gate, lang));
-  if (fixed.length > 0) counted.push(zh ? `修复 ${fixed.length} 个` : `${fixed.length} fixed`);
+  if (fixed.length > 0) counted.push(fixedWords(fixed.length, lang));
   const noise = withinNoiseWords(changes, report.run.repeat, lang);
   const moved = new Map<string, [number, number]>();
   for (const finding of [...gate.regressions, ...gate.improvements]) {

@@ -1,13 +1,12 @@
 /** Score cards, one per metric, with the baseline delta when the gate found one and the trend when the history has one. */
-import { isWeak } from './answersWords.js';
 import { escapeHtml as esc } from './escape.js';
 import { deltaPoints, percent, prettyJson } from './format.js';
 import { scoreBar } from './htmlSvg.js';
 import { counterName, inLang, label, metricDescription, metricName } from './labels.js';
-import { changeEvidence } from './modelExtras.js';
-import { changeVerdict, changeWordText, gateChangeFacts, gateLevel } from './changeWords.js';
+import { gateLevel } from './changeWords.js';
+import { metricChange } from './runView.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
-import { describeFindingChange, metricComparison, nothingJudged, orderedMetrics } from './reportQueries.js';
+import { describeFindingChange, nothingJudged, orderedMetrics } from './reportQueries.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
 import { metricSeries, sparkline } from './trendText.js';
 
@@ -35,8 +34,16 @@ function lang(report: Report): Lang {
   return report.view?.lang ?? 'en';
 }
 
+/** Over repeats Dialogue success counts runs, not dialogues: its card says so, beside a headline that counts dialogues passing every run. */
+function runsCounted(report: Report, name: string, metric: MetricResult, lang: Lang): string {
+  const repeat = report.run.repeat;
+  if (name !== 'dialogueSuccess' || repeat <= 1 || metric.counts['judged'] === undefined) return '';
+  return `${label(lang, 'runsOfDialogueSuccess', metric.counts['passed'] ?? 0, metric.counts['judged'], repeat)} `;
+}
+
 function card(report: Report, name: string, metric: MetricResult, language: Lang, knockOn: boolean): string {
-  const comparison = metricComparison(report.gate, name);
+  const change = report.gate ? metricChange(report.gate, name, language) : null;
+  const comparison = change?.kind === 'finding' ? change.comparison : null;
   const baseline = typeof comparison?.finding.baseline === 'number' ? comparison.finding.baseline : null;
   let delta = '';
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
@@ -45,17 +52,11 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     const text = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
     delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate)))}">${arrow} ${esc(text)}</span>`;
-  } else if (report.gate) {
-    // Over repeats a change the paired test could not tell from noise is still named, as the headline names it.
-    const tested = changeEvidence(report.gate, name);
-    const moved = tested && Math.abs(tested.current - tested.baseline) > 1e-9;
-    const weak = isWeak(report.gate, name);
-    const facts = moved ? gateChangeFacts(report.gate, name) : null;
-    const verdict = facts ? changeVerdict(facts) : null;
-    const text = moved ? `${deltaPoints(tested.baseline, tested.current)}${verdict ? `, ${changeWordText(language, verdict)}` : ''}` : weak ? label(language, 'cannotJudge') : `≈ ${label(language, 'baseline')}`;
-    // Painted only as changeVerdict paints it: a move whose interval includes 0 stays neutral.
-    const badge = verdict?.tone === 'loss' ? 'delta-regression' : verdict?.tone === 'gain' ? 'delta-improvement' : 'delta-none';
-    delta = `<span class="delta ${badge}" title="${esc(label(language, weak ? 'cannotJudge' : 'withinTolerance'))}">${esc(text)}</span>`;
+  } else if (change && change.kind !== 'finding') {
+    // A change the gate's tests could not tell from noise is still named, in the headline's words, and painted only as changeVerdict paints it.
+    const text = change.kind === 'steady' ? `≈ ${label(language, 'baseline')}` : change.said;
+    const badge = change.kind === 'moved' && change.tone !== 'neutral' ? (change.tone === 'loss' ? 'delta-regression' : 'delta-improvement') : 'delta-none';
+    delta = `<span class="delta ${badge}" title="${esc(change.kind === 'cannotJudge' ? change.said : label(language, 'withinTolerance'))}">${esc(text)}</span>`;
   }
   const follows = knockOn ? `<p class="knock-on">${esc(inLang(language, WHAT_BROKE_WORDS.knockOn))}</p>` : '';
   const counts = Object.entries(metric.counts)
@@ -70,7 +71,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
         : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
     }
-    ${follows}<p class="desc">${esc(metricDescription(language, name, report))}</p>
+    ${follows}<p class="desc">${esc(`${runsCounted(report, name, metric, language)}${metricDescription(language, name, report)}`)}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
   </article>`;
 }

@@ -2,6 +2,7 @@
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
+import { dialoguesPassedSaid } from './runView.js';
 import { brokeCount } from './changeWords.js';
 import { inLang, label, metricName, type PageLabel } from './labels.js';
 import { passFailBar } from './htmlSvg.js';
@@ -12,6 +13,8 @@ import {
   brokeDialogues,
   findDialogue,
   findingMetricName,
+  metricFindings,
+  metricRegressions,
   overallPassed,
 } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from './reportTypes.js';
@@ -21,7 +24,6 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
   const lang = report.view?.lang ?? 'en';
   const ok = overallPassed(report);
   const { run } = report;
-  const { total, passed } = report.summary.dialogues;
   const plain = headlineOf(report, lang);
   const gateLine = report.gate
     ? ` · ${esc(label(lang, report.gate.passed ? 'gatePassed' : 'gateFailed'))} <code>${esc(report.gate.baseline)}</code>`
@@ -44,7 +46,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
     <div class="verdict-row">
       <span class="verdict ${ok ? 'verdict-pass' : 'verdict-fail'}">${ok ? '✓' : '✗'} ${esc(label(lang, ok ? 'passed' : 'failed'))}</span>
-      <h1 id="headline">${esc(label(lang, 'dialoguesPassed', passed, total))}</h1>
+      <h1 id="headline">${esc(dialoguesPassedSaid(report, lang))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
@@ -143,7 +145,7 @@ export function gateHtml(report: Report): string {
   if (gate.improvements.length > 0) {
     parts.push(`<section class="panel panel-pass" id="improvements">
   <h2>${esc(label(lang, 'improvementsAgainst'))} <code>${esc(gate.baseline)}</code></h2>
-  <ul class="findings">${gate.improvements.map((f) => findingItem(report, f, 'improvement')).join('')}</ul>
+  <ul class="findings">${[...metricFindings(gate.improvements), ...gate.improvements.filter((f) => f.kind !== 'metric')].map((f) => findingItem(report, f, 'improvement')).join('')}</ul>
 </section>`);
   }
   if (parts.length === 0) {
@@ -155,7 +157,7 @@ export function gateHtml(report: Report): string {
 /** The metrics that regressed, then the dialogues that broke as every page counts them (the first few; the rest counted). */
 function regressionItems(report: Report, gate: GateResult): string {
   const lang = report.view?.lang ?? 'en';
-  const metrics = gate.regressions.filter((f) => f.kind === 'metric').map((f) => findingItem(report, f, 'regression'));
+  const metrics = metricRegressions(gate).map((f) => findingItem(report, f, 'regression'));
   const broke = brokeDialogues(report, gate);
   const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
     (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,

@@ -1,9 +1,9 @@
 /** The report as GitHub Markdown, sized for a PR comment or $GITHUB_STEP_SUMMARY. */
-import { isWeak } from './answersWords.js';
 import { failingDialogues } from './dialogueLog.js';
-import { deltaPoints, percent, truncate, withoutControls } from './format.js';
+import { percent, truncate, withoutControls } from './format.js';
 import { headlineOf } from './headline.js';
-import { brokeCount, changeVerdict, changeWordText, gateChangeFacts, unsteadyLine } from './changeWords.js';
+import { dialoguesFailedSaid, dialoguesPassedSaid, gateCountsSaid, metricChange } from './runView.js';
+import { brokeCount, unsteadyLine } from './changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from './labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { promptDiffMarkdown } from './promptDiff.js';
@@ -15,11 +15,9 @@ import { callDetails, checkDifferences } from './checkDiff.js';
 import {
   describeInput,
   describeFindingChange,
-  dialogueChanges,
   failedChecks,
   findDialogue,
   brokeDialogues,
-  metricComparison,
   metricLabel,
   findingMetricName,
   metricRegressions,
@@ -65,21 +63,15 @@ export function renderMarkdown(report: Report): string {
 }
 
 function headline(report: Report): string {
-  const { total, passed, failed } = report.summary.dialogues;
+  const { total, failed } = report.summary.dialogues;
   const icon = overallPassed(report) ? '✅' : '❌';
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
     const gate = report.gate;
-    const worse = metricRegressions(gate).length;
-    const said = [
-      label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'),
-      ...(dialogueChanges(gate).broke.length > 0 ? [brokeCount(gate, lang)] : []),
-      ...(worse > 0 ? [label(lang, 'metricsWorse', worse)] : []),
-      label(lang, 'dialoguesPassed', passed, total),
-    ];
+    const said = [label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
-  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : label(lang, 'dialoguesFailed', failed, total, passed))}`;
+  return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;
 }
 
 function plainWords(report: Report): string[] {
@@ -168,7 +160,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (withGate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -208,12 +200,10 @@ function armsTable(report: Report): string[] {
   ];
 }
 
-function baselineCell(gate: GateResult | null, metric: string, lang: Lang): string {
-  const comparison = metricComparison(gate, metric);
-  const facts = comparison ? null : gateChangeFacts(gate, metric);
-  // A move the gate tested but did not count, worded as the page and the console word it.
-  if (facts && Math.abs(facts.delta) > 1e-9) return `${deltaPoints(0, facts.delta)}, ${changeWordText(lang, changeVerdict(facts))}`;
-  if (!comparison) return label(lang, isWeak(gate, metric) ? 'cannotJudge' : 'withinTolerance');
+function baselineCell(gate: GateResult, metric: string, lang: Lang): string {
+  const change = metricChange(gate, metric, lang);
+  if (change.kind !== 'finding') return mdText(change.said);
+  const comparison = change.comparison;
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
   return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
 }

@@ -183,8 +183,20 @@ export function brokeDialogues(report: Report, gate: GateResult): BrokeDialogue[
   });
 }
 
+/**
+ * The metric findings, one per metric: on single runs the gate tests Dialogue success twice (McNemar's
+ * test on the dialogues' pass/fail, and the interval of its share), and a page counts and lists the metric once.
+ */
+export function metricFindings(findings: readonly GateFinding[]): GateFinding[] {
+  const byMetric = new Map<string, GateFinding>();
+  for (const finding of findings) {
+    if (finding.kind === 'metric' && !byMetric.has(findingMetricName(finding))) byMetric.set(findingMetricName(finding), finding);
+  }
+  return [...byMetric.values()];
+}
+
 export function metricRegressions(gate: GateResult): GateFinding[] {
-  return gate.regressions.filter((f) => f.kind === 'metric');
+  return metricFindings(gate.regressions);
 }
 
 export function findDialogue(report: Report, id: string): DialogueReport | undefined {

@@ -39,7 +39,7 @@ describe('the repeat-aware gate on a noisy model', () => {
     expect(run.stdout).toMatch(/Correction index mapping: .*p = /);
     const compared = cli(['compare', baseline, join(dir, 'worse', 'report.json')]);
     expect(compared.status).toBe(1);
-    expect(compared.stdout).toMatch(/REGRESSION metric correctionIndexMapping: .*p = .*interval/);
+    expect(compared.stdout).toMatch(/REGRESSION metric Correction index mapping: .*p = .*interval/);
   }, 120_000);
 
   // Issue 32: a --repeat report said "8 dialogues broke" in its headline, "52 worse" in its gate note and

@@ -104,7 +104,7 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
       /^Against the baseline: 1 dialogue broke; 1 dialogue passed fewer of its 3 runs than in the baseline \(0 no run, 1 some\), as run-to-run noise alone can make it: not counted as broke;/,
     );
     expect(whatBroke(report).ids).toEqual(['fell-all']);
-    expect(renderMarkdown(report).split('\n')[0]).toBe('## ❌ Regression gate failed · 1 dialogue broke · 1 metrics worse · 1 of 4 dialogues passed');
+    expect(renderMarkdown(report).split('\n')[0]).toBe('## ❌ Regression gate failed · 1 dialogue broke · 1 metrics worse · 1 of 4 dialogues passed all 3 runs');
     expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/3 | 2 → 0 passed (1 broke, 1 within noise) |');
   });
 

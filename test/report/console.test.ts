@@ -24,7 +24,7 @@ describe('renderConsoleSummary', () => {
   });
 
   it('leads with the verdict and counts', () => {
-    expect(plain.split('\n')[0]).toBe('✘ FAILED  2/3 dialogues · 8/9 turns · 6/8 checks · gate failed');
+    expect(plain.split('\n')[0]).toBe('✘ FAILED  2/3 dialogues passed · 8/9 turns · 6/8 checks · gate failed');
     expect(plain.split('\n')[1]).toBe('scripted/qwen-plus · e2e · batch protocol · seed 42');
   });
 

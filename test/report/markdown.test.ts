@@ -95,7 +95,7 @@ describe('--lang zh beyond the HTML', () => {
 
   it('the console: verdict, counts, failed dialogues and reasons in Chinese', () => {
     const text = renderConsoleSummary(zh, { color: false });
-    expect(text.split('\n')[0]).toMatch(/^✘ 未通过 {2}2\/3 段对话 · 轮次 \d+\/\d+ · 检查 \d+\/\d+ · 门禁未通过$/);
+    expect(text.split('\n')[0]).toMatch(/^✘ 未通过 {2}2\/3 段对话通过 · 轮次 \d+\/\d+ · 检查 \d+\/\d+ · 门禁未通过$/);
     expect(text).toContain('未通过的对话（1）');
     expect(text).not.toMatch(/FAILED|Failed dialogues|expected .*, got/);
   });

@@ -109,20 +109,22 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
     expect(details).toContain(`${words.level} +14.1 pp … +21.1 pp`);
     expect(details).not.toMatch(/95 ?% (range|区间)/);
 
+    // One wording everywhere (report/runView.ts): the headline's separator in each language.
+    const sep = lang === 'zh' ? '，' : ', ';
     const md = renderMarkdown(b);
-    expect(md).toContain(`+17.6 pp, ${words.improvement}`);
-    expect(md).toContain(`-1.0 pp, ${words.chance}`);
+    expect(md).toContain(`+17.6 pp${sep}${words.improvement}`);
+    expect(md).toContain(`-1.0 pp${sep}${words.chance}`);
 
     const html = renderHtml(b);
-    expect(cardBadge(html, 'batchSplitting')).toEqual({ tone: 'delta-improvement', text: `+17.6 pp, ${words.improvement}` });
-    expect(cardBadge(html, 'tts')).toEqual({ tone: 'delta-none', text: `-1.0 pp, ${words.chance}` });
+    expect(cardBadge(html, 'batchSplitting')).toEqual({ tone: 'delta-improvement', text: `+17.6 pp${sep}${words.improvement}` });
+    expect(cardBadge(html, 'tts')).toEqual({ tone: 'delta-none', text: `-1.0 pp${sep}${words.chance}` });
     expect(cardBadge(html, 'correctionIndexMapping').tone).toBe('delta-regression');
 
     const console = renderConsoleSummary(b, { color: true }).split('\n');
     // The metric lines (a bar each), not the headline above them.
     const line = (text: string) => console.find((l) => /[█░]/.test(l) && l.includes(text)) ?? '';
-    expect(line(`+17.6 pp, ${words.improvement}`)).toContain('\u001b[32m▲');
-    const chanceLine = line(`-1.0 pp, ${words.chance}`);
+    expect(line(`+17.6 pp${sep}${words.improvement}`)).toContain('\u001b[32m▲');
+    const chanceLine = line(`-1.0 pp${sep}${words.chance}`);
     expect(chanceLine).toContain('·');
     expect(chanceLine).not.toContain('\u001b[31m');
     expect(chanceLine).not.toContain('\u001b[32m');

@@ -59,7 +59,7 @@ describe('three runs: baseline, regressed, fixed', () => {
   it('compare A B --out writes a Markdown comparison naming the flipped dialogue and its differing fields', () => {
     expect(r.outputs[3]!.stdout).toContain(`REGRESSION dialogue ${BROKEN_ID}: pass → fail`);
     const md = readFileSync(join(r.compareOut, 'comparison.md'), 'utf8');
-    expect(md).toContain('## ❌ Comparison: 1 broke, 0 fixed');
+    expect(md).toContain('## ❌ Comparison: 1 dialogue broke, 0 fixed');
     expect(md).toContain(`#### \`${BROKEN_ID}\``);
     expect(md).toMatch(/\| 2 \| \*\*batch\*\* \| `#0 pending ¥22\.00 EXPENSE 餐饮 牛肉面 #1 pending ¥2\.50[^|]*\| `#0 pending ¥2\.50 EXPENSE 餐饮 牛肉面/);
     expect(md).toContain('| Correction index mapping | 100.0% | 88.9% | -11.1 pp |');

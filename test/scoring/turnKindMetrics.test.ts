@@ -211,7 +211,7 @@ describe('the paired gate on a prompt that loses the append intent', () => {
     // The same two files through `compare`.
     const compared = cli(['compare', baseline, join(dir, 'cand', 'report.json')]);
     expect(compared.status, compared.stderr).toBe(1);
-    expect(compared.stdout).toMatch(/REGRESSION metric appendHandled: .*p = .*interval/);
+    expect(compared.stdout).toMatch(/REGRESSION metric Appends handled: .*p = .*interval/);
   }, 120_000);
 
   it('compares per dialogue: each dialogue\'s append score, and n/a for the kinds it has no turn of', () => {
