@@ -3,7 +3,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
-import { describeFindingChange } from '../report/reportQueries.js';
+import { commandLine, findingLine, gateVerdictLine } from '../report/commandWords.js';
 import { pairedGateLine } from '../report/changeWords.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
@@ -41,7 +41,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the resamples (same inputs and seed, same verdict)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
-      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages\' labels' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages and the console (en, zh)' })
       .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues')
       .example('$0 compare sim-a/report.json sim-b/report.json', 'two simulate runs: success-rate deltas with intervals, users that flipped') as unknown as Argv<CompareArgs>,
   handler: async (args) => {
@@ -64,19 +64,20 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else {
-        for (const r of gate.regressions) process.stdout.write(withoutControls(`REGRESSION ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
-        for (const r of gate.improvements) process.stdout.write(withoutControls(`improved   ${r.kind} ${r.name}: ${describeFindingChange(r)}\n`));
-        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`warning: ${warning}\n`));
-        const paired = pairedGateLine(gate);
+        const lang = args.lang;
+        for (const r of gate.regressions) process.stdout.write(withoutControls(`${findingLine(r, 'regression', lang)}\n`));
+        for (const r of gate.improvements) process.stdout.write(withoutControls(`${findingLine(r, 'improvement', lang)}\n`));
+        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`${commandLine(lang, 'warning', warning)}\n`));
+        const paired = pairedGateLine(gate, lang);
         if (paired) process.stdout.write(`${paired}\n`);
-        for (const line of modelSentences(gate, args.lang)) process.stdout.write(withoutControls(`${line}\n`));
-        process.stdout.write(gate.passed ? 'gate: pass\n' : `gate: FAIL (${gate.regressions.length} regression(s))\n`);
+        for (const line of modelSentences(gate, lang)) process.stdout.write(withoutControls(`${line}\n`));
+        process.stdout.write(`${gateVerdictLine(gate, lang)}\n`);
       }
       if (comparison && args.out) {
         const out = resolve(args.out);
         await writeReportSet('comparison', out, { comparison, lang: args.lang });
         // With --json, stdout stays pure JSON.
-        (args.json ? process.stderr : process.stdout).write(`Comparison: ${reportSetPaths('comparison', out)}\n`);
+        (args.json ? process.stderr : process.stdout).write(`${commandLine(args.lang, 'comparison', reportSetPaths('comparison', out))}\n`);
       }
       process.exitCode = gate.passed ? 0 : 1;
     } catch (error) {

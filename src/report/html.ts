@@ -26,7 +26,7 @@ export function renderHtml(report: Report): string {
 export function* htmlChunks(report: Report): Generator<string> {
   const { total, passed } = report.summary.dialogues;
   const lang = report.view?.lang ?? 'en';
-  const title = `${overallPassed(report) ? '✓' : '✗'} NLU report · ${passed}/${total} dialogues · ${report.run.llm.model}`;
+  const title = label(lang, 'pageTitle', overallPassed(report) ? '✓' : '✗', passed, total, report.run.llm.model);
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
@@ -48,7 +48,7 @@ ${latencyHtml(report)}
 </div>
 <section class="section" id="dialogues-section">
   <h2>${esc(label(lang, 'dialogues'))}</h2>
-  <div id="dialogues"><noscript><p class="empty">Enable JavaScript to browse the dialogue transcripts.</p></noscript></div>
+  <div id="dialogues"><noscript><p class="empty">${esc(label(lang, 'enableScript'))}</p></noscript></div>
 </section>
 </main>
 <script type="application/json" id="report-data">`;

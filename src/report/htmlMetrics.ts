@@ -41,9 +41,9 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
   if (comparison) {
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
-    const text = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
+    const text = baseline === null ? describeFindingChange(comparison.finding, true, language) : deltaPoints(baseline, metric.score);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
-    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding))}">${arrow} ${esc(text)}</span>`;
+    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, language))}">${arrow} ${esc(text)}</span>`;
   } else if (report.gate) {
     // Over repeats a change the paired test could not tell from noise is still named, as the headline names it.
     const tested = changeEvidence(report.gate, name);
@@ -63,7 +63,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     ${
       nothingJudged(metric)
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
-        : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
+        : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone, language)}`
     }
     ${follows}<p class="desc">${esc(metricDescription(language, name, report))}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>
