@@ -51,7 +51,7 @@ export function withoutTranscriptValues(html: string): string {
   return html.replace(/(<tr[^>]*data-field="[^"]*"[^>]*>\s*<th[^>]*>[^<]*<\/th>)[\s\S]*?<\/tr>/g, '$1</tr>');
 }
 
-/** Latin words of a report's data (dialogue ids, titles, tags, files, what users said, item descriptions): they stay as written. */
+/** Latin words of a report's data (titles, tags, what users said, item descriptions, recorded intents): they stay as written. */
 export function dataWords(report: unknown): Set<string> {
   const words = new Set<string>();
   const visit = (value: unknown, key: string) => {
@@ -59,7 +59,8 @@ export function dataWords(report: unknown): Set<string> {
       // A tag is kept whole ("append"); one with a prefix or digits ("scenario:…", "seed-000") is matched as an id.
       if (key === 'tags') words.add(value);
       else if (DATA_KEYS.has(key)) for (const word of value.match(/[A-Za-z]+/g) ?? []) words.add(word);
-    } else if (Array.isArray(value)) for (const item of value) visit(item, key);
+    } else if (key === 'intent' && value && typeof value === 'object') words.add(String((value as { kind?: unknown }).kind)); // the recorded intent, shown as its code
+    else if (Array.isArray(value)) for (const item of value) visit(item, key);
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (!NOT_DATA.has(k)) visit(v, k);
   };
   visit(report, '');
