@@ -46,6 +46,7 @@ beforeAll(() => {
   run('simulate', simulate('simA'));
   run('simulate worse', simulate('simB', '--perturb', 'drop=0.3', '--repeat', '2'));
   run('simulate compare', ['compare', at('simA/report.json'), at('simB/report.json'), '--out', at('simcmp')]);
+  run('history', ['history', '--history', history]);
   data = allData();
   english = cli(['run', '--llm', 'heuristic', ...DATASETS, ...WORSE, '--no-progress', '--no-history', '--out', at('english'), '--baseline', at('base.json')]).stdout;
 }, 180_000);
@@ -99,6 +100,7 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     'simulate',
     'simulate worse',
     'simulate compare',
+    'history',
   ])('console of %s', (name) => {
     const text = consoles.get(name)!;
     expect(text.length).toBeGreaterThan(100);

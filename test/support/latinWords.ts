@@ -91,6 +91,7 @@ const DATA = [
   /\b(?=[\w.-]*\d)[A-Za-z\d]+(?:[-_.][A-Za-z\d]+)+\b/g, // ids with digits: model-append-003, heuristic-rules-v1
   /\b[a-z]+\d+[a-z\d]*\b/gi, // ids like s001, e2e
   /\b[0-9a-f]{7,64}\b/g, // hashes
+  /\d\d:\d\d(?::\d\d(?:\.\d+)?)?Z\b/g, // a UTC time
   /\b(?:pass@|pass\^)\w+/g, // the pass@k / pass^k codes
   /\b\d+(?:\.\d+)?\s?(?:ms|s|pp|KB|MB|x|×)\b/g,
   /\b[a-z]+:[^\s,;，；|·:]+/g, // a prefixed tag (scenario:追加新笔) or a model call as a transcript records it (correct:invalid)
