@@ -71,6 +71,13 @@ const DATA_KEYS = new Set(['title', 'user', 'description', 'spoken']);
 /** The harness's own words in a report (metric descriptions, settings, gate findings): not data. */
 const NOT_DATA = new Set(['run', 'metrics', 'gate', 'summary', 'scores']);
 
+/** What a CI page shows of junit.xml: each failure's (or skip's) message and body; names and properties are identities. */
+export function junitText(xml: string): string {
+  const messages = [...xml.matchAll(/ message="([^"]*)"/g)].map((m) => m[1]!);
+  const bodies = [...xml.matchAll(/<failure[^>]*>([\s\S]*?)<\/failure>/g)].map((m) => m[1]!);
+  return [...messages, ...bodies].join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+}
+
 /** Text a reader sees in report.md: its inline HTML (<br>, <details>, <sub>) is markup, not words. */
 export function markdownText(md: string): string {
   return md.replace(/<\/?[a-z][^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
