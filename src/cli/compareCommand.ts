@@ -4,6 +4,7 @@ import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
 import { commandLine, findingLine, gateVerdictLine } from '../report/commandWords.js';
+import { gateWarning } from '../report/gateWarnings.js';
 import { pairedGateLine } from '../report/changeWords.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
@@ -67,7 +68,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         const lang = args.lang;
         for (const r of gate.regressions) process.stdout.write(withoutControls(`${findingLine(r, 'regression', lang)}\n`));
         for (const r of gate.improvements) process.stdout.write(withoutControls(`${findingLine(r, 'improvement', lang)}\n`));
-        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`${commandLine(lang, 'warning', warning)}\n`));
+        for (const warning of gate.warnings ?? []) process.stdout.write(withoutControls(`${commandLine(lang, 'warning', gateWarning(lang, warning))}\n`));
         const paired = pairedGateLine(gate, lang);
         if (paired) process.stdout.write(`${paired}\n`);
         for (const line of modelSentences(gate, lang)) process.stdout.write(withoutControls(`${line}\n`));

@@ -5,6 +5,7 @@ import { callDetails, checkDifferences } from './checkDiff.js';
 import { inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import { pairedGateLine, unsteadyLine } from './changeWords.js';
+import { gateWarning } from './gateWarnings.js';
 import {
   describeFindingChange,
   describeInput,
@@ -88,7 +89,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
-  const warnings = [...(report.gate?.warnings ?? []), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateWarning(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 

@@ -12,6 +12,7 @@ import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSl
 import { metricSeries, trendLine } from './trendText.js';
 import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
+import { gateWarning } from './gateWarnings.js';
 import {
   describeInput,
   describeFindingChange,
@@ -143,7 +144,7 @@ function runLine(report: Report): string {
 }
 
 function warningLines(report: Report): string[] {
-  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(warning)}`, '']);
+  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateWarning(report.view?.lang ?? 'en', warning))}`, '']);
 }
 
 function provenanceSection(report: Report): string[] {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, tempDir, type CliResult } from '../support/cli.js';
+import { cli, ROOT, tempDir, type CliResult } from '../support/cli.js';
 import { dataWords, htmlText, junitText, latinWords, markdownText, withoutTranscriptValues } from '../support/latinWords.js';
 
 /**
@@ -47,6 +47,15 @@ beforeAll(() => {
   run('simulate worse', simulate('simB', '--perturb', 'drop=0.3', '--repeat', '2'));
   run('simulate compare', ['compare', at('simA/report.json'), at('simB/report.json'), '--out', at('simcmp')]);
   run('history', ['history', '--history', history]);
+  // A baseline of a dataset that was then edited (one dialogue removed): the gate's warnings.
+  const suite = at('suite.yaml');
+  const original = readFileSync(join(ROOT, 'datasets/model/split.yaml'), 'utf8');
+  writeFileSync(suite, original);
+  const edited = (out: string, ...extra: string[]) => ['run', '--llm', 'heuristic', '--dataset', suite, '--no-progress', '--no-history', '--out', at(out), ...extra];
+  run('run edited baseline', edited('editedBase', '--update-baseline', '--baseline', at('edited.json')));
+  writeFileSync(suite, original.replace(/- id: model-split-001[\s\S]*?(?=- id: model-split-002)/, ''));
+  run('run on an edited dataset', edited('edited', '--baseline', at('edited.json')));
+  run('compare on an edited dataset', ['compare', at('edited.json'), at('edited/report.json')]);
   data = allData();
   english = cli(['run', '--llm', 'heuristic', ...DATASETS, ...WORSE, '--no-progress', '--no-history', '--out', at('english'), '--baseline', at('base.json')]).stdout;
 }, 180_000);
@@ -102,13 +111,23 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     'simulate worse',
     'simulate compare',
     'history',
+    'run on an edited dataset',
+    'compare on an edited dataset',
   ])('console of %s', (name) => {
     const text = consoles.get(name)!;
     expect(text.length).toBeGreaterThan(100);
     expect([...new Set(englishIn(text))]).toEqual([]);
   });
 
-  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp'])('report files of %s', (out) => {
+  it('says the gate\'s warnings in Chinese', () => {
+    for (const name of ['run on an edited dataset', 'compare on an edited dataset']) {
+      expect(consoles.get(name)).toContain('基线运行的数据集内容不同');
+      expect(consoles.get(name)).toContain('段本次没有运行');
+    }
+    expect(readFileSync(join(dir, 'edited/report.md'), 'utf8')).toContain('基线运行的数据集内容不同');
+  });
+
+  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited'])('report files of %s', (out) => {
     const files = pages(out);
     expect(files.length).toBeGreaterThan(1);
     const english = files.flatMap((file) => englishIn(readable(file)).map((line) => `${file}: ${line}`));
