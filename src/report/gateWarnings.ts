@@ -1,7 +1,7 @@
 /**
- * The gate's warnings in the page's language. report.json keeps them as eval/gateVerdict.ts wrote
- * them (in English, part of its interface); a Chinese page reads each known one by its shape. A
- * warning of another shape (a newer build's) is shown as it was recorded.
+ * The gate's warnings and not-judged notes in the page's language. report.json keeps them as
+ * eval/gateVerdict.ts wrote them (in English, part of its interface); a Chinese page reads each
+ * known one by its shape. One of another shape (a newer build's) is shown as it was recorded.
  */
 import type { Lang } from './reportTypes.js';
 
@@ -19,6 +19,14 @@ const ZH: readonly [RegExp, (...parts: string[]) => string][] = [
     /^(\d+) of the baseline's (\d+) dialogues are missing from this run \((.*)\): (.*)\. A run meant to be whole that lost dialogues fails the gate/,
     (missing, total, examples, where) =>
       `基线 ${total} 段对话中有 ${missing} 段本次没有运行（${examples}）：${missingWhere(where)}。本应完整的运行丢失了对话，门禁不通过（如是有意删除，请更新基线）`,
+  ],
+  [
+    /^(.*) changed since the baseline, but the (.*) backend does not read prompts, so the prompt change was not judged; /,
+    (prompts, backend) => `${prompts} 自基线以来有改动，但 ${backend} 后端不读提示词，所以未评判这次提示词改动；要评判，请用 --llm openai 对一个模型运行（无需密钥的本地模型：nlu-harness serve-model）`,
+  ],
+  [
+    /^nothing was measured live \(all (\d+) answers were replayed from a cassette\), so this verdict cannot say the model did not change$/,
+    (replayed) => `没有实时测量（${replayed} 个回答全部来自录制回放），因此这个结论不能说明模型没有变化`,
   ],
 ];
 

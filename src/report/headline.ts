@@ -13,6 +13,7 @@ import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
 import { brokeCount, chanceWords, setAsideWords, withinNoiseWords } from './changeWords.js';
+import { gateWarning } from './gateWarnings.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -152,7 +153,7 @@ function gateChange(report: Report, lang: Lang): Change {
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
   for (const [name, [before, after]] of moved) parts.push(metricChange(report, name, before, after, lang, knockOn));
-  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
+  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((line) => gateWarning(lang, line)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
   const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, ROOT, tempDir, type CliResult } from '../support/cli.js';
@@ -56,6 +56,10 @@ beforeAll(() => {
   writeFileSync(suite, original.replace(/- id: model-split-001[\s\S]*?(?=- id: model-split-002)/, ''));
   run('run on an edited dataset', edited('edited', '--baseline', at('edited.json')));
   run('compare on an edited dataset', ['compare', at('edited.json'), at('edited/report.json')]);
+  // An edited prompt the heuristic model cannot read: the gate's not-judged note.
+  cpSync(join(ROOT, 'prompts'), at('prompts'), { recursive: true });
+  appendFileSync(at('prompts/transaction-parse.txt'), '\n# 改过一行\n');
+  run('run with an edited prompt', runArgs('prompt', '--prompts', at('prompts'), '--baseline', at('base.json')));
   data = allData();
   english = cli(['run', '--llm', 'heuristic', ...DATASETS, ...WORSE, '--no-progress', '--no-history', '--out', at('english'), '--baseline', at('base.json')]).stdout;
 }, 180_000);
@@ -113,6 +117,7 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     'history',
     'run on an edited dataset',
     'compare on an edited dataset',
+    'run with an edited prompt',
   ])('console of %s', (name) => {
     const text = consoles.get(name)!;
     expect(text.length).toBeGreaterThan(100);
@@ -125,9 +130,10 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
       expect(consoles.get(name)).toContain('段本次没有运行');
     }
     expect(readFileSync(join(dir, 'edited/report.md'), 'utf8')).toContain('基线运行的数据集内容不同');
+    expect(consoles.get('run with an edited prompt')).toContain('后端不读提示词');
   });
 
-  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited'])('report files of %s', (out) => {
+  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited', 'prompt'])('report files of %s', (out) => {
     const files = pages(out);
     expect(files.length).toBeGreaterThan(1);
     const english = files.flatMap((file) => englishIn(readable(file)).map((line) => `${file}: ${line}`));

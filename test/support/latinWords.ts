@@ -78,9 +78,9 @@ export function junitText(xml: string): string {
   return [...messages, ...bodies].join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
 }
 
-/** Text a reader sees in report.md: its inline HTML (<br>, <details>, <sub>) is markup, not words. */
+/** Text a reader sees in report.md: its inline HTML (<br>, <details>, <sub>) is markup, and a fenced block is code (a prompt's diff). */
 export function markdownText(md: string): string {
-  return md.replace(/<\/?[a-z][^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return md.replace(/^```[\s\S]*?^```$/gm, ' ').replace(/<\/?[a-z][^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 /** What stays Latin by right: data, ids, paths, codes, numbers with units. Replaced by a space. */
