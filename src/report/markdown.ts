@@ -21,7 +21,7 @@ import {
   findDialogue,
   brokeDialogues,
   metricComparison,
-  metricLabel,
+  metricKey,
   findingMetricName,
   metricRegressions,
   notApplicableLine,
@@ -178,6 +178,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
 /** `--protocol both`: the two arms side by side on the same dialogues. */
 function armsTable(report: Report): string[] {
   if (!report.arms) return [];
+  const lang = report.view?.lang ?? 'en';
   const { batch, conversation } = report.arms;
   const score = (arm: ArmReport, name: string) => {
     const metric = arm.metrics[name as keyof ArmReport['metrics']];
@@ -185,22 +186,22 @@ function armsTable(report: Report): string[] {
   };
   const dialogues = (arm: ArmReport) => {
     const { passed, total, skipped } = arm.summary.dialogues;
-    return `${passed}/${total}${skipped ? ` (${skipped} skipped)` : ''}`;
+    return `${passed}/${total}${skipped ? label(lang, 'armsSkipped', skipped) : ''}`;
   };
   const checks = (arm: ArmReport) => {
     const { passed, total, notApplicable } = arm.summary.checks;
-    return `${passed}/${total}${notApplicable ? ` (${notApplicable} n/a)` : ''}`;
+    return `${passed}/${total}${notApplicable ? label(lang, 'armsNotApplicable', notApplicable) : ''}`;
   };
   return [
-    '### Protocol comparison',
+    `### ${label(lang, 'armsTitle')}`,
     '',
-    '| | batch (seeds 000-003) | conversation (seed 004) |',
+    `| | ${label(lang, 'armsBatch')} | ${label(lang, 'armsConversation')} |`,
     '| --- | ---: | ---: |',
-    `| Dialogues passed | ${dialogues(batch)} | ${dialogues(conversation)} |`,
-    `| Checks passed | ${checks(batch)} | ${checks(conversation)} |`,
-    ...orderedMetrics(report).map(([name]) => `| ${mdText(metricLabel(name))} | ${score(batch, name)} | ${score(conversation, name)} |`),
+    `| ${label(lang, 'dialoguesPassedHead')} | ${dialogues(batch)} | ${dialogues(conversation)} |`,
+    `| ${label(lang, 'checksPassedHead')} | ${checks(batch)} | ${checks(conversation)} |`,
+    ...orderedMetrics(report).map(([name]) => `| ${mdText(metricName(lang, metricKey(name)))} | ${score(batch, name)} | ${score(conversation, name)} |`),
     '',
-    '_The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes; wording and LLM requests are batch-protocol expectations._',
+    `_${label(lang, 'armsNote')}${label(lang, 'armsNoteMd')}_`,
     '',
   ];
 }

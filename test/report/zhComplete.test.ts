@@ -40,6 +40,8 @@ beforeAll(() => {
   run('run --repeat 2 baseline', runArgs('base2', '--repeat', '2', '--update-baseline', '--baseline', at('base2.json')));
   run('run --repeat 2 gated', runArgs('gate2', '--repeat', '2', ...WORSE, '--baseline', at('base2.json')));
   run('run --sequential', runArgs('seq', ...WORSE, '--baseline', at('base.json'), '--sequential'));
+  run('run --protocol both', ['run', '--protocol', 'both', '--no-progress', '--no-history', '--out', at('both')]);
+  run('run --mode gold', runArgs('gold', '--mode', 'gold'));
   run('compare', ['compare', at('base2/report.json'), at('gate2/report.json'), '--out', at('cmp')]);
   run('compare single runs', ['compare', at('base/report.json'), at('gate1/report.json'), '--out', at('cmp1')]);
   const simulate = (out: string, ...extra: string[]) => ['simulate', '--users', '20', '--history', history, '--out', at(out), ...extra];
@@ -109,6 +111,8 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     'run --repeat 2 baseline',
     'run --repeat 2 gated',
     'run --sequential',
+    'run --protocol both',
+    'run --mode gold',
     'compare',
     'compare single runs',
     'simulate',
@@ -133,7 +137,7 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     expect(consoles.get('run with an edited prompt')).toContain('后端不读提示词');
   });
 
-  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited', 'prompt'])('report files of %s', (out) => {
+  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'both', 'gold', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited', 'prompt'])('report files of %s', (out) => {
     const files = pages(out);
     expect(files.length).toBeGreaterThan(1);
     const english = files.flatMap((file) => englishIn(readable(file)).map((line) => `${file}: ${line}`));
