@@ -1,4 +1,5 @@
 /** Words the report pages show, in English and Chinese: page labels, metric and counter names, feature tags. */
+// Over 300 lines on purpose: the one table of the report pages' words in English and Chinese, read and kept consistent as one list.
 import { metricDefinition, recordedSettings, type Words } from '../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
 
