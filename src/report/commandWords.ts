@@ -13,6 +13,7 @@ const COMMAND = {
   comparison: ['Comparison: {0}', '对比页：{0}'],
   runHistory: ['History: {0} (run #{1})', '运行历史：{0}（第 {1} 次运行）'],
   simulateHistory: ['History: {0} (simulate run #{1})', '运行历史：{0}（第 {1} 次模拟运行）'],
+  merged: ['merged {0} reports: {1}/{2} dialogues passed → {3}', '已合并 {0} 份报告：{2} 段对话中 {1} 段通过 → {3}'],
   baselineUpdated: ['Baseline updated: {0}', '基线已更新：{0}'],
   savedDialogues: [
     'Failed users as dialogues: {0} users → {1} dialogues (near-duplicates collapsed; expectations generated, review them) → {2}',
