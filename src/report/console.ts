@@ -159,11 +159,12 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
+  const sep = lang === 'zh' ? '：' : ': ';
   for (const finding of metricRegressions(gate)) {
-    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding, true, lang)}`);
+    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}${sep}${describeFindingChange(finding, true, lang)}`);
   }
   for (const dialogue of brokeDialogues(report, gate, lang).slice(0, MAX_FAILURES)) {
-    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
+    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}${sep}${dialogue.change}`);
   }
   return lines;
 }
