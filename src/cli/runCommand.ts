@@ -135,7 +135,7 @@ async function run(args: RunArgs): Promise<number> {
     const suts = await createSutCores(args);
     const setup = await createBackend({ ...args, traffic });
     const withinBudget = heapBudget();
-    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr) : null;
+    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr, 'dialogues', args.lang) : null;
     evaluated = await evaluateRun(
       plan,
       {

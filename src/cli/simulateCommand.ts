@@ -108,7 +108,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const goalReader = (board: ActionBoard): Promise<ChatBackend> => entry.create({ option: '--llm', board });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
-    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'user runs') : null;
+    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang) : null;
     const { report, failed } = await evaluateSimulation({
       startedAt,
       wallStart,

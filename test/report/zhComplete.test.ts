@@ -22,11 +22,14 @@ let data: Set<string>;
 /** The gated run's console in English: the scan must find its words. */
 let english: string;
 const consoles = new Map<string, string>();
+/** What each command wrote to stderr: the progress lines a log gets. */
+const progressLines = new Map<string, string>();
 
 function run(name: string, args: readonly string[]): CliResult {
   const result = cli([...args, '--lang', 'zh']);
   if (result.status !== 0 && result.status !== 1) throw new Error(`${name}: exit ${result.status}\n${result.stderr}`);
   consoles.set(name, result.stdout);
+  progressLines.set(name, result.stderr);
   return result;
 }
 
@@ -42,6 +45,8 @@ beforeAll(() => {
   run('run --sequential', runArgs('seq', ...WORSE, '--baseline', at('base.json'), '--sequential'));
   run('run --protocol both', ['run', '--protocol', 'both', '--no-progress', '--no-history', '--out', at('both')]);
   run('run --mode gold', runArgs('gold', '--mode', 'gold'));
+  run('run with progress', ['run', '--llm', 'heuristic', '--dataset', 'datasets/model/split.yaml', '--no-history', '--out', at('progress')]);
+  run('simulate with progress', ['simulate', '--users', '10', '--progress', '--no-history', '--out', at('simProgress')]);
   run('run --shard 1/2', runArgs('shard1', ...WORSE, '--shard', '1/2'));
   run('run --shard 2/2', runArgs('shard2', ...WORSE, '--shard', '2/2'));
   run('merge', ['merge', at('shard1/report.json'), at('shard2/report.json'), '--baseline', at('base.json'), '--out', at('merged')]);
@@ -130,6 +135,12 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
   ])('console of %s', (name) => {
     const text = consoles.get(name)!;
     expect(text.length).toBeGreaterThan(30);
+    expect([...new Set(englishIn(text))]).toEqual([]);
+  });
+
+  it.each(['run with progress', 'simulate with progress'])('progress lines of %s', (name) => {
+    const text = progressLines.get(name)!;
+    expect(text).toContain('进度');
     expect([...new Set(englishIn(text))]).toEqual([]);
   });
 
