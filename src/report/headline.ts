@@ -180,8 +180,8 @@ function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
   const paired = gate.paired ?? gate.singleRuns;
   if (!paired) return null;
   const tests = paired.tests.map((t) => {
-    const interval = t.interval ? `, ${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
-    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)} (${formatPValue(t.pValue)}${interval})`;
+    const interval = t.interval ? `${lang === 'zh' ? '，' : ', '}${label(lang, 'interval')} ${deltaPoints(0, t.interval[0])} … ${deltaPoints(0, t.interval[1])}` : '';
+    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${lang === 'zh' ? '' : ' '}${label(lang, 'findingExtras', `${formatPValue(t.pValue)}${interval}`)}`;
   });
   const setAside = setAsideWords(gate, lang);
   return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
