@@ -4,6 +4,7 @@ import { readBaseline } from '../report/baseline.js';
 import { compareReports } from '../report/comparison.js';
 import { readComparableReport } from '../report/readReport.js';
 import { renderCompareConsole } from '../report/comparisonConsole.js';
+import { commandLine } from '../report/commandWords.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
@@ -38,7 +39,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the resamples (same inputs and seed, same verdict)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
-      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages\' labels' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages and the console (en, zh)' })
       .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues')
       .example('$0 compare sim-a/report.json sim-b/report.json', 'two simulate runs: success-rate deltas with intervals, users that flipped') as unknown as Argv<CompareArgs>,
   handler: async (args) => {
@@ -65,7 +66,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         const out = resolve(args.out);
         await writeReportSet('comparison', out, { comparison, lang: args.lang });
         // With --json, stdout stays pure JSON.
-        (args.json ? process.stderr : process.stdout).write(`Comparison: ${reportSetPaths('comparison', out)}\n`);
+        (args.json ? process.stderr : process.stdout).write(`${commandLine(args.lang, 'comparison', reportSetPaths('comparison', out))}\n`);
       }
       process.exitCode = gate.passed ? 0 : 1;
     } catch (error) {

@@ -12,6 +12,7 @@ import { checkShardSet } from './shardSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
+import { commandLine } from '../report/commandWords.js';
 
 interface MergeArgs {
   reports: string[];
@@ -20,6 +21,7 @@ interface MergeArgs {
   tolerance: number;
   alpha: number;
   resamples: number;
+  lang: 'en' | 'zh';
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -33,13 +35,14 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
       .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
   handler: async (args) => {
     try {
       checkOutputDir(args.out);
       const shards = args.reports.map(readShardReport);
       const warning = checkShardSet(shards, args.reports);
-      if (warning) process.stderr.write(`warning: ${warning}\n`);
+      if (warning) process.stderr.write(`${commandLine(args.lang, 'warning', warning)}\n`);
       const baseline = args.baseline ? readBaseline(args.baseline) : null;
       const merged = mergeReports(shards);
       const gate = baseline
@@ -47,9 +50,9 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
           gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: merged.run.seed, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
         : null;
       const report: Report = { ...merged, gate };
-      await writeReportSet('run', resolve(args.out), report);
+      await writeReportSet('run', resolve(args.out), { ...report, view: { lang: args.lang } });
       const { passed, total } = report.summary.dialogues;
-      process.stdout.write(`merged ${args.reports.length} reports: ${passed}/${total} dialogues passed → ${resolve(args.out)}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'merged', args.reports.length, passed, total, resolve(args.out))}\n`);
       // The verdict the report's headline states, as run's exit code is (a baseline: regressions only).
       process.exitCode = exitStatus(report);
     } catch (error) {

@@ -6,6 +6,7 @@ import { readBaseline, selectionScope, toBaseline } from '../report/baseline.js'
 import { pairedPart, pairSelection, whollyPaired } from '../eval/dialoguePairing.js';
 import { createProgress, renderConsoleSummary } from '../report/console.js';
 import { overallPassed } from '../report/reportQueries.js';
+import { commandLine } from '../report/commandWords.js';
 import type { MetricName, Report } from '../report/reportTypes.js';
 import { checkOutputDir, checkOutputFile } from '../util/outputPaths.js';
 import { writeFileAtomically } from '../util/atomicFile.js';
@@ -85,7 +86,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
-      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages\' labels' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
       .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --update-baseline by this version, at any --repeat): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
       // No yargs defaults for the sequential flags: given without --sequential they are exit 2, so they must be seen as given.
@@ -134,7 +135,7 @@ async function run(args: RunArgs): Promise<number> {
     const suts = await createSutCores(args);
     const setup = await createBackend({ ...args, traffic });
     const withinBudget = heapBudget();
-    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr) : null;
+    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr, 'dialogues', args.lang) : null;
     evaluated = await evaluateRun(
       plan,
       {
@@ -181,9 +182,9 @@ async function run(args: RunArgs): Promise<number> {
     if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
 
     process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
-    process.stdout.write(`\nReports: ${reportSetPaths('run', out)}\n`);
-    if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (run #${historyId})\n`);
-    if (args.updateBaseline) process.stdout.write(`Baseline updated: ${args.baseline ?? 'reports/baseline.json'}\n`);
+    process.stdout.write(`\n${commandLine(args.lang, 'reports', reportSetPaths('run', out))}\n`);
+    if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'runHistory', String(args.history), historyId)}\n`);
+    if (args.updateBaseline) process.stdout.write(`${commandLine(args.lang, 'baselineUpdated', args.baseline ?? 'reports/baseline.json')}\n`);
     // The conventional closing line CI tools read for a count.
     const { dialogues: counts } = report.summary;
     process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);

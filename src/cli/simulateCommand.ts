@@ -12,6 +12,7 @@ import type { ActionBoard } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
 import { appendSimulation, simulationTrend } from '../users/simulationHistory.js';
 import { renderSimulationConsole } from '../users/simulationReport.js';
+import { commandLine } from '../report/commandWords.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { DEFAULT_TODAY } from '../domain/relativeDates.js';
@@ -57,7 +58,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
-      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of report.html\'s labels' })
+      .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
@@ -107,7 +108,7 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const goalReader = (board: ActionBoard): Promise<ChatBackend> => entry.create({ option: '--llm', board });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
-    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'user runs') : null;
+    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang) : null;
     const { report, failed } = await evaluateSimulation({
       startedAt,
       wallStart,
@@ -135,12 +136,12 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;
     await writeReportSet('simulation', out, { report, ...(trend ? { trend } : {}), lang: args.lang });
     const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendSimulation(db, report, out)) : null;
-    process.stdout.write(renderSimulationConsole(report));
-    process.stdout.write(`Reports: ${reportSetPaths('simulation', out)}\n`);
-    if (historyId !== null) process.stdout.write(`History: ${String(args.history)} (simulate run #${historyId})\n`);
+    process.stdout.write(renderSimulationConsole(report, args.lang));
+    process.stdout.write(`${commandLine(args.lang, 'reports', reportSetPaths('simulation', out))}\n`);
+    if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'simulateHistory', String(args.history), historyId)}\n`);
     if (args.saveDialogues) {
       const saved = writeFailedDialogues(args.saveDialogues, failed, args.seed);
-      process.stdout.write(`Failed users as dialogues: ${saved.failed} users → ${saved.written} dialogues (near-duplicates collapsed; expectations generated, review them) → ${args.saveDialogues}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'savedDialogues', saved.failed, saved.written, args.saveDialogues)}\n`);
     }
     return 0;
   } catch (error) {

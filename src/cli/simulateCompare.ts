@@ -7,22 +7,24 @@ import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { answersRepeat } from '../backends/registry.js';
 import { DEFAULT_ALPHA } from '../eval/gateSettings.js';
+import { commandLine } from '../report/commandWords.js';
+import type { Lang } from '../report/reportTypes.js';
 
-export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string }): Promise<number> {
+export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string; lang: Lang }): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   // The pages show 95 % intervals and the gate reads the same ones: another level would say one thing and decide another.
   if (args.alpha !== DEFAULT_ALPHA) throw new UsageError(`--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show (--alpha ${DEFAULT_ALPHA})`);
   const [a, b] = [readSimulationReport(args.baseline), readSimulationReport(args.current)];
   const noiseFree = [a, b].every((report) => answersRepeat(String(report.run.llm['backend'])));
-  const comparison = compare({ label: args.baseline, report: a }, { label: args.current, report: b }, { tolerance: args.tolerance, noiseFree });
+  const comparison = compare({ label: args.baseline, report: a }, { label: args.current, report: b }, { tolerance: args.tolerance, noiseFree }, args.lang);
   if (args.json) {
     const { a, b, ...rest } = comparison;
     process.stdout.write(`${JSON.stringify({ kind: 'simulation-comparison', a: a.label, b: b.label, ...rest }, null, 2)}\n`);
-  } else process.stdout.write(renderSimulationCompareConsole(comparison));
+  } else process.stdout.write(renderSimulationCompareConsole(comparison, args.lang));
   if (args.out) {
     const out = resolve(args.out);
-    await writeReportSet('simulationComparison', out, comparison);
-    (args.json ? process.stderr : process.stdout).write(`Comparison: ${reportSetPaths('simulationComparison', out)}\n`);
+    await writeReportSet('simulationComparison', out, { comparison, lang: args.lang });
+    (args.json ? process.stderr : process.stdout).write(`${commandLine(args.lang, 'comparison', reportSetPaths('simulationComparison', out))}\n`);
   }
   return comparison.passed ? 0 : 1;
 }

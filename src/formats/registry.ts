@@ -12,7 +12,7 @@ import { junitReporter } from '../report/junit.js';
 import { markdownReporter } from '../report/markdown.js';
 import type { Reporter } from '../report/reporter.js';
 import type { Report } from '../report/reportTypes.js';
-import type { SimulationComparison } from '../users/simulationComparison.js';
+import type { ShownSimulationComparison } from '../users/simulationComparison.js';
 import { simulationComparisonHtmlReporter, simulationComparisonMarkdownReporter } from '../users/simulationComparisonRender.js';
 import { simulationHtmlReporter } from '../users/simulationHtml.js';
 import { simulationJunitReporter } from '../users/simulationJunit.js';
@@ -26,7 +26,7 @@ export interface Documents {
   /** `compare --out` on two run reports. */
   readonly comparison: ShownComparison;
   /** `compare --out` on two simulate reports. */
-  readonly simulationComparison: SimulationComparison;
+  readonly simulationComparison: ShownSimulationComparison;
   /** `conformance`: an external orchestrator against the seed scenarios. */
   readonly conformance: ConformanceTable;
 }

@@ -16,8 +16,18 @@ const WORDS = {
   missing: ['{0} missing: {1}', '{0} 缺失：{1}'],
   notExpected: ['{0} not expected: {1}', '{0} 不应出现：{1}'],
   more: ['…and {0} more differences', '……另有 {0} 处不同'],
-  call: ['{0} call {1}: {2}', '{0} 调用 {1}：{2}'],
+  call: ['{0} call {1}: {2}', '{0} 调用{1}："{2}"'],
 } as const;
+
+/** How a model call ended (LlmCallReport.outcome), in Chinese; English keeps the code. */
+const CALL_OUTCOMES: Readonly<Record<string, string>> = {
+  malformed: '格式错误',
+  invalid: '无效',
+  error: '出错',
+  timeout: '超时',
+  late: '超时后才回答',
+  scriptViolation: '不符合脚本',
+};
 
 /** Lines past this are counted, not shown. */
 const MAX_LINES = 6;
@@ -33,7 +43,8 @@ export function checkDifferences(expected: unknown, actual: unknown, lang: Lang 
 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
 export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
-  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, WORDS.call, call.endpoint, call.outcome, call.detail ?? ''));
+  const outcome = (code: string) => (lang === 'zh' ? (CALL_OUTCOMES[code] ?? code) : code);
+  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, WORDS.call, call.endpoint, outcome(call.outcome), call.detail ?? ''));
 }
 
 function differences(expected: unknown, actual: unknown, at: string, lang: Lang): string[] {

@@ -4,15 +4,19 @@
  */
 import { modelSentences } from './answersWords.js';
 import { gateLevel, pairedGateLine, testedChanges } from './changeWords.js';
+import { commandLine } from './commandWords.js';
 import { withoutControls } from './format.js';
+import { gateWarning } from './gateWarnings.js';
 import { metricName } from './labels.js';
 import { describeFindingChange, findingMetricName, metricFindings } from './reportQueries.js';
 import type { GateFinding, GateResult, Lang } from './reportTypes.js';
 import { gateCountsSaid } from './runView.js';
 
-function findingLine(prefix: string, finding: GateFinding, gate: GateResult, lang: Lang): string {
+/** "REGRESSION metric Routing: 98.8% → 96.2% (…)": a metric by its name in the chosen language. */
+function findingLine(direction: 'regression' | 'improvement', finding: GateFinding, gate: GateResult, lang: Lang): string {
   const name = finding.kind === 'metric' ? metricName(lang, findingMetricName(finding)) : finding.name;
-  return `${prefix} ${finding.kind} ${name}: ${describeFindingChange(finding, true, gateLevel(gate))}`;
+  const sep = lang === 'zh' ? '：' : ': ';
+  return `${commandLine(lang, direction)} ${commandLine(lang, finding.kind)} ${name}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`;
 }
 
 /** The findings in the gate's order, a metric tested twice (Dialogue success on single runs) once. */
@@ -23,16 +27,17 @@ function oncePerMetric(findings: readonly GateFinding[]): GateFinding[] {
 
 export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   const lines = [
-    ...oncePerMetric(gate.regressions).map((finding) => findingLine('REGRESSION', finding, gate, lang)),
-    ...oncePerMetric(gate.improvements).map((finding) => findingLine('improved  ', finding, gate, lang)),
-    ...testedChanges(gate, lang).map((line) => `tested     ${line}`),
-    ...(gate.warnings ?? []).map((warning) => `warning: ${warning}`),
+    ...oncePerMetric(gate.regressions).map((finding) => findingLine('regression', finding, gate, lang)),
+    ...oncePerMetric(gate.improvements).map((finding) => findingLine('improvement', finding, gate, lang)),
+    ...testedChanges(gate, lang).map((line) => `${commandLine(lang, 'tested')} ${line}`),
+    ...(gate.warnings ?? []).map((warning) => commandLine(lang, 'warning', gateWarning(lang, warning))),
   ];
   const paired = pairedGateLine(gate, lang);
   if (paired) lines.push(paired);
   lines.push(...modelSentences(gate, lang));
   const counts = gateCountsSaid(gate, lang);
   // A verdict without counted findings (a sequential stop) keeps the bare number.
-  lines.push(gate.passed ? 'gate: pass' : `gate: FAIL (${counts.length > 0 ? counts.join(lang === 'zh' ? '，' : ', ') : `${gate.regressions.length} regression(s)`})`);
+  if (gate.passed) lines.push(commandLine(lang, 'gatePass'));
+  else lines.push(counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(lang === 'zh' ? '，' : ', ')) : commandLine(lang, 'gateFail', gate.regressions.length));
   return withoutControls(`${lines.join('\n')}\n`);
 }

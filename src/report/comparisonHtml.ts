@@ -7,7 +7,7 @@ import { deltaPoints, percent } from './format.js';
 import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { openNextHtml, whatBrokeHtml } from './htmlSummary.js';
-import { featureName, inLang, label, metricName, sliceName } from './labels.js';
+import { featureName, inLang, label, metricName, sliceName, turnFieldName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import type { Lang } from './reportTypes.js';
 import { sliceOfTag } from './slices.js';
@@ -85,8 +85,8 @@ function flipHtml(flip: Flip, lang: Lang): string {
               fields
                 .map((f) =>
                   f.differs
-                    ? `<tr class="differs" data-field="${esc(f.field)}"><th scope="row">${esc(f.field)}</th><td>${marked(f.a, f.b)}</td><td>${marked(f.b, f.a)}</td></tr>`
-                    : `<tr data-field="${esc(f.field)}"><th scope="row">${esc(f.field)}</th><td>${esc(f.a)}</td><td>${esc(f.b)}</td></tr>`,
+                    ? `<tr class="differs" data-field="${esc(f.field)}"><th scope="row">${esc(turnFieldName(lang, f.field))}</th><td>${marked(f.a, f.b)}</td><td>${marked(f.b, f.a)}</td></tr>`
+                    : `<tr data-field="${esc(f.field)}"><th scope="row">${esc(turnFieldName(lang, f.field))}</th><td>${esc(f.a)}</td><td>${esc(f.b)}</td></tr>`,
                 )
                 .join(''),
           )

@@ -3,7 +3,7 @@ import { modelSentences } from './answersWords.js';
 import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from './comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { deltaPoints, percent, truncate, withoutControls } from './format.js';
-import { featureName, inLang, label, metricName, sliceName } from './labels.js';
+import { featureName, inLang, label, metricName, sliceName, turnFieldName } from './labels.js';
 import { WHAT_BROKE_WORDS } from './whatBroke.js';
 import { fitMarkdown, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from './reportTypes.js';
@@ -33,7 +33,7 @@ function flipBlock(flip: Flip, lang: Lang): string[] {
   }
   lines.push(`| ${label(lang, 'turnHead')} | ${label(lang, 'field')} | A | B |`, '| ---: | --- | --- | --- |');
   for (const f of differing) {
-    lines.push(`| ${f.turn} | **${mdText(f.field)}** | ${mdCode(truncate(f.a, VALUE_CHARS))} | ${mdCode(truncate(f.b, VALUE_CHARS))} |`);
+    lines.push(`| ${f.turn} | **${mdText(turnFieldName(lang, f.field))}** | ${mdCode(truncate(f.a, VALUE_CHARS))} | ${mdCode(truncate(f.b, VALUE_CHARS))} |`);
   }
   lines.push('');
   return lines;
@@ -63,7 +63,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     .slice(0, MAX_SLICES);
   if (moved.length > 0) {
     lines.push(`### ${label(lang, 'slicesMoved')}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'dialoguesPassedHead')} | ${label(lang, 'successDelta')} |`, '| --- | --- | ---: |');
-    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${s.kind} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`);
+    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${label(lang, s.kind)} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`);
     lines.push('');
   }
   for (const { said, flips } of apart) {

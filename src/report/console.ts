@@ -6,6 +6,7 @@ import { inertText, percent, truncate } from './format.js';
 import { headlineOf } from './headline.js';
 import { metricChange } from './runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from './changeWords.js';
+import { gateWarning } from './gateWarnings.js';
 import {
   describeFindingChange,
   describeInput,
@@ -84,30 +85,27 @@ function consoleCounts(report: Report, lang: Lang, count: string): string {
 function runLine(report: Report, c: ChalkInstance): string {
   const { run, summary } = report;
   const lang = report.view?.lang ?? 'en';
-  const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, `${run.protocol} protocol`, `seed ${run.seed}`];
+  const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, label(lang, 'protocolPart', run.protocol), label(lang, 'seedPart', run.seed)];
   if (run.repeat > 1) parts.push(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`);
-  if (run.shard) parts.push(`shard ${safe(run.shard)}`);
+  if (run.shard) parts.push(label(lang, 'shardPart', safe(run.shard)));
   const provenance = run.provenance;
   if (provenance) {
     const prompts = Object.values(provenance.prompts).map((sha) => sha.slice(0, 8)).join('/');
-    parts.push(`prompts ${prompts}`);
-    if (provenance.git) parts.push(`commit ${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`);
-    else if (provenance.noGit) parts.push(`commit ${noGitSaid(provenance.noGit)}`);
+    parts.push(label(lang, 'promptsPart', prompts));
+    if (provenance.git) parts.push(label(lang, 'commitPart', `${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`));
+    else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
-  const rateLimited = rateLimitWarning(run.timing['llmTraffic']);
-  const warnings = [...(report.gate?.warnings ?? []), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateWarning(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 
 /** A run whose model server said 429: its timeouts and fallbacks may be the server's, not the model's. */
-function rateLimitWarning(traffic: unknown): string | null {
+function rateLimitWarning(traffic: unknown, lang: Lang): string | null {
   const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
   if (!t?.rateLimitedCalls) return null;
-  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? `; concurrency narrowed ${t.concurrency.start} → ${t.concurrency.narrowest}` : '';
-  return (
-    `the model's server answered 429 (rate limited) ${t.rateLimitedCalls} time(s) beside ${t.answeredCalls ?? 0} answers${narrowed}: ` +
-    'a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.'
-  );
+  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', t.concurrency.start, t.concurrency.narrowest) : '';
+  return label(lang, 'rateLimited', t.rateLimitedCalls, t.answeredCalls ?? 0, narrowed);
 }
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
@@ -141,7 +139,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
     let note = '';
     if (comparison) {
       const arrow = comparison.direction === 'regression' ? c.red('▼') : c.green('▲');
-      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false))}`;
+      note = `  ${arrow} ${c.dim(describeFindingChange(comparison.finding, false, undefined, lang))}`;
       if (knockOn.has(name)) note += c.dim(` · ${inLang(lang, WHAT_BROKE_WORDS.knockOn)}`);
     } else {
       // A move the gate tested but did not count, in the words and colour every page gives it (runView.metricChange).
@@ -162,7 +160,7 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
     const first = failedChecks(dialogue)[0];
     if (first) {
       const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual, lang);
-      const input = truncate(safe(describeInput(first.turn)), 40);
+      const input = truncate(safe(describeInput(first.turn, lang)), 40);
       lines.push(c.dim(`      ${label(lang, 'turn', turnNumber(first.turn))} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
       for (const line of more.slice(0, MORE_DIFFERENCES)) lines.push(`        ${truncate(safe(line), LINE_CHARS)}`);
       if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        ${label(lang, 'andMore', more.length - MORE_DIFFERENCES)}`));
@@ -175,12 +173,13 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
+  const sep = lang === 'zh' ? '：' : ': ';
   for (const finding of metricRegressions(gate)) {
-    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}: ${describeFindingChange(finding, true, gateLevel(gate))}`);
+    lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`);
   }
-  const broke = brokeDialogues(report, gate);
+  const broke = brokeDialogues(report, gate, lang);
   for (const dialogue of broke.slice(0, MAX_FAILURES)) {
-    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}: ${dialogue.change}`);
+    lines.push(`  ${c.red('▼')} ${safe(dialogue.id)}${dialogue.title ? ` ${truncate(safe(dialogue.title), 60)}` : ''}${sep}${dialogue.change}`);
   }
   if (broke.length > MAX_FAILURES) lines.push(c.dim(`  ${label(lang, 'andMore', broke.length - MAX_FAILURES)}`));
   return lines;

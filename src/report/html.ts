@@ -10,11 +10,11 @@ import { slicesHtml } from './htmlSlices.js';
 import { gateHtml, headerHtml, totalsHtml, whatBrokeHtml } from './htmlSummary.js';
 import { whatBroke } from './whatBroke.js';
 import { trendsHtml } from './htmlTrends.js';
-import { label } from './labels.js';
+import { label, metricName } from './labels.js';
 import { pageHead } from './htmlPage.js';
 import { percent } from './format.js';
 import { jsonChunks } from './jsonChunks.js';
-import { metricLabel, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
+import { metricKey, nothingJudged, orderedMetrics, overallPassed } from './reportQueries.js';
 import type { ArmReport, Report } from './reportTypes.js';
 import type { Reporter } from './reporter.js';
 
@@ -26,7 +26,7 @@ export function renderHtml(report: Report): string {
 export function* htmlChunks(report: Report): Generator<string> {
   const { total, passed } = report.summary.dialogues;
   const lang = report.view?.lang ?? 'en';
-  const title = `${overallPassed(report) ? '✓' : '✗'} NLU report · ${passed}/${total} dialogues · ${report.run.llm.model}`;
+  const title = label(lang, 'pageTitle', overallPassed(report) ? '✓' : '✗', passed, total, report.run.llm.model);
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');
@@ -48,7 +48,7 @@ ${latencyHtml(report)}
 </div>
 <section class="section" id="dialogues-section">
   <h2>${esc(label(lang, 'dialogues'))}</h2>
-  <div id="dialogues"><noscript><p class="empty">Enable JavaScript to browse the dialogue transcripts.</p></noscript></div>
+  <div id="dialogues"><noscript><p class="empty">${esc(label(lang, 'enableScript'))}</p></noscript></div>
 </section>
 </main>
 <script type="application/json" id="report-data">`;
@@ -63,22 +63,23 @@ ${latencyHtml(report)}
 /** `--protocol both`: the batch and the legacy conversation arm on the same dialogues. */
 function armsHtml(report: Report): string {
   if (!report.arms) return '';
+  const lang = report.view?.lang ?? 'en';
   const arms = [report.arms.batch, report.arms.conversation];
   const row = (label: string, cell: (arm: ArmReport) => string) =>
     `<tr><th>${esc(label)}</th>${arms.map((arm) => `<td>${esc(cell(arm))}</td>`).join('')}</tr>`;
   const rows = [
-    row('Dialogues passed', ({ summary: { dialogues: d } }) => `${d.passed}/${d.total}${d.skipped ? ` (${d.skipped} skipped)` : ''}`),
-    row('Checks passed', ({ summary: { checks: c } }) => `${c.passed}/${c.total}${c.notApplicable ? ` (${c.notApplicable} n/a)` : ''}`),
+    row(label(lang, 'dialoguesPassedHead'), ({ summary: { dialogues: d } }) => `${d.passed}/${d.total}${d.skipped ? label(lang, 'armsSkipped', d.skipped) : ''}`),
+    row(label(lang, 'checksPassedHead'), ({ summary: { checks: c } }) => `${c.passed}/${c.total}${c.notApplicable ? label(lang, 'armsNotApplicable', c.notApplicable) : ''}`),
     ...orderedMetrics(report).map(([name]) =>
-      row(metricLabel(name), (arm) => {
+      row(metricName(lang, metricKey(name)), (arm) => {
         const metric = arm.metrics[name as keyof ArmReport['metrics']];
         return metric && !nothingJudged(metric) ? percent(metric.score) : 'n/a';
       }),
     ),
   ];
   return `<section class="section" id="arms">
-  <h2>Protocol comparison</h2>
-  <p class="muted">The same dialogues under the batch protocol (seeds 000-003) and the legacy conversation protocol (seed 004). The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes.</p>
+  <h2>${esc(label(lang, 'armsTitle'))}</h2>
+  <p class="muted">${esc(label(lang, 'armsNoteHtml', label(lang, 'armsNote')))}</p>
   <div class="table-scroll" tabindex="0"><table class="figures"><tr><th></th><th>batch</th><th>conversation</th></tr>${rows.join('')}</table></div>
 </section>`;
 }

@@ -116,7 +116,7 @@ export const REPORT_CLIENT_JS =
   }
 
   function llmView(call) {
-    var tokens = call.usage ? call.usage.promptTokens + ' → ' + call.usage.completionTokens + ' tokens' : null;
+    var tokens = call.usage ? t('tokens', call.usage.promptTokens + ' → ' + call.usage.completionTokens) : null;
     return h('details', { class: 'llm' },
       h('summary', null,
         h('strong', { text: 'LLM ' + call.endpoint }),
@@ -143,7 +143,7 @@ export const REPORT_CLIENT_JS =
   }
 
   function turnView(turn) {
-    var intent = turn.intent ? 'intent ' + turn.intent.kind + (turn.intent.index !== undefined ? ' · ' + t('intentItem', turn.intent.index + 1) : '') : null;
+    var intent = turn.intent ? t('intent', turn.intent.kind) + (turn.intent.index !== undefined ? ' · ' + t('intentItem', turn.intent.index + 1) : '') : null;
     return h('section', { class: 'turn' + (turn.passed ? '' : ' turn-failed') },
       h('div', { class: 'turn-head' },
         h('span', { class: 'turn-no', text: t('turn', turn.index + 1) }),
@@ -191,7 +191,7 @@ export const REPORT_CLIENT_JS =
       h('span', { class: 'dlg-meta' },
         d.tags.map(function (tag) { return h('span', { class: 'tag', text: tag }); }),
         d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: plural(d.failedChecks, 'failedChecks') }) : null,
-        d.runs > 1 ? h('span', { text: d.runsPassed + '/' + d.runs + ' runs' }) : null,
+        d.runs > 1 ? h('span', { text: t('runsShort', d.runsPassed + '/' + d.runs) }) : null,
         h('span', { text: plural(d.turnCount, 'turns') }),
         h('span', { class: 'chev', 'aria-hidden': 'true', text: '›' })));
     var card = h('article', { class: 'dlg ' + (d.passed ? 'is-pass' : 'is-fail'), id: 'd-' + d.id, 'data-status': d.passed ? 'passed' : 'failed' }, head, body);

@@ -49,9 +49,9 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
   if (comparison) {
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
-    const text = baseline === null ? describeFindingChange(comparison.finding) : deltaPoints(baseline, metric.score);
+    const text = baseline === null ? describeFindingChange(comparison.finding, true, gateLevel(report.gate), language) : deltaPoints(baseline, metric.score);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
-    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate)))}">${arrow} ${esc(text)}</span>`;
+    delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate), language))}">${arrow} ${esc(text)}</span>`;
   } else if (change && change.kind !== 'finding') {
     // A change the gate's tests could not tell from noise is still named, in the headline's words, and painted only as changeVerdict paints it.
     const text = change.kind === 'steady' ? `≈ ${label(language, 'baseline')}` : change.said;
@@ -69,7 +69,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
     ${
       nothingJudged(metric)
         ? `<div class="score score-na">n/a</div><p class="na">${esc(label(language, 'nothingToJudge'))}</p>`
-        : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone)}`
+        : `<div class="score-row"><div class="score">${percent(metric.score)}</div>${trendMark(report, name)}</div>\n    ${scoreBar(metric.score, baseline, tone, language)}`
     }
     ${follows}<p class="desc">${esc(`${runsCounted(report, name, metric, language)}${metricDescription(language, name, report)}`)}</p>
     <details class="raw"><summary>${esc(label(language, 'counts'))}</summary><dl class="counts">${counts}</dl>${details}</details>

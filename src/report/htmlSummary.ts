@@ -40,7 +40,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
   ];
   if (run.shard) info.push(['shard', run.shard]);
   if (run.filter.length > 0) info.push(['filter', run.filter.join(', ')]);
-  const rows: Array<[string, string]> = [...info.map(([key, value]): [string, string] => [label(lang, key), value]), ...provenanceEntries(report)];
+  const rows: Array<[string, string]> = [...info.map(([key, value]): [string, string] => [label(lang, key), value]), ...provenanceEntries(report, lang)];
   return `<header class="top">
   <div class="wrap">
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
@@ -158,7 +158,7 @@ export function gateHtml(report: Report): string {
 function regressionItems(report: Report, gate: GateResult): string {
   const lang = report.view?.lang ?? 'en';
   const metrics = metricRegressions(gate).map((f) => findingItem(report, f, 'regression'));
-  const broke = brokeDialogues(report, gate);
+  const broke = brokeDialogues(report, gate, lang);
   const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
     (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
   );
@@ -172,9 +172,9 @@ const MAX_BROKE_LISTED = 12;
 function findingItem(report: Report, finding: GateFinding, direction: 'regression' | 'improvement'): string {
   const arrow = direction === 'regression' ? '<span class="txt-fail">▼</span>' : '<span class="txt-pass">▲</span>';
   if (finding.kind === 'metric') {
-    return `<li>${arrow} <strong>${esc(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}</strong> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
+    return `<li>${arrow} <strong>${esc(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}</strong> <span class="muted">${esc(describeFindingChange(finding, false, undefined, report.view?.lang ?? 'en'))}</span></li>`;
   }
   const dialogue = findDialogue(report, finding.name);
   const title = dialogue ? ` ${esc(dialogue.title)}` : '';
-  return `<li>${arrow} <a href="#d-${esc(uriFragment(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding, false))}</span></li>`;
+  return `<li>${arrow} <a href="#d-${esc(uriFragment(finding.name))}"><code>${esc(finding.name)}</code>${title}</a> <span class="muted">${esc(describeFindingChange(finding, false, undefined, report.view?.lang ?? 'en'))}</span></li>`;
 }

@@ -36,12 +36,14 @@ function axisDates(trend: Trend): string {
 }
 
 /** "run #4 · 2025-05-01 08:00 · commit 1a2b3c4 · prompts 84c69f26/…" */
-function runLabel(run: TrendRun, now: boolean): string {
-  return [now ? 'this run' : `run #${run.id}`, runDate(run.startedAt), ...(run.commit ? [`commit ${run.commit}`] : []), ...(run.prompts ? [`prompts ${run.prompts}`] : [])].join(' · ');
+function runLabel(run: TrendRun, now: boolean, lang: Lang): string {
+  const commit = run.commit ? [label(lang, 'commitPart', run.commit)] : [];
+  const prompts = run.prompts ? [label(lang, 'promptsPart', run.prompts)] : [];
+  return [now ? label(lang, 'thisRun') : label(lang, 'runNumber', String(run.id)), runDate(run.startedAt), ...commit, ...prompts].join(' · ');
 }
 
 /** `floor`: the lower bound of the y-axis (default: this metric's own). */
-export function trendChart(trend: Trend, metric: string, name: string, floor?: number): string {
+export function trendChart(trend: Trend, metric: string, name: string, floor?: number, lang: Lang = 'en'): string {
   const series = metricSeries(trend, metric);
   const known = series.filter((v): v is number => v !== null);
   if (known.length === 0) return '';
@@ -55,7 +57,7 @@ export function trendChart(trend: Trend, metric: string, name: string, floor?: n
     .map(({ v, i }) => {
       const run = trend.runs[i]!;
       const now = i === series.length - 1;
-      const what = `${runLabel(run, now)} · ${percent(v)}`;
+      const what = `${runLabel(run, now, lang)} · ${percent(v)}`;
       return `<circle class="pt${now ? ' pt-now' : ''}" cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="${now ? 4 : 3}" data-score="${v}"><title>${esc(what)}</title></circle>`;
     })
     .join('');
@@ -85,7 +87,7 @@ export function trendsHtml(report: Report, lang: Lang): string {
   const floor = sharedFloor(trend, metrics);
   const figures = metrics.map((metric) => {
     const name = metricName(lang, metric);
-    const chart = trendChart(trend, metric, name, floor);
+    const chart = trendChart(trend, metric, name, floor, lang);
     return chart ? `<figure class="trend" data-metric="${esc(metric)}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">
@@ -98,6 +100,6 @@ export function trendsHtml(report: Report, lang: Lang): string {
 
 /** The runs behind the points, oldest first: date, commit and prompts, so a step can be traced to its change. */
 export function trendRunsHtml(trend: Trend, lang: Lang): string {
-  const runs = trend.runs.map((run, i) => `<li>${esc(runLabel(run, i === trend.runs.length - 1))}</li>`).join('');
+  const runs = trend.runs.map((run, i) => `<li>${esc(runLabel(run, i === trend.runs.length - 1, lang))}</li>`).join('');
   return `<details class="raw trend-runs"><summary>${esc(label(lang, 'trendRuns', trend.runs.length))}</summary><ol>${runs}</ol></details>`;
 }

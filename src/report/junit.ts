@@ -4,7 +4,21 @@ import { callDetails, checkDifferences } from './checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from './escape.js';
 import { prettyJson, truncate } from './format.js';
 import { describeInput, failedChecks, provenanceEntries, turnNumber } from './reportQueries.js';
-import type { DialogueReport, Report } from './reportTypes.js';
+import { inLang, label } from './labels.js';
+import type { DialogueReport, Lang, Report } from './reportTypes.js';
+import type { Words } from '../scoring/metrics/registry.js';
+
+/** The failure's words; the XML's names (suites, testcases, properties) stay as they are for CI tools. */
+const WORDS = {
+  turnCheck: ['turn {0} {1}', '第 {0} 轮 {1}'],
+  passedRuns: [' (passed {0}/{1} runs)', '（{1} 次运行通过 {0} 次）'],
+  message: ['{0}{1}: {2}', '{0}{1}：{2}'],
+  checkFailed: ['turn {0} {1}: check {2} failed', '第 {0} 轮 {1}：检查 {2} 未通过'],
+  differs: ['  differs: {0}', '  不同：{0}'],
+  why: ['  why: {0}', '  原因：{0}'],
+  expected: ['  expected: {0}', '  期望：    {0}'],
+  actual: ['  actual:   {0}', '  实际：    {0}'],
+} as const satisfies Record<string, Words>;
 import type { Reporter } from './reporter.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
@@ -51,7 +65,7 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
   yield '    </properties>\n';
   // A passing testcase names its dialogue only: its transcript is not read back.
   for (const dialogue of dialogueSummaries(report.dialogues, (d) => d.file === file && !d.passed)) {
-    if (dialogue.file === file) yield `${testcase(dialogue).join('\n')}\n`;
+    if (dialogue.file === file) yield `${testcase(dialogue, report.view?.lang ?? 'en').join('\n')}\n`;
   }
   for (const { id, title, reason } of skipped) {
     yield `    <testcase classname="${escapeXmlAttr(file)}" name="${escapeXmlAttr(`${id} — ${title}`)}">\n`;
@@ -62,35 +76,35 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
 }
 
 /** A failing dialogue comes whole (its transcript read); a passing one may come without it. */
-function testcase(dialogue: DialogueSummary): string[] {
+function testcase(dialogue: DialogueSummary, lang: Lang): string[] {
   const open = `    <testcase classname="${escapeXmlAttr(dialogue.file)}" name="${escapeXmlAttr(`${dialogue.id} — ${dialogue.title}`)}"`;
   if (dialogue.passed) return [`${open}/>`];
   const failed = dialogue as DialogueReport;
   return [
     `${open}>`,
-    `      <failure message="${escapeXmlAttr(failureMessage(failed))}" type="checkFailed">${escapeXmlText(failureText(failed))}</failure>`,
+    `      <failure message="${escapeXmlAttr(failureMessage(failed, lang))}" type="checkFailed">${escapeXmlText(failureText(failed, lang))}</failure>`,
     '    </testcase>',
   ];
 }
 
-function failureMessage(dialogue: DialogueReport): string {
-  const names = failedChecks(dialogue).map(({ turn, check }) => `turn ${turnNumber(turn)} ${check.name}`);
-  const runs = dialogue.runs > 1 ? ` (passed ${dialogue.runsPassed}/${dialogue.runs} runs)` : '';
-  const count = `${dialogue.failedChecks} failed check${dialogue.failedChecks === 1 ? '' : 's'}`;
-  return names.length > 0 ? `${count}${runs}: ${truncate(names.join(', '), 300)}` : `${count}${runs}`;
+function failureMessage(dialogue: DialogueReport, lang: Lang): string {
+  const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, WORDS.turnCheck, turnNumber(turn), check.name));
+  const runs = dialogue.runs > 1 ? inLang(lang, WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
+  const count = dialogue.failedChecks === 1 ? label(lang, 'oneFailedCheck') : label(lang, 'failedChecks', dialogue.failedChecks);
+  return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(lang === 'zh' ? '，' : ', '), 300)) : `${count}${runs}`;
 }
 
-function failureText(dialogue: DialogueReport): string {
+function failureText(dialogue: DialogueReport, lang: Lang): string {
   const failures = failedChecks(dialogue);
-  if (failures.length === 0) return 'No failed check in the recorded transcript.';
+  if (failures.length === 0) return label(lang, 'noFailedCheck');
   return failures
     .map(({ turn, check }) =>
       [
-        `turn ${turnNumber(turn)} ${describeInput(turn)}: check ${check.name} failed`,
-        ...checkDifferences(check.expected, check.actual).map((line) => `  differs: ${line}`),
-        ...callDetails(turn.llmCalls).map((line) => `  why: ${line}`),
-        `  expected: ${indent(truncate(prettyJson(check.expected), VALUE_CHARS))}`,
-        `  actual:   ${indent(truncate(prettyJson(check.actual), VALUE_CHARS))}`,
+        inLang(lang, WORDS.checkFailed, turnNumber(turn), describeInput(turn, lang), check.name),
+        ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, WORDS.differs, line)),
+        ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, WORDS.why, line)),
+        inLang(lang, WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),
+        inLang(lang, WORDS.actual, indent(truncate(prettyJson(check.actual), VALUE_CHARS))),
       ].join('\n'),
     )
     .join('\n\n');

@@ -1,4 +1,5 @@
 /** Words the report pages show, in English and Chinese: page labels, metric and counter names, feature tags. */
+// Over 300 lines on purpose: the one table of the report pages' words in English and Chinese, read and kept consistent as one list.
 import { metricDefinition, recordedSettings, type Words } from '../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from './reportTypes.js';
 
@@ -145,6 +146,65 @@ const PAGE = {
     '1 dialogue passed every one of its {1} runs after failing some in the baseline, as run-to-run noise alone can make it: not counted as fixed',
     '1 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
   ],
+  tap: ['tap {0}', '点按 {0}'],
+  tapConfirm: ['tap confirm', '点按“确认”'],
+  tapCancel: ['tap cancel', '点按“取消”'],
+  wait: ['wait {0} ms', '等待 {0} ms'],
+  noInput: ['(no input)', '（无输入）'],
+  trendRange: [' (range {0}–{1})', '（范围 {0}–{1}）'],
+  runBackend: ['backend {0} model {1}', '后端 {0} 模型 {1}'],
+  runMode: ['mode **{0}**', '模式 **{0}**'],
+  runProtocol: ['protocol **{0}**', '协议 **{0}**'],
+  runRepeat: ['repeat {0} ({1})', '重复 {0} 次（{1}）'],
+  runFilter: ['filter {0}', '筛选 {0}'],
+  armsTitle: ['Protocol comparison', '协议对比'],
+  armsBatch: ['batch (seeds 000-003)', 'batch（种子 000-003）'],
+  armsConversation: ['conversation (seed 004)', 'conversation（种子 004）'],
+  checksPassedHead: ['Checks passed', '通过的检查'],
+  armsSkipped: [' ({0} skipped)', '（跳过 {0}）'],
+  armsNotApplicable: [' ({0} n/a)', '（{0} 项不适用）'],
+  armsNote: [
+    'The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes',
+    '会话协议一侧只运行单笔对话，只评判 state、batch、saved、intent 与 local/offline 分流',
+  ],
+  armsNoteMd: ['; wording and LLM requests are batch-protocol expectations.', '；播报措辞与 LLM 请求是批量协议的期望。'],
+  armsNoteHtml: [
+    'The same dialogues under the batch protocol (seeds 000-003) and the legacy conversation protocol (seed 004). {0}.',
+    '同一批对话分别在批量协议（种子 000-003）与旧版会话协议（种子 004）下运行。{0}。',
+  ],
+  baselineAt: ['baseline {0}', '基线 {0}'],
+  thisRun: ['this run', '本次运行'],
+  runNumber: ['run #{0}', '第 {0} 次运行'],
+  pageTitle: ['{0} NLU report · {1}/{2} dialogues · {3}', '{0} NLU 评测报告 · {1}/{2} 段对话 · {3}'],
+  enableScript: ['Enable JavaScript to browse the dialogue transcripts.', '启用 JavaScript 后可浏览对话记录。'],
+  baseUrl: ['base URL', '服务地址'],
+  commit: ['commit', '提交'],
+  uncommitted: [' (with uncommitted changes)', '（含未提交的改动）'],
+  promptFile: ['prompt {0}', '提示词 {0}'],
+  datasetFile: ['dataset {0}', '数据集 {0}'],
+  noGit: ['none ({0})', '无（{0}）'],
+  notACheckout: ['not a git checkout', '不是 git 仓库'],
+  gitNotInstalled: ['git is not installed', '未安装 git'],
+  noCommit: ['the git checkout has no commit yet', 'git 仓库还没有提交'],
+  protocolPart: ['{0} protocol', '{0} 协议'],
+  seedPart: ['seed {0}', '种子 {0}'],
+  shardPart: ['shard {0}', '分片 {0}'],
+  promptsPart: ['prompts {0}', '提示词 {0}'],
+  commitPart: ['commit {0}', '提交 {0}'],
+  rateLimited: [
+    "the model's server answered 429 (rate limited) {0} time(s) beside {1} answers{2}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
+    '模型服务器 {0} 次返回 429（限流），另有 {1} 次正常回答{2}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
+  ],
+  narrowed: ['; concurrency narrowed {0} → {1}', '；并发从 {0} 降到 {1}'],
+  findingAbsent: ['absent', '缺失'],
+  findingPass: ['pass', '通过'],
+  findingFail: ['fail', '失败'],
+  findingTolerance: ['tolerance {0}', '容差 {0}'],
+  findingInterval: ['interval {0} to {1}', '区间 {0} 至 {1}'],
+  findingIntervalAt: ['{2} % interval {0} to {1}', '{2}% 区间 {0} 至 {1}'],
+  findingExtras: ['({0})', '（{0}）'],
+  listSeparator: [', ', '，'],
+  runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} already unsteady in the baseline (failed some runs before and after) do not gate alone',
     '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2}在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
@@ -265,6 +325,23 @@ const FEATURES: Readonly<Record<string, string>> = {
   tts: '播报',
   unclear: '不明确',
 };
+
+/** The fields of a turn two transcripts are compared by (report/comparison.ts sideBySide), in Chinese; English shows the key. */
+const TURN_FIELDS: Readonly<Record<string, string>> = {
+  input: '输入',
+  route: '分流',
+  intent: '意图',
+  state: '状态',
+  tts: '播报',
+  batch: '待确认账单',
+  saved: '已保存',
+  llm: '模型调用',
+  failedChecks: '未通过的检查',
+};
+
+export function turnFieldName(lang: Lang, field: string): string {
+  return lang === 'zh' ? (TURN_FIELDS[field] ?? field) : field;
+}
 
 /** Routes by what they mean (the key kept alongside): who handled the line. */
 const ROUTES: Readonly<Record<string, Words>> = {

@@ -12,6 +12,7 @@ import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSl
 import { metricSeries, trendLine } from './trendText.js';
 import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from './checkDiff.js';
+import { gateWarning } from './gateWarnings.js';
 import {
   describeInput,
   describeFindingChange,
@@ -19,6 +20,7 @@ import {
   findDialogue,
   brokeDialogues,
   metricLabel,
+  metricKey,
   findingMetricName,
   metricRegressions,
   notApplicableLine,
@@ -99,7 +101,7 @@ function trendSection(report: Report): string[] {
   return [
     `### ${label(lang, 'trends')} (${trend.runs.length})`,
     '',
-    ...orderedMetrics(report).map(([name]) => `- ${mdText(metricName(lang, name))}: ${mdText(trendLine(metricSeries(trend, name)))}`),
+    ...orderedMetrics(report).map(([name]) => `- ${mdText(metricName(lang, name))}: ${mdText(trendLine(metricSeries(trend, name), lang))}`),
     '',
   ];
 }
@@ -123,27 +125,27 @@ function slicesSection(report: Report): string[] {
 
 function runLine(report: Report): string {
   const { run, summary } = report;
+  const lang = report.view?.lang ?? 'en';
   const parts = [
-    `backend ${mdCode(run.llm.backend)} model ${mdCode(run.llm.model)}`,
-    `mode **${run.mode}**`,
-    `protocol **${run.protocol}**`,
-    `seed ${run.seed}`,
+    label(lang, 'runBackend', mdCode(run.llm.backend), mdCode(run.llm.model)),
+    label(lang, 'runMode', run.mode),
+    label(lang, 'runProtocol', run.protocol),
+    label(lang, 'seedPart', run.seed),
   ];
   if (run.repeat > 1) {
-    const lang = report.view?.lang ?? 'en';
-    parts.push(`repeat ${run.repeat} (${mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`)})`);
+    parts.push(label(lang, 'runRepeat', run.repeat, mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`)));
   }
-  if (run.shard) parts.push(`shard ${mdCode(run.shard)}`);
-  if (run.filter.length > 0) parts.push(`filter ${run.filter.map(mdCode).join(' ')}`);
+  if (run.shard) parts.push(label(lang, 'shardPart', mdCode(run.shard)));
+  if (run.filter.length > 0) parts.push(label(lang, 'runFilter', run.filter.map(mdCode).join(' ')));
   return parts.join(' · ');
 }
 
 function warningLines(report: Report): string[] {
-  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(warning)}`, '']);
+  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateWarning(report.view?.lang ?? 'en', warning))}`, '']);
 }
 
 function provenanceSection(report: Report): string[] {
-  const entries = provenanceEntries(report);
+  const entries = provenanceEntries(report, report.view?.lang ?? 'en');
   if (entries.length === 0) return [];
   return folded(label(report.view?.lang ?? 'en', 'provenance'), entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`));
 }
@@ -173,6 +175,7 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
 /** `--protocol both`: the two arms side by side on the same dialogues. */
 function armsTable(report: Report): string[] {
   if (!report.arms) return [];
+  const lang = report.view?.lang ?? 'en';
   const { batch, conversation } = report.arms;
   const score = (arm: ArmReport, name: string) => {
     const metric = arm.metrics[name as keyof ArmReport['metrics']];
@@ -180,22 +183,22 @@ function armsTable(report: Report): string[] {
   };
   const dialogues = (arm: ArmReport) => {
     const { passed, total, skipped } = arm.summary.dialogues;
-    return `${passed}/${total}${skipped ? ` (${skipped} skipped)` : ''}`;
+    return `${passed}/${total}${skipped ? label(lang, 'armsSkipped', skipped) : ''}`;
   };
   const checks = (arm: ArmReport) => {
     const { passed, total, notApplicable } = arm.summary.checks;
-    return `${passed}/${total}${notApplicable ? ` (${notApplicable} n/a)` : ''}`;
+    return `${passed}/${total}${notApplicable ? label(lang, 'armsNotApplicable', notApplicable) : ''}`;
   };
   return [
-    '### Protocol comparison',
+    `### ${label(lang, 'armsTitle')}`,
     '',
-    '| | batch (seeds 000-003) | conversation (seed 004) |',
+    `| | ${label(lang, 'armsBatch')} | ${label(lang, 'armsConversation')} |`,
     '| --- | ---: | ---: |',
-    `| Dialogues passed | ${dialogues(batch)} | ${dialogues(conversation)} |`,
-    `| Checks passed | ${checks(batch)} | ${checks(conversation)} |`,
-    ...orderedMetrics(report).map(([name]) => `| ${mdText(metricLabel(name))} | ${score(batch, name)} | ${score(conversation, name)} |`),
+    `| ${label(lang, 'dialoguesPassedHead')} | ${dialogues(batch)} | ${dialogues(conversation)} |`,
+    `| ${label(lang, 'checksPassedHead')} | ${checks(batch)} | ${checks(conversation)} |`,
+    ...orderedMetrics(report).map(([name]) => `| ${mdText(metricName(lang, metricKey(name)))} | ${score(batch, name)} | ${score(conversation, name)} |`),
     '',
-    '_The conversation arm runs single-transaction dialogues only and judges state, batch, saved, intent and local/offline routes; wording and LLM requests are batch-protocol expectations._',
+    `_${label(lang, 'armsNote')}${label(lang, 'armsNoteMd')}_`,
     '',
   ];
 }
@@ -205,7 +208,7 @@ function baselineCell(gate: GateResult, metric: string, lang: Lang): string {
   if (change.kind !== 'finding') return mdText(change.said);
   const comparison = change.comparison;
   const icon = comparison.direction === 'regression' ? '🔻' : '🔺';
-  return `${icon} ${mdText(describeFindingChange(comparison.finding, false))}`;
+  return `${icon} ${mdText(describeFindingChange(comparison.finding, false, undefined, lang))}`;
 }
 
 function countsCell(name: string, metric: MetricResult, lang: Lang): string {
@@ -218,12 +221,12 @@ function countsCell(name: string, metric: MetricResult, lang: Lang): string {
 function regressionSection(report: Report, gate: GateResult): string[] {
   const lines = [`### ${label(report.view?.lang ?? 'en', 'regressionsAgainst')} ${mdCode(gate.baseline)}`, ''];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false))}`);
+    lines.push(`- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false, undefined, report.view?.lang ?? 'en'))}`);
   }
-  const broke = brokeDialogues(report, gate);
+  const broke = brokeDialogues(report, gate, report.view?.lang ?? 'en');
   if (broke.length > 0) {
     const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
-    if (broke.length > MAX_FLIPPED) items.push(`- …and ${broke.length - MAX_FLIPPED} more`);
+    if (broke.length > MAX_FLIPPED) items.push(`- ${label(report.view?.lang ?? 'en', 'andMore', broke.length - MAX_FLIPPED)}`);
     lines.push('', ...folded(brokeCount(gate, report.view?.lang ?? 'en'), items));
     return lines;
   }
@@ -262,7 +265,7 @@ function dialogueBlock(dialogue: DialogueReport, lang: Lang): string[] {
     // Why the turn's model call was refused, once per turn.
     const why = explained.has(turn) ? [] : callDetails(turn.llmCalls, lang).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
     explained.add(turn);
-    lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
+    lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn, lang), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
   }
   if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _${mdText(label(lang, 'andMore', failures.length - MAX_CHECK_ROWS))}_ | |`);
   lines.push('');

@@ -1,13 +1,22 @@
 /** Run progress on stderr: a redrawn bar on a terminal, a plain line every ~10% in CI logs. */
 import { Chalk } from 'chalk';
+import { inLang } from './labels.js';
+import type { Lang } from './reportTypes.js';
+import type { Words } from '../scoring/metrics/registry.js';
 
 export interface Progress {
   tick(passed: boolean): void;
   done(): void;
 }
 
+/** The line a log (no terminal) gets every tenth of the way, by what is counted. */
+const LINE = {
+  dialogues: ['progress {0}/{1} dialogues ({2}%), {3} failed', '进度 {0}/{1} 段对话（{2}%），{3} 段未通过'],
+  userRuns: ['progress {0}/{1} user runs ({2}%), {3} failed', '进度 {0}/{1} 次用户运行（{2}%），{3} 次未成功'],
+} as const satisfies Record<string, Words>;
+
 /** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
-export function createProgress(total: number, stream: NodeJS.WriteStream, unit = 'dialogues'): Progress {
+export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof LINE = 'dialogues', lang: Lang = 'en'): Progress {
   const tty = stream.isTTY === true;
   const c = new Chalk({ level: tty ? 1 : 0 });
   let count = 0;
@@ -28,7 +37,7 @@ export function createProgress(total: number, stream: NodeJS.WriteStream, unit =
 
   const line = () => {
     lastLineCount = count;
-    stream.write(`progress ${count}/${total} ${unit} (${Math.round(ratio() * 100)}%), ${failed} failed\n`);
+    stream.write(`${inLang(lang, LINE[unit], count, total, Math.round(ratio() * 100), failed)}\n`);
   };
 
   return {

@@ -7,6 +7,7 @@ import type {
   DialogueReport,
   GateFinding,
   GateResult,
+  Lang,
   MetricResult,
   Provenance,
   Report,
@@ -25,21 +26,21 @@ export function overallPassed(report: Report): boolean {
 }
 
 /** What produced the run, as label → value pairs: backend, base URL, commit, and every file's sha256. */
-export function provenanceEntries(report: Report): Array<[string, string]> {
+export function provenanceEntries(report: Report, lang: Lang = 'en'): Array<[string, string]> {
   const provenance = report.run.provenance;
   if (!provenance) return [];
   const entries: Array<[string, string]> = [];
-  if (provenance.baseUrl) entries.push(['base URL', provenance.baseUrl]);
-  if (provenance.git) entries.push(['commit', `${provenance.git.commit}${provenance.git.dirty ? ' (with uncommitted changes)' : ''}`]);
-  else if (provenance.noGit) entries.push(['commit', noGitSaid(provenance.noGit)]);
-  for (const [file, sha] of Object.entries(provenance.prompts)) entries.push([`prompt ${file}`, `sha256 ${sha}`]);
-  for (const [file, sha] of Object.entries(provenance.datasets)) entries.push([`dataset ${file}`, `sha256 ${sha}`]);
+  if (provenance.baseUrl) entries.push([label(lang, 'baseUrl'), provenance.baseUrl]);
+  if (provenance.git) entries.push([label(lang, 'commit'), `${provenance.git.commit}${provenance.git.dirty ? label(lang, 'uncommitted') : ''}`]);
+  else if (provenance.noGit) entries.push([label(lang, 'commit'), noGitSaid(provenance.noGit, lang)]);
+  for (const [file, sha] of Object.entries(provenance.prompts)) entries.push([label(lang, 'promptFile', file), `sha256 ${sha}`]);
+  for (const [file, sha] of Object.entries(provenance.datasets)) entries.push([label(lang, 'datasetFile', file), `sha256 ${sha}`]);
   return entries;
 }
 
 /** Why a run names no commit: "none (not a git checkout)". */
-export function noGitSaid(why: NonNullable<Provenance['noGit']>): string {
-  return `none (${{ notACheckout: 'not a git checkout', gitNotInstalled: 'git is not installed', noCommit: 'the git checkout has no commit yet' }[why]})`;
+export function noGitSaid(why: NonNullable<Provenance['noGit']>, lang: Lang = 'en'): string {
+  return label(lang, 'noGit', label(lang, why));
 }
 
 /** A metric's key as gate findings and paired tests may spell it ("metrics.routing", "routing.score", the sign test's "dialoguePassRate"). */
@@ -89,16 +90,16 @@ function isScore(value: number | boolean | null): value is number {
   return typeof value === 'number' && value >= 0 && value <= 1;
 }
 
-export function formatFindingValue(finding: GateFinding, value: number | boolean | null): string {
-  if (value === null) return 'absent';
-  if (typeof value === 'boolean') return value ? 'pass' : 'fail';
+export function formatFindingValue(finding: GateFinding, value: number | boolean | null, lang: Lang = 'en'): string {
+  if (value === null) return label(lang, 'findingAbsent');
+  if (typeof value === 'boolean') return label(lang, value ? 'findingPass' : 'findingFail');
   return finding.kind === 'metric' && isScore(value) ? percent(value) : formatNumber(value);
 }
 
 /** "95.0% → 88.0% (-7.0 pp, tolerance 2.0 pp)"; with statistics, the interval named with its level when given. */
-export function describeFindingChange(finding: GateFinding, withStatistics = true, intervalLevel?: number): string {
+export function describeFindingChange(finding: GateFinding, withStatistics = true, intervalLevel?: number, lang: Lang = 'en'): string {
   const { baseline, current, tolerance } = finding;
-  const parts = [`${formatFindingValue(finding, baseline)} → ${formatFindingValue(finding, current)}`];
+  const parts = [`${formatFindingValue(finding, baseline, lang)} → ${formatFindingValue(finding, current, lang)}`];
   const extras: string[] = [];
   const bothScores = isScore(baseline) && isScore(current);
   if (bothScores) extras.push(deltaPoints(baseline, current));
@@ -107,16 +108,19 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
     extras.push(`${diff >= 0 ? '+' : '-'}${formatNumber(Math.abs(diff))}`);
   }
   if (tolerance !== undefined) {
-    extras.push(`tolerance ${bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)}`);
+    extras.push(label(lang, 'findingTolerance', bothScores ? `${(tolerance * 100).toFixed(1)} pp` : formatNumber(tolerance)));
   }
   const significance = withStatistics ? finding.significance : undefined;
   if (significance) {
     extras.push(formatPValue(significance.pValue));
-    const named = intervalLevel === undefined ? 'interval' : `${intervalLevel} % interval`;
-    if (significance.interval) extras.push(`${named} ${pointsOf(significance.interval[0])} to ${pointsOf(significance.interval[1])}`);
+    const interval = significance.interval;
+    if (interval) {
+      const [low, high] = [pointsOf(interval[0]), pointsOf(interval[1])];
+      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', low, high) : label(lang, 'findingIntervalAt', low, high, intervalLevel));
+    }
   }
-  if (extras.length > 0) parts.push(`(${extras.join(', ')})`);
-  return parts.join(' ');
+  if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(label(lang, 'listSeparator'))));
+  return parts.join(lang === 'zh' ? '' : ' ');
 }
 
 function pointsOf(delta: number): string {
@@ -174,11 +178,11 @@ export interface BrokeDialogue {
 }
 
 /** The dialogues that broke (dialogueChanges), each with how it broke: the list every gate box shows. */
-export function brokeDialogues(report: Report, gate: GateResult): BrokeDialogue[] {
+export function brokeDialogues(report: Report, gate: GateResult, lang: Lang = 'en'): BrokeDialogue[] {
   return dialogueChanges(gate).broke.map((id) => {
     const dialogue = findDialogue(report, id);
     const runs = dialogue?.runs ?? 1;
-    const change = runs > 1 ? `${runs}/${runs} → ${dialogue!.runsPassed}/${runs} runs passed` : 'pass → fail';
+    const change = runs > 1 ? label(lang, 'runsPassedChange', runs, dialogue!.runsPassed, runs) : label(lang, 'flipBroke');
     return { id, title: dialogue?.title ?? null, change };
   });
 }
@@ -210,13 +214,13 @@ export function turnNumber(turn: TurnReport): number {
 }
 
 /** What the user did in a turn, in one short line. */
-export function describeInput(turn: TurnReport): string {
+export function describeInput(turn: TurnReport, lang: Lang = 'en'): string {
   const { user, tap, advanceMs } = turn.input;
   const parts: string[] = [];
   if (user !== undefined) parts.push(`「${user}」`);
-  if (tap !== undefined) parts.push(`tap ${tap}`);
-  if (advanceMs !== undefined) parts.push(`wait ${advanceMs} ms`);
-  return parts.length > 0 ? parts.join(' + ') : '(no input)';
+  if (tap !== undefined) parts.push(label(lang, tap === 'confirm' || tap === 'cancel' ? (tap === 'confirm' ? 'tapConfirm' : 'tapCancel') : 'tap', tap));
+  if (advanceMs !== undefined) parts.push(label(lang, 'wait', advanceMs));
+  return parts.length > 0 ? parts.join(' + ') : label(lang, 'noInput');
 }
 
 export interface FailedCheck {

@@ -1,6 +1,7 @@
 /** A metric's trend over the comparable runs as one line of text: sparkline and first → last. */
 import { percent } from './format.js';
-import type { Trend } from './reportTypes.js';
+import { label } from './labels.js';
+import type { Lang, Trend } from './reportTypes.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -28,12 +29,12 @@ export function metricSeries(trend: Trend, metric: string): (number | null)[] {
  * "▇▇▁▇ 100.0% → 100.0% (range 40.0%–100.0%)": where it started, where it is, and the real range the
  * bars span (they are scaled to it, so without it a 1-point wobble looks like a collapse).
  */
-export function trendLine(series: readonly (number | null)[]): string {
+export function trendLine(series: readonly (number | null)[], lang: Lang = 'en'): string {
   const known = series.filter((v): v is number => v !== null);
   if (known.length === 0) return '—';
   const first = known[0]!;
   const last = known.at(-1)!;
   const [min, max] = [Math.min(...known), Math.max(...known)];
-  const range = max > min ? ` (range ${percent(min)}–${percent(max)})` : '';
+  const range = max > min ? label(lang, 'trendRange', percent(min), percent(max)) : '';
   return `${sparkline(series)} ${percent(first)} → ${percent(last)}${range}`;
 }

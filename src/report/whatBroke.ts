@@ -137,7 +137,7 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     else {
       const difference = checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ');
       const [why = null] = callDetails(first.turn.llmCalls, lang);
-      const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn), difference: `${first.check.name}: ${difference}`, why };
+      const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn, lang), difference: `${first.check.name}: ${difference}`, why };
       groups.set(key, { ids: [id], first: example, metric: metricOf(act, first.check.name) });
     }
   }

@@ -5,6 +5,8 @@ import { differenceInterval, type Interval } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { userOutcomes } from './simulationHistory.js';
 import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from './simulationReport.js';
+import { simulationWord, speechName, type SimulationWord } from './simulationLabels.js';
+import type { Lang } from '../report/reportTypes.js';
 
 export interface RateDelta {
   readonly name: string;
@@ -32,6 +34,12 @@ export interface BrokenExample {
   readonly failure: SimulationReport['failures'][number];
 }
 
+/** A comparison as its pages show it: `lang` is the pages' language (the comparison was built in it). */
+export interface ShownSimulationComparison {
+  readonly comparison: SimulationComparison;
+  readonly lang: Lang;
+}
+
 export interface SimulationComparison {
   readonly a: { readonly label: string; readonly report: SimulationReport };
   readonly b: { readonly label: string; readonly report: SimulationReport };
@@ -45,6 +53,8 @@ export interface SimulationComparison {
   readonly examples: readonly BrokenExample[];
   /** What failed the gate (simulationRegressions): task success fell, and the users who broke. */
   readonly regressions: readonly string[];
+  /** Whether the gate counted a fall of task success (beyond chance and the tolerance): the headline words it so in every language. */
+  readonly successFellCounted: boolean;
   readonly passed: boolean;
 }
 
@@ -107,17 +117,20 @@ export function compareSimulations(
   a: { label: string; report: SimulationReport },
   b: { label: string; report: SimulationReport },
   gate: SimulationGate,
+  lang: Lang = 'en',
 ): SimulationComparison {
+  const word = (key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
   const sa = a.report.scores;
   const sb = b.report.scores;
-  const overall = [rateDelta('task success', sa.overall, sb.overall), rateDelta('first-utterance success', firstTry(sa.overall), firstTry(sb.overall))];
+  const overall = [rateDelta(word('sliceTaskSuccess'), sa.overall, sb.overall), rateDelta(word('sliceFirstTry'), firstTry(sa.overall), firstTry(sb.overall))];
   const sizes = [...new Set([...sa.byGoalSize, ...sb.byGoalSize].map((s) => s.goalSize))].sort((x, y) => x - y);
-  const byGoalSize = sizes.map((size) => rateDelta(`goal size ${size}`, sa.byGoalSize.find((s) => s.goalSize === size), sb.byGoalSize.find((s) => s.goalSize === size)));
+  const byGoalSize = sizes.map((size) => rateDelta(word('sliceGoalSize', size), sa.byGoalSize.find((s) => s.goalSize === size), sb.byGoalSize.find((s) => s.goalSize === size)));
   const features = [...new Set([...sa.byFeature, ...sb.byFeature].map((f) => f.feature))];
   const byFeature = features.flatMap((feature) => {
     const fa = sa.byFeature.find((f) => f.feature === feature);
     const fb = sb.byFeature.find((f) => f.feature === feature);
-    return [rateDelta(`${feature} used`, fa?.with, fb?.with), rateDelta(`${feature} not used`, fa?.without, fb?.without)];
+    const name = speechName(lang, feature);
+    return [rateDelta(word('used', name), fa?.with, fb?.with), rateDelta(word('notUsed', name), fa?.without, fb?.without)];
   });
 
   const sameUsers = a.report.run.seed === b.report.run.seed;
@@ -135,8 +148,9 @@ export function compareSimulations(
     }
   }
   const broke = flips.filter((flip) => flip.direction === 'broke');
-  const regressions = simulationRegressions(overall[0]!, broke, { ...gate, noiseFree: gate.noiseFree && sameUsers });
-  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, examples: brokenExamples(broke, b.report), regressions, passed: regressions.length === 0 };
+  const regressions = simulationRegressions(overall[0]!, broke, { ...gate, noiseFree: gate.noiseFree && sameUsers }, word);
+  const successFellCounted = successFallCounted(overall[0]!, { ...gate, noiseFree: gate.noiseFree && sameUsers });
+  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, examples: brokenExamples(broke, b.report), regressions, successFellCounted, passed: regressions.length === 0 };
 }
 
 /** How `compare` gates two simulate reports. */
@@ -156,17 +170,22 @@ export interface SimulationGate {
  * task success fails it only when its fall is beyond chance (its 95 % interval wholly below 0) and
  * beyond the tolerance; users who broke are then its evidence, not a regression alone.
  */
-function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate): string[] {
-  const regressions: string[] = [];
+function successFallCounted(success: RateDelta, gate: SimulationGate): boolean {
   const fall = success.delta === null ? 0 : -success.delta;
   const beyondChance = gate.noiseFree || (success.interval !== null && success.interval[1] < 0);
+  return fall > gate.tolerance + 1e-9 && beyondChance;
+}
+
+function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate, word: (key: SimulationWord, ...args: readonly (string | number)[]) => string): string[] {
+  const regressions: string[] = [];
+  const fall = success.delta === null ? 0 : -success.delta;
   const pp = (value: number) => `${(value * 100).toFixed(1)} pp`;
-  if (fall > gate.tolerance + 1e-9 && beyondChance) {
-    const why = gate.noiseFree ? 'the same users and a model that answers alike, so not chance' : `95 % interval ${pp(success.interval![0])} to ${pp(success.interval![1])}, very unlikely to be chance`;
-    regressions.push(`task success fell ${pp(fall)} (${why}${gate.tolerance > 0 ? `; tolerance ${pp(gate.tolerance)}` : ''})`);
+  if (successFallCounted(success, gate)) {
+    const why = gate.noiseFree ? word('notChance') : word('beyondChance', pp(success.interval![0]), pp(success.interval![1]));
+    regressions.push(word('fell', pp(fall), why, gate.tolerance > 0 ? word('tolerance', pp(gate.tolerance)) : ''));
   }
   if (broke.length > 0 && (gate.noiseFree || regressions.length > 0)) {
-    regressions.push(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+    regressions.push(word('usersBroke', broke.length, `${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`));
   }
   return regressions;
 }

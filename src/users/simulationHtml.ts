@@ -6,7 +6,7 @@ import { REPORT_CSS } from '../report/htmlStyles.js';
 import { scoreBar } from '../report/htmlSvg.js';
 import { sharedFloor, trendChart } from '../report/htmlTrends.js';
 import type { Lang, Trend } from '../report/reportTypes.js';
-import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, type SimulationWord } from './simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from './simulationLabels.js';
 import { wilson } from '../util/rateInterval.js';
 import type { SliceScore } from './scores.js';
 import { SIMULATION_TREND_METRICS, goalItemText, type ShownSimulation, type SimulationReport } from './simulationReport.js';
@@ -31,7 +31,7 @@ ${headerHtml(report, w)}
 ${cardsHtml(report, w)}
 ${trendHtml(trend, w)}
 ${sliceTable('by-goal-size', w('byGoalSize'), w('goalSize'), report.scores.byGoalSize.map((s) => [w(s.goalSize === 1 ? 'item' : 'items', s.goalSize), s]), w)}
-${sliceTable('by-feature', w('byFeature'), w('feature'), report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[w('used', feature), used], [w('notUsed', feature), without]] as [string, SliceScore][]), w)}
+${sliceTable('by-feature', w('byFeature'), w('feature'), report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[w('used', speechName(w.lang, feature)), used], [w('notUsed', speechName(w.lang, feature)), without]] as [string, SliceScore][]), w)}
 ${failuresHtml(report, w)}
 </main>
 </body>
@@ -47,7 +47,7 @@ function headerHtml(report: SimulationReport, w: Words): string {
     [w('seed'), String(run.seed)],
     [w('users'), String(run.users)],
     [w('runsPerUser'), String(run.repeat)],
-    [w('speech'), run.speech.join(', ') || w('clean')],
+    [w('speech'), run.speech.map((feature) => speechName(w.lang, feature)).join(w.lang === 'zh' ? '、' : ', ') || w('clean')],
     ...(run.llm['perturb'] ? [[w('perturbation'), JSON.stringify(run.llm['perturb'])] as [string, string]] : []),
     [w('started'), run.startedAt],
     [w('finished'), run.finishedAt],
@@ -58,7 +58,7 @@ function headerHtml(report: SimulationReport, w: Words): string {
     <div class="eyebrow">${esc(w('eyebrow'))}</div>
     <div class="verdict-row"><h1 id="headline">${esc(w('headline', percent(overall.successRate), overall.succeeded, overall.runs))}</h1></div>
     <p class="plain" id="plain-measured">${esc(w('plain', overall.users, String(run.llm['model']), outcomes))}</p>
-    <details class="run-details"><summary class="sub">${esc(String(run.llm['backend']))} · seed ${run.seed} · ${overall.users} × ${run.repeat}</summary>
+    <details class="run-details"><summary class="sub">${esc(String(run.llm['backend']))} · ${esc(w('seedValue', run.seed))} · ${overall.users} × ${run.repeat}</summary>
     <dl class="run-info">${info.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>
 </header>`;
@@ -96,7 +96,7 @@ function trendHtml(trend: Trend | undefined, w: Words): string {
   const floor = sharedFloor(trend, SIMULATION_TREND_METRICS.map(([metric]) => metric));
   const figures = SIMULATION_TREND_METRICS.map(([metric]) => {
     const name = w(metric);
-    const chart = trendChart(trend, metric, name, floor);
+    const chart = trendChart(trend, metric, name, floor, w.lang);
     return chart ? `<figure class="trend" data-metric="${metric}"><figcaption>${esc(name)}</figcaption>${chart}</figure>` : '';
   });
   return `<section class="section" id="trends">

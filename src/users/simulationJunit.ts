@@ -3,8 +3,13 @@ import { escapeXmlAttr, escapeXmlText } from '../report/escape.js';
 import type { RunResult } from './scores.js';
 import type { ShownSimulation, SimulationReport } from './simulationReport.js';
 import type { Reporter } from '../report/reporter.js';
+import type { Lang } from '../report/reportTypes.js';
+import { outcomeName, simulationWord } from './simulationLabels.js';
 
-export function renderSimulationJunit(report: SimulationReport): string {
+/** The failure's words (message and body); suite, testcase and property names stay as they are for CI tools. */
+export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en'): string {
+  const say = (key: Parameters<typeof simulationWord>[1], ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
+  const outcome = (code: string) => (lang === 'zh' ? outcomeName(lang, code) : code);
   const byUser = new Map<number, RunResult[]>();
   for (const run of report.runs) byUser.set(run.userId, [...(byUser.get(run.userId) ?? []), run]);
   const failures = new Map(report.failures.map((failure) => [failure.userId, failure]));
@@ -32,12 +37,12 @@ export function renderSimulationJunit(report: SimulationReport): string {
       lines.push(`${open}/>`);
       continue;
     }
-    const message = `goal not reached in ${missed.length} of ${runs.length} run(s): ${missed.map((run) => `run ${run.repeat} ${run.outcome} after ${run.turns} turns`).join(', ')}`;
+    const message = say('junitMissed', missed.length, runs.length, missed.map((run) => say('junitRun', run.repeat, outcome(run.outcome), run.turns)).join(lang === 'zh' ? '，' : ', '));
     const failure = failures.get(userId);
     const text = failure
       ? [
-          `goal: ${failure.goal.map((item) => `${item.description} ${item.amount} ${item.type} ${item.category}`).join('; ')}`,
-          ...failure.transcript.map((turn, i) => `turn ${i + 1}: ${turn.user} → ${turn.spoken.join(' / ') || '(silence)'}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`),
+          say('junitGoal', failure.goal.map((item) => `${item.description} ${item.amount} ${item.type} ${item.category}`).join('; ')),
+          ...failure.transcript.map((turn, i) => say('junitTurn', i + 1, `${turn.user} → ${turn.spoken.join(' / ') || say('silence')}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`)),
         ].join('\n')
       : '';
     lines.push(`${open}>`, `      <failure message="${escapeXmlAttr(message)}" type="goalNotReached">${escapeXmlText(text)}</failure>`, '    </testcase>');
@@ -46,4 +51,4 @@ export function renderSimulationJunit(report: SimulationReport): string {
   return lines.join('\n');
 }
 
-export const simulationJunitReporter: Reporter<ShownSimulation> = { file: 'junit.xml', render: ({ report }) => [renderSimulationJunit(report)] };
+export const simulationJunitReporter: Reporter<ShownSimulation> = { file: 'junit.xml', render: ({ report, lang }) => [renderSimulationJunit(report, lang)] };

@@ -14,6 +14,7 @@ const WORDS = {
   ],
   backend: ['Backend', '后端'],
   seed: ['Seed', '种子'],
+  seedValue: ['seed {0}', '种子 {0}'],
   users: ['Users', '用户数'],
   runsPerUser: ['Runs per user', '每位用户运行次数'],
   speech: ['Speech', '语音特征'],
@@ -58,6 +59,69 @@ const WORDS = {
   goal: ['Goal: {0}', '目标：{0}'],
   silence: ['(silence)', '（无播报）'],
   moreInJson: ['{0} more in report.json.', '另有 {0} 个见 report.json。'],
+  mdTitle: ['Simulated users', '模拟用户'],
+  mdSetup: ['{0} users × {1} run(s), seed {2}, model {3}, speech: {4}.', '{0} 位用户 × 每人 {1} 次运行，种子 {2}，模型 {3}，语音特征：{4}。'],
+  mdSuccess: ['**Task success {0}** (pass@1){1}.', '**任务成功率 {0}**（pass@1）{1}。'],
+  mdPassAll: ['; every run of a user succeeded (pass^{0}): {1}', '；每次运行都成功的用户（pass^{0}）：{1}'],
+  mdOutcomes: ['Outcomes: {0}.', '结果：{0}。'],
+  mdTrends: ['Trends (the last {0} comparable simulate runs, this one last)', '趋势（最近 {0} 次可比的模拟运行，最后一次是本次）'],
+  taskSuccessShort: ['Task success', '任务成功率'],
+  mdByFeature: ['By speech feature (runs whose utterances used it / did not)', '按语音特征（用到 / 未用到该特征的运行）'],
+  mdSliceHeader: ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '| 运行次数 | 成功率 | 首句成功 | 成功所需轮次 | 多出的轮次 | 成功所需 LLM 调用 |'],
+  all: ['all', '全部'],
+  mdFailed: ['Failed conversations (first {0} of {1})', '未成功的对话（共 {1} 个，列出前 {0} 个）'],
+  mdFailure: ['{0}: {1} — {2}', '{0}：{1}——{2}'],
+  consoleUsers: ['simulated users: {0} × {1}, model {2}', '模拟用户：{0} × {1}，模型 {2}'],
+  consoleSuccess: [
+    'task success {0}{1}, first try {2}, mean turns to success {3}, LLM calls {4}',
+    '任务成功率 {0}{1}，首句成功 {2}，成功平均轮次 {3}，LLM 调用 {4}',
+  ],
+  consolePassAll: [' (pass^{0} {1})', '（pass^{0} {1}）'],
+  consoleBySize: ['by goal size: {0}', '按目标笔数：{0}'],
+  consoleOutcomes: ['outcomes: {0}', '结果：{0}'],
+  junitMissed: ['goal not reached in {0} of {1} run(s): {2}', '{1} 次运行中 {0} 次未达成目标：{2}'],
+  junitRun: ['run {0} {1} after {2} turns', '第 {0} 次运行{1}（{2} 轮）'],
+  junitGoal: ['goal: {0}', '目标：{0}'],
+  junitTurn: ['turn {0}: {1}', '第 {0} 轮：{1}'],
+  sliceTaskSuccess: ['task success', '任务成功率'],
+  sliceFirstTry: ['first-utterance success', '首句成功率'],
+  sliceGoalSize: ['goal size {0}', '目标 {0} 笔'],
+  fell: ['task success fell {0} ({1}{2})', '任务成功率下降 {0}（{1}{2}）'],
+  notChance: ['the same users and a model that answers alike, so not chance', '用户相同、模型回答一致，因此不是偶然'],
+  beyondChance: ['95 % interval {0} to {1}, very unlikely to be chance', '95% 区间 {0} 至 {1}，极不可能是偶然'],
+  tolerance: ['; tolerance {0}', '；容差 {0}'],
+  usersBroke: ['{0} user(s) no longer reach the goal: {1}', '{0} 位用户不再达成目标：{1}'],
+  cmpNote: [
+    'Intervals are 95% Newcombe intervals of the difference, drawn as if the two samples were independent; with the same seed the users are the same people, so they are on the wide side.',
+    '区间为两边之差的 95% Newcombe 区间，按两份样本相互独立计算；种子相同时两边是同一批用户，因此区间偏宽。',
+  ],
+  cmpNoData: ['task success n/a', '任务成功率 无数据'],
+  cmpChange: ['task success {0} → {1}, {2}{3}', '任务成功率 {0} → {1}，{2}{3}'],
+  cmpFlips: ['{0}; {1} user(s) broke, {2} fixed', '{0}；{1} 位用户新近失败，{2} 位修复'],
+  cmpOtherUsers: ['{0}; different seeds, so different users (no per-user flips)', '{0}；种子不同，用户也不同（不逐个比较用户）'],
+  cmpSide: ['{0}: {1} / {2}, seed {3}, {4} users × {5}, speech {6}', '{0}：{1} / {2}，种子 {3}，{4} 位用户 × {5}，语音特征：{6}'],
+  cmpTableHead: ['| slice | A | B | Δ [95% interval] |', '| 切片 | A | B | Δ [95% 区间] |'],
+  cmpSlice: ['Slice', '切片'],
+  cmpDelta: ['Δ [95% interval]', 'Δ [95% 区间]'],
+  cmpExample: ['{0} users: {1} — e.g. user {2}, run {3} ({4})', '{0} 位用户：{1}——例如用户 {2}，第 {3} 次运行（{4}）'],
+  cmpExampleOne: ['1 user: {1} — e.g. user {2}, run {3} ({4})', '1 位用户：{1}——例如用户 {2}，第 {3} 次运行（{4}）'],
+  cmpExamples: ['What broke, one conversation each', '哪里坏了（每种一段对话）'],
+  cmpFlip: ['user {0} ({1}): {2} → {3}', '用户 {0}（{1}）：{2} → {3}'],
+  cmpTitle: ['Simulated users: A against B', '模拟用户：A 对比 B'],
+  cmpGate: ['Gate: {0}', '门禁：{0}'],
+  cmpGatePass: ['pass', '通过'],
+  cmpGateFail: ['FAIL — {0}', '未通过——{0}'],
+  cmpOverall: ['Overall', '总体'],
+  cmpOpenWhatBroke: ['What broke', '哪里坏了'],
+  cmpFlipped: ['Users that flipped', '结果翻转的用户'],
+  cmpOtherSeeds: ['The two runs have different seeds: user N is a different person on each side.', '两次运行的种子不同：同一编号在两边是不同的用户。'],
+  cmpNone: ['None.', '无。'],
+  cmpBroke: ['Broke ({0})', '新近失败（{0}）'],
+  cmpFixed: ['Fixed ({0})', '修复（{0}）'],
+  cmpPageTitle: ['Simulated users compared · {0}', '模拟用户对比 · {0}'],
+  cmpEyebrow: ['nlu-harness · simulated users compared', 'nlu-harness · 模拟用户对比'],
+  cmpPass: ['✓ Pass', '✓ 通过'],
+  cmpFail: ['✗ Fail', '✗ 未通过'],
 } as const satisfies Record<string, Pair>;
 
 export type SimulationWord = keyof typeof WORDS;
@@ -70,6 +134,22 @@ const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pai
   wrongSave: { name: ['saved wrong rows', '保存了错误的记录'], why: ['the app saved rows the goal does not have (turn {0})', '应用保存了目标之外的记录（第 {0} 轮）'] },
   error: { name: ['harness error', '工具出错'], why: ['the harness failed on turn {0}', '第 {0} 轮工具出错'] },
 };
+
+/** The --speech features by what they do to an utterance (the code stays the name in English). */
+const SPEECH: Readonly<Record<string, string>> = {
+  chineseNumerals: '中文数字',
+  units: '单位词',
+  fillers: '语气词',
+  noPunctuation: '无标点',
+  selfRepair: '说错改口',
+  homophones: '同音字',
+  dayHomophones: '日期同音字',
+};
+
+/** A speech feature's name: its code in English, its meaning in Chinese. */
+export function speechName(lang: Lang, feature: string): string {
+  return lang === 'zh' ? (SPEECH[feature] ?? feature) : feature;
+}
 
 /** "walked away" / "放弃离开": an outcome by its meaning. */
 export function outcomeName(lang: Lang, outcome: string): string {

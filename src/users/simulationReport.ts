@@ -5,7 +5,7 @@ import type { Reporter } from '../report/reporter.js';
 import { metricSeries, trendLine } from '../report/trendText.js';
 import type { FailedRun } from './runSimulation.js';
 import type { RunResult, SimulationScores, SliceScore } from './scores.js';
-import { outcomeCounts, outcomeName, outcomeWhy } from './simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from './simulationLabels.js';
 import { withoutControls } from '../report/format.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
@@ -66,60 +66,71 @@ function sliceRow(label: string, slice: SliceScore): string {
   return `| ${label} | ${slice.runs} | ${percent(slice.successRate)} | ${percent(slice.firstTryRate)} | ${mean(slice.meanTurnsToSuccess)} | ${mean(slice.meanExtraTurns)} | ${mean(slice.meanLlmCallsToSuccess)} |`;
 }
 
-const SLICE_HEADER = ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '|---:|---:|---:|---:|---:|---:|'];
+const SLICE_ALIGN = '|---:|---:|---:|---:|---:|---:|';
 
-export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10, trend?: Trend): string {
+export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10, trend?: Trend, lang: Lang = 'en'): string {
   const { overall, byGoalSize, byFeature } = report.scores;
-  const header = (first: string) => [`| ${first} ${SLICE_HEADER[0]}`, `|---${SLICE_HEADER[1]}`];
+  const word = (key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
+  const header = (first: string) => [`| ${first} ${word('mdSliceHeader')}`, `|---${SLICE_ALIGN}`];
+  const speech = report.run.speech.map((feature) => speechName(lang, feature)).join(lang === 'zh' ? '、' : ', ') || word('clean');
+  const passAll = overall.repeat > 1 ? word('mdPassAll', overall.repeat, percent(overall.passAllRepeats)) : '';
   const lines = [
-    '# Simulated users',
+    `# ${word('mdTitle')}`,
     '',
-    `${overall.users} users × ${report.run.repeat} run(s), seed ${report.run.seed}, model \`${String(report.run.llm['backend'])}\`, speech: ${report.run.speech.join(', ') || 'clean'}.`,
+    word('mdSetup', overall.users, report.run.repeat, report.run.seed, `\`${String(report.run.llm['backend'])}\``, speech),
     '',
-    `**Task success ${percent(overall.successRate)}** (pass@1)${overall.repeat > 1 ? `; every run of a user succeeded (pass^${overall.repeat}): ${percent(overall.passAllRepeats)}` : ''}.`,
-    `Outcomes: ${outcomeCounts('en', overall.outcomes)}.`,
+    word('mdSuccess', percent(overall.successRate), passAll),
+    word('mdOutcomes', outcomeCounts(lang, overall.outcomes)),
     '',
     ...(trend && trend.runs.length >= 2
       ? [
-          `## Trends (the last ${trend.runs.length} comparable simulate runs, this one last)`,
+          `## ${word('mdTrends', trend.runs.length)}`,
           '',
-          ...SIMULATION_TREND_METRICS.map(([metric, name]) => `- ${name}: ${mdText(trendLine(metricSeries(trend, metric)))}`),
+          ...SIMULATION_TREND_METRICS.map(([metric, name]) => `- ${lang === 'zh' ? simulationWord(lang, TREND_WORDS[metric]) : name}: ${mdText(trendLine(metricSeries(trend, metric), lang))}`),
           '',
         ]
       : []),
-    '## By goal size',
+    `## ${word('byGoalSize')}`,
     '',
-    ...header('goal size'),
-    sliceRow('all', overall),
+    ...header(word('goalSize')),
+    sliceRow(word('all'), overall),
     ...byGoalSize.map((slice) => sliceRow(String(slice.goalSize), slice)),
     '',
-    '## By speech feature (runs whose utterances used it / did not)',
+    `## ${word('mdByFeature')}`,
     '',
-    ...header('feature'),
-    ...byFeature.flatMap(({ feature, with: used, without }) => [sliceRow(`${feature} ✓`, used), sliceRow(`${feature} ✗`, without)]),
+    ...header(word('feature')),
+    ...byFeature.flatMap(({ feature, with: used, without }) => [sliceRow(`${speechName(lang, feature)} ✓`, used), sliceRow(`${speechName(lang, feature)} ✗`, without)]),
     '',
-    `## Failed conversations (first ${Math.min(shownFailures, report.failures.length)} of ${report.failures.length})`,
+    `## ${word('mdFailed', Math.min(shownFailures, report.failures.length), report.failures.length)}`,
     '',
   ];
   for (const failure of report.failures.slice(0, shownFailures)) {
-    lines.push(`### User ${failure.userId}, run ${failure.repeat}: ${outcomeName('en', failure.outcome)} — ${outcomeWhy('en', failure.outcome, failure.transcript.length)}`, '');
-    lines.push(`Goal: ${failure.goal.map((item) => mdText(goalItemText(item))).join('; ')}`, '');
+    const who = word('userRun', failure.userId, failure.repeat);
+    lines.push(`### ${word('mdFailure', who, outcomeName(lang, failure.outcome), outcomeWhy(lang, failure.outcome, failure.transcript.length))}`, '');
+    lines.push(word('goal', failure.goal.map((item) => mdText(goalItemText(item))).join('; ')), '');
     for (const turn of failure.transcript) {
-      lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || '(silence)')}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);
+      lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || word('silence'))}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);
     }
     lines.push('');
   }
   return withoutControls(`${lines.join('\n')}\n`);
 }
 
-export function renderSimulationConsole(report: SimulationReport): string {
+/** The trend's scores by their names in the page's words. */
+const TREND_WORDS: Readonly<Record<(typeof SIMULATION_TREND_METRICS)[number][0], SimulationWord>> = {
+  taskSuccess: 'taskSuccessShort',
+  firstTry: 'firstTry',
+};
+
+export function renderSimulationConsole(report: SimulationReport, lang: Lang = 'en'): string {
   const { overall, byGoalSize } = report.scores;
   const sizes = byGoalSize.map((slice) => `${slice.goalSize}:${percent(slice.successRate, 0)}`).join(' ');
+  const passAll = overall.repeat > 1 ? simulationWord(lang, 'consolePassAll', overall.repeat, percent(overall.passAllRepeats)) : '';
   return [
-    `simulated users: ${overall.users} × ${report.run.repeat}, model ${String(report.run.llm['backend'])}`,
-    `task success ${percent(overall.successRate)}${overall.repeat > 1 ? ` (pass^${overall.repeat} ${percent(overall.passAllRepeats)})` : ''}, first try ${percent(overall.firstTryRate)}, mean turns to success ${mean(overall.meanTurnsToSuccess)}, LLM calls ${mean(overall.meanLlmCallsToSuccess)}`,
-    `by goal size: ${sizes}`,
-    `outcomes: ${outcomeCounts('en', overall.outcomes)}`,
+    simulationWord(lang, 'consoleUsers', overall.users, report.run.repeat, String(report.run.llm['backend'])),
+    simulationWord(lang, 'consoleSuccess', percent(overall.successRate), passAll, percent(overall.firstTryRate), mean(overall.meanTurnsToSuccess), mean(overall.meanLlmCallsToSuccess)),
+    simulationWord(lang, 'consoleBySize', sizes),
+    simulationWord(lang, 'consoleOutcomes', outcomeCounts(lang, overall.outcomes)),
     '',
   ].join('\n');
 }
@@ -132,7 +143,7 @@ export const simulationJsonReporter: Reporter<ShownSimulation> = {
 
 export const simulationMarkdownReporter: Reporter<ShownSimulation> = {
   file: 'report.md',
-  render: ({ report, trend }) => [renderSimulationMarkdown(report, undefined, trend)],
+  render: ({ report, trend, lang }) => [renderSimulationMarkdown(report, undefined, trend, lang)],
 };
 
 /** A goal item as a failure shows it: 打车 30 (交通), with the day when the user names one (reports before dates have none). */

@@ -85,7 +85,7 @@ export const confidenceFallback = defineMetric({
       'A turn is handled when every check of the turn passes and the seeds\' fallback happened: a failed parse or a timed-out correction went to the local rules (route fallback); any other such correction left the batch exactly as it was. ' +
       `Example: {intent: correction, confidence: 0.55} on a two-item batch is handled when both items are unchanged and the turn's expectations (e.g. the spoken ask-again line) pass. The score is handled / judged.`,
     `模型回答无法采用的轮次：纠正回答低于 ${confidenceFloor} 置信度阈值（先判阈值再看 intent，所以 {intent: unclear, confidence: 0.3} 记为 lowConfidence；index 越界先于阈值判定，记为 invalid），或任一调用格式错误、无效、超时、失败。` +
-      '该轮所有检查通过且按种子规范兜底才算已处理：解析失败或纠正超时走本地规则（route fallback）；其他情况 DraftBatch 保持不变。' +
+      '该轮所有检查通过且按种子规范兜底才算已处理：解析失败或纠正超时走本地规则（route fallback）；其他情况待确认账单保持不变。' +
       `例：两笔的批次收到 {intent: correction, confidence: 0.55}，两笔都未改变且该轮期望（如播报「没听清要改什么，请再说一次」）都通过，即为已处理。得分 = 已处理 / 评判数。`,
   ],
   counts: {
