@@ -60,10 +60,24 @@ module.exports = {
     },
     {
       name: 'report-imports-only-scoring-results-registries-and-vocabulary',
-      comment: 'renderers read scoring result types, the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores) and the domain vocabulary; they never run or score',
+      comment: 'renderers read scoring result types (and the simulated users\' score types), the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores) and the domain vocabulary; they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/users/scores\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+    },
+    {
+      name: 'report-reads-simulation-scores-as-types-only',
+      comment: 'a simulate report holds the users\' scores as scoring/results.ts holds a run\'s: renderers read their types, never the scoring code that makes them',
+      severity: 'error',
+      from: { path: layer('report') },
+      to: { path: '^src/users/scores\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'report-model-and-words-import-no-format',
+      comment: 'report/model and report/words are what every format shares: they import none of the formats (html, markdown, json, junit, console) nor the history',
+      severity: 'error',
+      from: { path: '^src/report/(model|words)/' },
+      to: { path: '^src/report/(html|markdown|json|junit|console|history)/' },
     },
     {
       name: 'backends-import-only-llm-reference-oracle',

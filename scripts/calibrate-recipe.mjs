@@ -146,7 +146,7 @@ function writeAtomically(file, text) {
 }
 
 async function slimBaseline(report, file) {
-  const { toBaseline } = await import('../dist/report/baseline.js');
+  const { toBaseline } = await import('../dist/report/json/baseline.js');
   writeAtomically(file, JSON.stringify(toBaseline(report)));
 }
 

@@ -26,14 +26,14 @@ export const TARGETS = [
     schemas: async () => (await load('dist/gateway/schemas.js')).RESPONSE_SCHEMAS,
   },
   {
-    file: 'src/report/baselineValidators.generated.ts',
+    file: 'src/report/json/baselineValidators.generated.ts',
     options: { allowUnionTypes: true },
-    schemas: async () => (await load('dist/report/baseline.js')).BASELINE_SCHEMAS,
+    schemas: async () => (await load('dist/report/json/baseline.js')).BASELINE_SCHEMAS,
   },
   {
-    file: 'src/report/reportValidators.generated.ts',
+    file: 'src/report/json/reportValidators.generated.ts',
     options: { allowUnionTypes: true },
-    schemas: async () => (await load('dist/report/readReport.js')).REPORT_SCHEMAS,
+    schemas: async () => (await load('dist/report/json/readReport.js')).REPORT_SCHEMAS,
   },
   {
     file: 'src/llm/cassetteValidator.generated.ts',

@@ -9,7 +9,7 @@ import { runSuite } from '../dist/eval/scoreSuite.js';
 import { reportModel } from '../dist/eval/reportModel.js';
 import { DEFAULT_CONFIG } from '../dist/domain/sessionTypes.js';
 import { gateVerdict } from '../dist/eval/gateVerdict.js';
-import { toBaseline } from '../dist/report/baseline.js';
+import { toBaseline } from '../dist/report/json/baseline.js';
 import { resolveDatasetFiles, streamDatasets } from '../dist/datasets/loadDatasets.js';
 import { HeuristicModel } from '../dist/reference/heuristicModel.js';
 import { PerturbingBackend, parsePerturbSpec } from '../dist/llm/perturbBackend.js';

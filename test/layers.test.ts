@@ -97,6 +97,9 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['domain imports util', 'src/domain/vocabulary.ts', "import '../util/files.js';", 'domain-imports-only-itself'],
     ['util imports a layer', 'src/util/files.ts', "import '../llm/backend.js';", 'util-imports-only-node-built-ins'],
     ['util imports an npm package', 'src/util/files.ts', "import 'yaml';", 'util-imports-only-node-built-ins'],
+    ['report/model imports a format', 'src/report/model/shape.ts', "import '../html/page.js';", 'report-model-and-words-import-no-format'],
+    ['report/words imports the history', 'src/report/words/said.ts', "import '../history/store.js';", 'report-model-and-words-import-no-format'],
+    ["report runs the users' scoring code", 'src/report/console/summary.ts', "import '../../users/scores.js';", 'report-reads-simulation-scores-as-types-only'],
   ];
 
   it('fails on each forbidden import injected into it, naming the rule and the importing file', async () => {
@@ -104,6 +107,9 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
       ...Object.fromEntries(forbidden.map(([, file, line]) => [file, line])),
       'src/generate/b.ts': "import './a.js';",
       'src/scoring/metrics/latency.ts': 'export const latency = 1;',
+      'src/report/html/page.ts': 'export const page = 1;',
+      'src/report/history/store.ts': 'export const store = 1;',
+      'src/users/scores.ts': 'export const scoreSimulation = 1;',
     };
     // The json reporter always exits 0; the exit code is asserted on the text reporter below.
     const { output } = await cruiseTree(injected, ['--output-type', 'json']);

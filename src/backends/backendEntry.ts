@@ -28,7 +28,7 @@ export interface BackendEntry {
    * Whether it answers the same input the same way on every run: 'always' (a script, a fixed rule,
    * a recording, the goal), or 'seeded' (a sampled model, the same only when asked for temperature 0
    * with the same sampling seed). Where answers repeat, two runs have no run-to-run noise between
-   * them, so a move between them is a change (report/noise.ts, answersRepeat below).
+   * them, so a move between them is a change (report/model/noise.ts, answersRepeat below).
    */
   readonly repeatsAnswers: 'always' | 'seeded';
   /** `serve-llm --backend` can serve it without a key. */

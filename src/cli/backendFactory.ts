@@ -10,7 +10,7 @@ import { UsageError } from './exitCodes.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import { ANSWER_TOKEN_LIMITS } from '../gateway/answerFormat.js';
-import type { RunInfo, Sampling } from '../report/reportTypes.js';
+import type { RunInfo, Sampling } from '../report/model/reportTypes.js';
 import type { ModelUnderTest } from '../eval/evaluateRun.js';
 import { percentile } from '../scoring/scorer.js';
 import type { BackendEntry } from '../backends/backendEntry.js';

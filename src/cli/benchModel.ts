@@ -8,7 +8,7 @@ import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import type { ResponseFormatMode } from '../llm/backend.js';
 import type { ServedRequest } from '../llm/localGgufModel.js';
 import { startServer } from '../llm/openaiCompatibleServer.js';
-import type { ReadReport } from '../report/reportTypes.js';
+import type { ReadReport } from '../report/model/reportTypes.js';
 import { loadLocalModel, type LocalModelArgs } from './serveModelCommand.js';
 
 export interface ModelBenchArgs extends LocalModelArgs {

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { readBaseline } from '../report/baseline.js';
-import { compareReports } from '../report/comparison.js';
-import { readComparableReport } from '../report/readReport.js';
-import { renderCompareConsole } from '../report/comparisonConsole.js';
-import { commandLine } from '../report/commandWords.js';
+import { readBaseline } from '../report/json/baseline.js';
+import { compareReports } from '../report/model/comparison.js';
+import { readComparableReport } from '../report/json/readReport.js';
+import { renderCompareConsole } from '../report/console/comparisonConsole.js';
+import { commandLine } from '../report/console/commandWords.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
@@ -12,7 +12,7 @@ import { gateVerdict } from '../eval/gateVerdict.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import { reportError } from './runCommand.js';
 import { compareSimulations } from './simulateCompare.js';
-import { isSimulationFile } from '../users/simulationComparison.js';
+import { isSimulationFile } from '../report/json/readSimulationReport.js';
 
 interface CompareArgs {
   baseline: string;

@@ -3,7 +3,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
 import { DEFAULT_DATASETS } from './runCommand.js';
 import { ScriptedBackend } from '../llm/scriptedBackend.js';
-import { conformanceSummary } from '../report/conformanceTable.js';
+import { conformanceSummary } from '../report/markdown/conformanceTable.js';
 import { reportFiles, reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { conformanceRows, countStatuses, SCENARIO_TAG } from '../scoring/conformance.js';
@@ -12,7 +12,7 @@ import { runSuite } from '../eval/scoreSuite.js';
 import { UsageError } from './exitCodes.js';
 import { reportError } from './runCommand.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
-import { withoutControls } from '../report/format.js';
+import { withoutControls } from '../report/words/format.js';
 
 interface ConformanceArgs extends SutArgs {
   sut: string;

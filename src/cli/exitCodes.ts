@@ -6,8 +6,8 @@ import { PairingError } from '../eval/dialoguePairing.js';
 import { CassetteError } from '../llm/cassette.js';
 import { LockError } from '../llm/fileLock.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
-import { BaselineError } from '../report/baseline.js';
-import { HistoryError } from '../report/historyStore.js';
+import { BaselineError } from '../report/json/baseline.js';
+import { HistoryError } from '../report/history/historyStore.js';
 import { FileSetWriteError } from '../util/fileSet.js';
 import { OutputPathError } from '../util/outputPaths.js';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { readBaseline, toBaseline } from '../report/baseline.js';
-import { readShardReport } from '../report/readReport.js';
-import type { ReadReport as Report } from '../report/reportTypes.js';
+import { readBaseline, toBaseline } from '../report/json/baseline.js';
+import { readShardReport } from '../report/json/readReport.js';
+import type { ReadReport as Report } from '../report/model/reportTypes.js';
 import { checkOutputDir } from '../util/outputPaths.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { MergeError, mergeReports } from '../eval/mergeReports.js';
@@ -12,7 +12,7 @@ import { checkShardSet } from './shardSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
-import { commandLine } from '../report/commandWords.js';
+import { commandLine } from '../report/console/commandWords.js';
 
 interface MergeArgs {
   reports: string[];

@@ -2,18 +2,18 @@ import { dirname, resolve } from 'node:path';
 import chalk from 'chalk';
 import type { Argv, CommandModule } from 'yargs';
 import { DatasetError } from '../datasets/datasetTypes.js';
-import { readBaseline, selectionScope, toBaseline } from '../report/baseline.js';
+import { readBaseline, selectionScope, toBaseline } from '../report/json/baseline.js';
 import { pairedPart, pairSelection, whollyPaired } from '../eval/dialoguePairing.js';
-import { createProgress, renderConsoleSummary } from '../report/console.js';
-import { overallPassed } from '../report/reportQueries.js';
-import { commandLine } from '../report/commandWords.js';
-import type { MetricName, Report } from '../report/reportTypes.js';
+import { createProgress, renderConsoleSummary } from '../report/console/console.js';
+import { overallPassed } from '../report/model/reportQueries.js';
+import { commandLine } from '../report/console/commandWords.js';
+import type { MetricName, Report } from '../report/model/reportTypes.js';
 import { checkOutputDir, checkOutputFile } from '../util/outputPaths.js';
 import { writeFileAtomically } from '../util/atomicFile.js';
 import { reportFiles, reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
-import { trendFor } from '../report/historyQueries.js';
-import { openHistory, recordInHistory, type HistoryDb } from '../report/historyStore.js';
+import { trendFor } from '../report/history/historyQueries.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../report/history/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
 import { appendRun } from '../eval/historyRecord.js';
@@ -22,7 +22,7 @@ import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkToday, todayOption } from './todayOption.js';
-import { heapBudget } from '../report/heapBudget.js';
+import { heapBudget } from '../report/model/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { backendNames } from '../backends/registry.js';
@@ -127,7 +127,7 @@ async function run(args: RunArgs): Promise<number> {
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
     // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
     const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, () => traffic.answeredCalls);
-    // The headline then names both arms' seeds (report/armsWords.ts).
+    // The headline then names both arms' seeds (report/words/armsWords.ts).
     const shared = sharedSamplingSeed(args, baseline);
     if (shared !== undefined) args.samplingSeed = shared;
     // Opened before running, so a history file that is not ours stops the run before any work.

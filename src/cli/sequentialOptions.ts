@@ -3,7 +3,7 @@
  * `--sequential`, `--margin`, `--budget`, `--undecided`, and whether the run reuses the
  * baseline's sampling seed (`--independent-seeds` opts out).
  */
-import type { Baseline } from '../report/baseline.js';
+import type { Baseline } from '../report/json/baseline.js';
 import { backendEntry } from '../backends/registry.js';
 import { parseBudget, SequentialRun } from '../eval/sequentialRun.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';

@@ -1,4 +1,4 @@
-import type { ReadReport as Report } from '../report/reportTypes.js';
+import type { ReadReport as Report } from '../report/model/reportTypes.js';
 import type { Shard } from '../eval/selectDialogues.js';
 import { UsageError } from './exitCodes.js';
 import { IdDigest } from '../eval/selectionDigest.js';

@@ -1,14 +1,15 @@
 /** `compare A B` on two simulate reports: exit 1 when task success fell beyond chance and --tolerance (users.simulationComparison's gate). */
 import { resolve } from 'node:path';
 import { UsageError } from './exitCodes.js';
-import { compareSimulations as compare, readSimulationReport } from '../users/simulationComparison.js';
-import { renderSimulationCompareConsole } from '../users/simulationComparisonRender.js';
+import { compareSimulations as compare } from '../report/model/simulationComparison.js';
+import { readSimulationReport } from '../report/json/readSimulationReport.js';
+import { renderSimulationCompareConsole } from '../report/console/simulationCompareConsole.js';
 import { reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
 import { answersRepeat } from '../backends/registry.js';
 import { DEFAULT_ALPHA } from '../eval/gateSettings.js';
-import { commandLine } from '../report/commandWords.js';
-import type { Lang } from '../report/reportTypes.js';
+import { commandLine } from '../report/console/commandWords.js';
+import type { Lang } from '../report/model/reportTypes.js';
 
 export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string; lang: Lang }): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');

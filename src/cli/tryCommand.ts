@@ -11,7 +11,7 @@ import { renderCard, TrySession } from '../users/trySession.js';
 import { createBackend, modelOptions, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { reportError } from './runCommand.js';
 import { checkToday, todayOption } from './todayOption.js';
-import { withoutControls } from '../report/format.js';
+import { withoutControls } from '../report/words/format.js';
 import { backendNames } from '../backends/registry.js';
 
 type TryArgs = BackendArgs & { today?: string };

@@ -5,8 +5,8 @@
  * a changed one. Only dialogues and runs both sides have are compared; null when either side kept
  * no digests (a baseline from before they were recorded).
  */
-import type { Baseline } from '../report/baseline.js';
-import type { AnswerChanges } from '../report/reportTypes.js';
+import type { Baseline } from '../report/json/baseline.js';
+import type { AnswerChanges } from '../report/model/reportTypes.js';
 
 export function answerChanges(baseline: Baseline, current: Baseline): AnswerChanges | null {
   const before = baseline.answerDigests;

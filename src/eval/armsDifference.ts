@@ -3,7 +3,7 @@
  * which prompt files changed and by how many lines, how each arm's model was asked to sample, and the
  * day each took as today when they differ (the prompts name it, so the model read other prompts).
  */
-import type { ArmsDifference, Provenance } from '../report/reportTypes.js';
+import type { ArmsDifference, Provenance } from '../report/model/reportTypes.js';
 import { byTemplate, changedPrompts } from './provenance.js';
 
 /** The difference, or null when the prompts are the same and neither arm sampled a model over HTTP. */

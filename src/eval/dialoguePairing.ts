@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { Baseline } from '../report/baseline.js';
-import type { DialoguePairing } from '../report/reportTypes.js';
+import type { Baseline } from '../report/json/baseline.js';
+import type { DialoguePairing } from '../report/model/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';

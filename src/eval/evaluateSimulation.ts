@@ -5,7 +5,8 @@
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { runSimulation, type FailedRun, type SimulationOptions } from '../users/runSimulation.js';
 import { scoreSimulation } from '../users/scores.js';
-import { SIMULATION_SCHEMA_VERSION, failureEntries, type SimulationReport } from '../users/simulationReport.js';
+import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from '../report/model/simulationReport.js';
+import { failureEntries } from '../users/simulationFailures.js';
 import { SPEECH_FEATURES } from '../users/speech.js';
 
 export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor' | 'onRun'> {

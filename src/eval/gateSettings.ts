@@ -1,4 +1,4 @@
-import type { SequentialSummary } from '../report/reportTypes.js';
+import type { SequentialSummary } from '../report/model/reportTypes.js';
 // Apart from gateVerdict.ts, so the flags' defaults load without the paired statistics (a run
 // without --baseline never needs them).
 export interface GateSettings {

@@ -1,7 +1,7 @@
 import { mulberry32 } from '../util/random.js';
-import type { Baseline } from '../report/baseline.js';
+import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
-import type { GateFinding, GateResult, SequentialSummary } from '../report/reportTypes.js';
+import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
 import { sequentialVerdict } from './sequentialRun.js';
 import { armsDifference } from './armsDifference.js';
 import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';

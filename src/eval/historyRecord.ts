@@ -1,10 +1,10 @@
 /** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
-import { dialogueSummaries } from '../report/dialogueLog.js';
-import { comparableKey, WHOLE_RUN, type HistoryDb } from '../report/historyStore.js';
-import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from '../report/modelExtras.js';
-import { sliceId } from '../report/slices.js';
-import type { MetricResult, Report } from '../report/reportTypes.js';
-import { overallPassed } from '../report/reportQueries.js';
+import { dialogueSummaries } from '../report/model/dialogueLog.js';
+import { comparableKey, WHOLE_RUN, type HistoryDb } from '../report/history/historyStore.js';
+import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from '../report/model/modelExtras.js';
+import { sliceId } from '../report/model/slices.js';
+import type { MetricResult, Report } from '../report/model/reportTypes.js';
+import { overallPassed } from '../report/model/reportQueries.js';
 
 /** Appends the run in one transaction and returns its history id. `redact` scrubs the run's free text (a key must never land here). */
 export function appendRun(db: HistoryDb, report: Report, reportDir: string | null, redact: (text: string) => string = (text) => text): number {

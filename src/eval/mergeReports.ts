@@ -1,4 +1,4 @@
-import type { MetricName, Provenance, ReadReport as Report } from '../report/reportTypes.js';
+import type { MetricName, Provenance, ReadReport as Report } from '../report/model/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { summarize } from '../scoring/summary.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
 import { sha256OfFile } from '../llm/fileHash.js';
-import type { Provenance, Sampling } from '../report/reportTypes.js';
+import type { Provenance, Sampling } from '../report/model/reportTypes.js';
 import { childEnvironment } from '../sim/childEnvironment.js';
 
 /**

@@ -1,5 +1,5 @@
 /** A run's scored suites (one per protocol arm) as the report model, before the baseline gate. */
-import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report } from '../report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type ArmReport, type RunInfo, type Report } from '../report/model/reportTypes.js';
 import type { RunSummary } from '../scoring/results.js';
 import { summarize } from '../scoring/summary.js';
 import type { SuiteResult } from './scoreSuite.js';

@@ -1,8 +1,8 @@
 // A suite's dialogues through sim, their traces scored as they stream in (the report model is reportModel.ts).
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
-import type { SliceReport } from '../report/reportTypes.js';
-import { DialogueLog } from '../report/dialogueLog.js';
+import type { SliceReport } from '../report/model/reportTypes.js';
+import { DialogueLog } from '../report/model/dialogueLog.js';
 import { SliceMetrics } from './sliceMetrics.js';
 import { StepTimes } from './stepTimes.js';
 import { MetricSet } from '../scoring/allScorers.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { dialogueDigest } from '../datasets/dialogueDigest.js';
-import type { SelectionRecord } from '../report/reportTypes.js';
+import type { SelectionRecord } from '../report/model/reportTypes.js';
 
 const MODULUS = 1n << 256n;
 

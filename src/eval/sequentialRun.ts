@@ -9,7 +9,7 @@
  * --concurrency, and at most N of them) still call.
  */
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { GateFinding, SequentialSummary } from '../report/reportTypes.js';
+import type { GateFinding, SequentialSummary } from '../report/model/reportTypes.js';
 import type { RepeatedDialogue, RepeatedRun } from '../scoring/pairedGate.js';
 import { SequentialTest } from '../scoring/sequentialTest.js';
 import { round } from '../scoring/scorer.js';

@@ -6,8 +6,8 @@
  * Holm-adjusted. A significant fall smaller than `--tolerance` is forgiven. Dialogues that broke
  * are the evidence of a significant regression, never one alone.
  */
-import type { Baseline } from '../report/baseline.js';
-import type { GateFinding, GateResult, SingleRunTests } from '../report/reportTypes.js';
+import type { Baseline } from '../report/json/baseline.js';
+import type { GateFinding, GateResult, SingleRunTests } from '../report/model/reportTypes.js';
 import type { PairedTest } from '../scoring/results.js';
 import { PASS_RATE_TEST } from '../scoring/metrics/registry.js';
 import { holmAdjust, signTest } from '../scoring/pairedStatistics.js';

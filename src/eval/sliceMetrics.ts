@@ -1,7 +1,7 @@
 /** Every metric of the suite again over each slice's dialogues; shards' slices merge exactly through their tallies. */
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { MetricName, SliceReport } from '../report/reportTypes.js';
-import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/slices.js';
+import type { MetricName, SliceReport } from '../report/model/reportTypes.js';
+import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/model/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import type { MetricSettings } from '../scoring/metrics/registry.js';
 import type { Tally } from '../scoring/tally.js';

@@ -1,6 +1,6 @@
 /** The gate for single runs: each metric against its tolerance, each dialogue's pass → fail flip. */
-import type { Baseline } from '../report/baseline.js';
-import type { GateFinding, GateResult } from '../report/reportTypes.js';
+import type { Baseline } from '../report/json/baseline.js';
+import type { GateFinding, GateResult } from '../report/model/reportTypes.js';
 
 export interface GateOptions {
   /** How far a metric may fall below the baseline before the gate fails (default 0). */

@@ -7,8 +7,8 @@
  * from 4 to 22, fewer than 4 from 23 on. Where every move is a change (a backend that answers alike), only
  * a metric the baseline never met (0 of n) cannot fall.
  */
-import type { Baseline } from '../report/baseline.js';
-import type { WeakMetric } from '../report/reportTypes.js';
+import type { Baseline } from '../report/json/baseline.js';
+import type { WeakMetric } from '../report/model/reportTypes.js';
 import { fallPValue } from '../scoring/proportionsTest.js';
 
 export function weakMetrics(baseline: Baseline, options: { alpha: number; chance: boolean }): WeakMetric[] {

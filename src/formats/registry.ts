@@ -2,21 +2,24 @@
  * Every report format, the only list of them: for each kind of document, the Reporters it is
  * written as (in this order). Adding a format is a file exporting its Reporter and one line here.
  */
-import type { ShownComparison } from '../report/comparison.js';
-import { comparisonHtmlReporter } from '../report/comparisonHtml.js';
-import { comparisonMarkdownReporter } from '../report/comparisonMarkdown.js';
-import { conformanceHtmlReporter, conformanceMarkdownReporter, type ConformanceTable } from '../report/conformanceTable.js';
-import { htmlReporter } from '../report/html.js';
-import { jsonReporter } from '../report/json.js';
-import { junitReporter } from '../report/junit.js';
-import { markdownReporter } from '../report/markdown.js';
-import type { Reporter } from '../report/reporter.js';
-import type { Report } from '../report/reportTypes.js';
-import type { ShownSimulationComparison } from '../users/simulationComparison.js';
-import { simulationComparisonHtmlReporter, simulationComparisonMarkdownReporter } from '../users/simulationComparisonRender.js';
-import { simulationHtmlReporter } from '../users/simulationHtml.js';
-import { simulationJunitReporter } from '../users/simulationJunit.js';
-import { simulationJsonReporter, simulationMarkdownReporter, type ShownSimulation } from '../users/simulationReport.js';
+import type { ShownComparison } from '../report/model/comparison.js';
+import { comparisonHtmlReporter } from '../report/html/comparisonHtml.js';
+import { comparisonMarkdownReporter } from '../report/markdown/comparisonMarkdown.js';
+import { conformanceHtmlReporter, conformanceMarkdownReporter, type ConformanceTable } from '../report/markdown/conformanceTable.js';
+import { htmlReporter } from '../report/html/html.js';
+import { jsonReporter } from '../report/json/json.js';
+import { junitReporter } from '../report/junit/junit.js';
+import { markdownReporter } from '../report/markdown/markdown.js';
+import type { Reporter } from '../report/model/reporter.js';
+import type { Report } from '../report/model/reportTypes.js';
+import type { ShownSimulationComparison } from '../report/model/simulationComparison.js';
+import { simulationComparisonHtmlReporter } from '../report/html/simulationComparisonHtml.js';
+import { simulationComparisonMarkdownReporter } from '../report/markdown/simulationComparisonMarkdown.js';
+import { simulationHtmlReporter } from '../report/html/simulationHtml.js';
+import { simulationJunitReporter } from '../report/junit/simulationJunit.js';
+import type { ShownSimulation } from '../report/model/simulationReport.js';
+import { simulationJsonReporter } from '../report/json/simulationJson.js';
+import { simulationMarkdownReporter } from '../report/markdown/simulationMarkdown.js';
 
 /** The documents reports are written from, by kind. */
 export interface Documents {

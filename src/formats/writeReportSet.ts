@@ -1,5 +1,5 @@
 /** Writes a document in every format registered for its kind, as one set (see util/fileSet). */
-import type { Reporter } from '../report/reporter.js';
+import type { Reporter } from '../report/model/reporter.js';
 import { writeFileSet } from '../util/fileSet.js';
 import { REPORTERS, type DocumentKind, type Documents } from './registry.js';
 

@@ -10,7 +10,7 @@ import type { CompactRepeated, RepeatedSection } from './results.js';
  * they were set), so report.json is byte for byte what the plain record gave.
  */
 export class RepeatedRuns implements CompactRepeated, Iterable<readonly [string, RepeatedDialogue]> {
-  /** Tells report/jsonChunks.ts to write this entry by entry, not as one string. */
+  /** Tells report/json/jsonChunks.ts to write this entry by entry, not as one string. */
   readonly streamedRecord = true;
   private readonly texts = new Map<string, string>();
   private readonly indexIds: number[] = [];

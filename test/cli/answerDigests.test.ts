@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readBaseline } from '../../src/report/baseline.js';
-import { readComparableReport, readShardReport } from '../../src/report/readReport.js';
+import { readBaseline } from '../../src/report/json/baseline.js';
+import { readComparableReport, readShardReport } from '../../src/report/json/readReport.js';
 import { cli, tempDir } from '../support/cli.js';
 
 // Issue 38 item 6: "An edit the model ignores reads as a safe edit." Every model call's answer is

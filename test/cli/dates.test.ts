@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { ReadReport as Report } from '../../src/report/reportTypes.js';
+import type { ReadReport as Report } from '../../src/report/model/reportTypes.js';
 import { cli, tempDir } from '../support/cli.js';
 
 const readReport = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReadReport } from '../../src/report/reportTypes.js';
+import type { ReadReport } from '../../src/report/model/reportTypes.js';
 import { ROOT, cli, tempDir } from '../support/cli.js';
 
 const DATASET = join(ROOT, 'test/fixtures/real-llm.yaml');

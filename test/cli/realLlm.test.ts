@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointFromMessages } from '../../src/gateway/endpointMarker.js';
 import { startServer } from '../../src/llm/openaiCompatibleServer.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { ROOT, cliAsync, tempDir } from '../support/cli.js';
 
 const DATASET = join(ROOT, 'test/fixtures/real-llm.yaml');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { cli, tempDir } from '../support/cli.js';
 import { lunchDialogue } from '../support/lunchDialogue.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { armsDifference, changedLines } from '../../src/eval/armsDifference.js';
 import { lineHashes } from '../../src/eval/provenance.js';
-import { armsSentence } from '../../src/report/armsWords.js';
-import type { GateResult, Provenance } from '../../src/report/reportTypes.js';
+import { armsSentence } from '../../src/report/words/armsWords.js';
+import type { GateResult, Provenance } from '../../src/report/model/reportTypes.js';
 
 function provenance(prompts: Record<string, string>, extra: Partial<Provenance> = {}): Provenance {
   return {

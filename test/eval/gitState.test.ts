@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readGitProvenance, readGitState } from '../../src/eval/provenance.js';
-import { noGitSaid } from '../../src/report/reportQueries.js';
+import { noGitSaid } from '../../src/report/model/reportQueries.js';
 import { tempDir } from '../support/cli.js';
 
 describe("a run's git provenance (one git process: commit and whether tracked files changed)", () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gateVerdict } from '../../src/eval/gateVerdict.js';
-import type { Baseline } from '../../src/report/baseline.js';
+import type { Baseline } from '../../src/report/json/baseline.js';
 import { cli, tempDir } from '../support/cli.js';
 
 const SETTINGS = { tolerance: 0, alpha: 0.05, resamples: 200, seed: 1, deadlineMs: 3000 };

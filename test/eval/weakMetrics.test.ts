@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Baseline } from '../../src/report/baseline.js';
+import type { Baseline } from '../../src/report/json/baseline.js';
 import { weakMetrics } from '../../src/eval/weakMetrics.js';
 
 const baseline = (metrics: Record<string, [number, number]>): Baseline => ({

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPORTERS, reportFiles, reportSetPaths, type DocumentKind } from '../../src/formats/registry.js';
 import { writeReportSet } from '../../src/formats/writeReportSet.js';
-import type { Reporter } from '../../src/report/reporter.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Reporter } from '../../src/report/model/reporter.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { makeReport } from '../report/fixtures.js';
 
 const writeReports = (out: string, report: Report) => writeReportSet('run', out, report);

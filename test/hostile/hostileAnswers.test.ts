@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { cliAsync } from '../support/cli.js';
 import { completion, loopbackModel, type Reply } from './loopbackModel.js';
 import { workspace } from './workspace.js';

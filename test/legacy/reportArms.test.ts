@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import type { ArmReport } from '../../src/report/reportTypes.js';
+import { renderHtml } from '../../src/report/html/html.js';
+import { renderMarkdown } from '../../src/report/markdown/markdown.js';
+import type { ArmReport } from '../../src/report/model/reportTypes.js';
 import { makeReport } from '../report/fixtures.js';
 
 describe('--protocol both in the reports', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelBenchResult } from '../../src/bench/modelBench.js';
 import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localModel.js';
-import type { ReadReport } from '../../src/report/reportTypes.js';
+import type { ReadReport } from '../../src/report/model/reportTypes.js';
 import { cliAsync, tempDir } from '../support/cli.js';
 import { missingLocalModelPart, skipWithoutLocalModel } from '../support/localModelParts.js';
 

@@ -10,7 +10,7 @@ import { renderCorrectionMessages, renderParseMessages } from '../../src/gateway
 import { RuntimeMissingError, loadRuntime } from '../../src/llm/localGgufModel.js';
 import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localModel.js';
 import type { BatchItemDto } from '../../src/domain/correctionProtocol.js';
-import type { ReadReport } from '../../src/report/reportTypes.js';
+import type { ReadReport } from '../../src/report/model/reportTypes.js';
 import { ROOT, cli, cliAsync, tempDir } from '../support/cli.js';
 import { missingLocalModelPart, skipWithoutLocalModel } from '../support/localModelParts.js';
 

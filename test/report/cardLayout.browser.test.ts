@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReportSet } from '../../src/formats/writeReportSet.js';
-import type { GateResult, Lang } from '../../src/report/reportTypes.js';
+import type { GateResult, Lang } from '../../src/report/model/reportTypes.js';
 import { launchChromium, openPage } from '../support/browser.js';
 import { makeReport } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeVerdict, changeWordText, gateChangeFacts, gateIntervalLevel, toneClass, type ChangeFacts, type ChangeVerdict } from '../../src/report/changeWords.js';
-import type { GateResult } from '../../src/report/reportTypes.js';
+import { changeVerdict, changeWordText, gateChangeFacts, gateIntervalLevel, toneClass, type ChangeFacts, type ChangeVerdict } from '../../src/report/words/changeWords.js';
+import type { GateResult } from '../../src/report/model/reportTypes.js';
 
 // Issue 40 item 2: "an interval that excludes 0 is never 'could be chance', one that includes 0 is
 // never coloured as a loss or gain".

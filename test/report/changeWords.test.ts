@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderConsoleSummary } from '../../src/report/console.js';
-import { headlineOf } from '../../src/report/headline.js';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import { dialogueChanges } from '../../src/report/reportQueries.js';
-import type { GateResult, Lang, Report, TrendRun } from '../../src/report/reportTypes.js';
-import { whatBroke } from '../../src/report/whatBroke.js';
+import { renderConsoleSummary } from '../../src/report/console/console.js';
+import { headlineOf } from '../../src/report/words/headline.js';
+import { renderHtml } from '../../src/report/html/html.js';
+import { renderMarkdown } from '../../src/report/markdown/markdown.js';
+import { dialogueChanges } from '../../src/report/model/reportQueries.js';
+import type { GateResult, Lang, Report, TrendRun } from '../../src/report/model/reportTypes.js';
+import { whatBroke } from '../../src/report/model/whatBroke.js';
 import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
 
 // Issue 38, "words follow the test": two noise seeds of the same model read "94 dialogues broke (5

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callDetails, checkDifferences } from '../../src/report/checkDiff.js';
+import { callDetails, checkDifferences } from '../../src/report/model/checkDiff.js';
 
 describe('checkDifferences: what differs in a failed check, not its first 100 characters', () => {
   it('names the items of a list that differ and their fields, and a missing or extra item', () => {

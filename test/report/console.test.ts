@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, renderConsoleSummary } from '../../src/report/console.js';
+import { createProgress, renderConsoleSummary } from '../../src/report/console/console.js';
 import { makeReport } from './fixtures.js';
 
 function fakeStream(isTTY: boolean): NodeJS.WriteStream & { output: string } {

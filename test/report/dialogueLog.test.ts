@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DialogueLog, failingDialogues } from '../../src/report/dialogueLog.js';
-import type { DialogueReport } from '../../src/report/reportTypes.js';
+import { DialogueLog, failingDialogues } from '../../src/report/model/dialogueLog.js';
+import type { DialogueReport } from '../../src/report/model/reportTypes.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,7 +20,7 @@ function record(i: number): DialogueReport {
   return { id: `d${i}`, title: `对话 ${i}`, tags: ['t'], file: 'f.yaml', line: i + 1, passed: i % 7 !== 3, failedChecks: i % 7 === 3 ? 1 : 0, runsPassed: 1, runs: 1, turns: [], turnCount: 2 };
 }
 
-describe('dialogue records kept in flat memory (report/dialogueLog.ts)', () => {
+describe('dialogue records kept in flat memory (report/model/dialogueLog.ts)', () => {
   it('past its in-memory share the records go to a file and come back in order, on every pass', () => {
     const dir = folder();
     const log = new DialogueLog(join(dir, 'out'), 10);
@@ -72,7 +72,7 @@ describe('a log keeps its totals and (up to a cap) its failures as records come'
   });
 });
 
-describe('passes that need no transcript do not parse one (report/dialogueLog.ts)', () => {
+describe('passes that need no transcript do not parse one (report/model/dialogueLog.ts)', () => {
   const withTranscript = (i: number): DialogueReport =>
     ({ ...record(i), file: i % 2 ? 'b.yaml' : 'a.yaml', turns: [{ index: 0, input: { user: `第${i}句\t"引号"` }, checks: [] }] }) as unknown as DialogueReport;
 

@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION, type DialogueReport, type Report, type TurnReport } from '../../src/report/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type DialogueReport, type Report, type TurnReport } from '../../src/report/model/reportTypes.js';
 
 /** A user line that would run script if any renderer wrote it as markup. */
 export const XSS_LINE = '打车二十</script><script>window.__xss=1;alert(1)</script>';

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../src/formats/registry.js';
-import { renderConsoleSummary } from '../../src/report/console.js';
-import { readComparableReport } from '../../src/report/readReport.js';
-import { metricKey } from '../../src/report/reportQueries.js';
-import type { Lang, MetricResult, ReadReport } from '../../src/report/reportTypes.js';
+import { renderConsoleSummary } from '../../src/report/console/console.js';
+import { readComparableReport } from '../../src/report/json/readReport.js';
+import { metricKey } from '../../src/report/model/reportQueries.js';
+import type { Lang, MetricResult, ReadReport } from '../../src/report/model/reportTypes.js';
 import { metricDefinition, READING_ORDER } from '../../src/scoring/metrics/registry.js';
 import { cli, tempDir } from '../support/cli.js';
 

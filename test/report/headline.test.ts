@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { headlineOf } from '../../src/report/headline.js';
-import { counterName, label } from '../../src/report/labels.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import { biggestMovers, sliceRows } from '../../src/report/sliceQueries.js';
-import { sliceKeys } from '../../src/report/slices.js';
-import { sparkline, trendLine } from '../../src/report/trendText.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import { headlineOf } from '../../src/report/words/headline.js';
+import { counterName, label } from '../../src/report/words/labels.js';
+import { renderMarkdown } from '../../src/report/markdown/markdown.js';
+import { biggestMovers, sliceRows } from '../../src/report/model/sliceQueries.js';
+import { sliceKeys } from '../../src/report/model/slices.js';
+import { sparkline, trendLine } from '../../src/report/words/trendText.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
 
 /** The same report from a model over HTTP: its answers vary from run to run. */

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appendRun } from '../../src/eval/historyRecord.js';
-import { listRuns, trendFor } from '../../src/report/historyQueries.js';
-import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, HistoryError, MIGRATIONS, openHistory } from '../../src/report/historyStore.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import { listRuns, trendFor } from '../../src/report/history/historyQueries.js';
+import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, HistoryError, MIGRATIONS, openHistory } from '../../src/report/history/historyStore.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { cliAsync, tempDir } from '../support/cli.js';
 import { failingDialogue, makeReport, passingDialogue } from './fixtures.js';
 

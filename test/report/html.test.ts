@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { jsonForScript } from '../../src/report/escape.js';
-import { renderHtml } from '../../src/report/html.js';
+import { jsonForScript } from '../../src/report/html/escape.js';
+import { renderHtml } from '../../src/report/html/html.js';
 import { makeReport, XSS_LINE, XSS_TITLE } from './fixtures.js';
 
 const DATA_BLOCK = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/;

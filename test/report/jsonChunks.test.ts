@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { jsonChunks } from '../../src/report/jsonChunks.js';
+import { jsonChunks } from '../../src/report/json/jsonChunks.js';
 import { makeReport } from './fixtures.js';
-import { DialogueLog } from '../../src/report/dialogueLog.js';
-import type { DialogueReport } from '../../src/report/reportTypes.js';
+import { DialogueLog } from '../../src/report/model/dialogueLog.js';
+import type { DialogueReport } from '../../src/report/model/reportTypes.js';
 import { CountedList } from '../../src/scoring/countedList.js';
 
 const sample = {

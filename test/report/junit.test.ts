@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXmlAttr, escapeXmlText } from '../../src/report/escape.js';
-import { junitChunks, renderJUnit } from '../../src/report/junit.js';
+import { escapeXmlAttr, escapeXmlText } from '../../src/report/html/escape.js';
+import { junitChunks, renderJUnit } from '../../src/report/junit/junit.js';
 import { makeReport, passingDialogue, XSS_LINE, XSS_TITLE } from './fixtures.js';
 import { xmlDecode, xmlProblems } from './xmlCheck.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../src/formats/registry.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { failingDialogue, makeReport } from './fixtures.js';
 
 const HALF = '\uD800';

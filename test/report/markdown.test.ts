@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderConsoleSummary } from '../../src/report/console.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderConsoleSummary } from '../../src/report/console/console.js';
+import { renderMarkdown } from '../../src/report/markdown/markdown.js';
 import { makeBigReport, makeReport, passingDialogue } from './fixtures.js';
 
 describe('renderMarkdown', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MARKDOWN_CAP } from '../../src/report/markdownText.js';
+import { MARKDOWN_CAP } from '../../src/report/markdown/markdownText.js';
 import { cli } from '../support/cli.js';
 
 // Issue 32: a failed model run's report.md reached 47 000 characters and comparison.md 65 359; GitHub

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sequentialSentence } from '../../src/report/sequentialWords.js';
-import type { GateResult, SequentialSummary } from '../../src/report/reportTypes.js';
+import { sequentialSentence } from '../../src/report/words/sequentialWords.js';
+import type { GateResult, SequentialSummary } from '../../src/report/model/reportTypes.js';
 
 const metric = (name: string, eRegression: number, eNoRegression: number, clearedAt: number | null) => ({ name, dialogues: 14, baseline: 0.6, current: 0.1, eRegression, eNoRegression, clearedAt });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headlineOf } from '../../src/report/headline.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import { headlineOf } from '../../src/report/words/headline.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 import { makeReport } from './fixtures.js';
 
 function servedRun(servedModels: string[], servedModelChange?: { previous: string[]; current: string[] }): Report {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { testedChanges } from '../../src/report/changeWords.js';
-import { compareReports } from '../../src/report/comparison.js';
-import { renderComparisonHtml } from '../../src/report/comparisonHtml.js';
-import { renderComparisonMarkdown } from '../../src/report/comparisonMarkdown.js';
-import { renderConsoleSummary } from '../../src/report/console.js';
-import { headlineOf } from '../../src/report/headline.js';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import type { GateResult, Lang, Report } from '../../src/report/reportTypes.js';
+import { testedChanges } from '../../src/report/words/changeWords.js';
+import { compareReports } from '../../src/report/model/comparison.js';
+import { renderComparisonHtml } from '../../src/report/html/comparisonHtml.js';
+import { renderComparisonMarkdown } from '../../src/report/markdown/comparisonMarkdown.js';
+import { renderConsoleSummary } from '../../src/report/console/console.js';
+import { headlineOf } from '../../src/report/words/headline.js';
+import { renderHtml } from '../../src/report/html/html.js';
+import { renderMarkdown } from '../../src/report/markdown/markdown.js';
+import type { GateResult, Lang, Report } from '../../src/report/model/reportTypes.js';
 import { makeReport } from './fixtures.js';
 
 // Issue 40 item 2, "statistics words follow the interval": a real improvement (+14.1 to +21.1 pp)
@@ -109,7 +109,7 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
     expect(details).toContain(`${words.level} +14.1 pp … +21.1 pp`);
     expect(details).not.toMatch(/95 ?% (range|区间)/);
 
-    // One wording everywhere (report/runView.ts): the headline's separator in each language.
+    // One wording everywhere (report/model/runView.ts): the headline's separator in each language.
     const sep = lang === 'zh' ? '，' : ', ';
     const md = renderMarkdown(b);
     expect(md).toContain(`+17.6 pp${sep}${words.improvement}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DialogueReport, GateResult, TurnReport } from '../../src/report/reportTypes.js';
-import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, moreBehavioursLine, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/whatBroke.js';
+import type { DialogueReport, GateResult, TurnReport } from '../../src/report/model/reportTypes.js';
+import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, moreBehavioursLine, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/model/whatBroke.js';
 import { makeReport } from './fixtures.js';
 
 const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
@@ -105,7 +105,7 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
 
 describe('one name per metric, however a gate spells it', () => {
   it('the sign test over dialogues (dialoguePassRate) is Dialogue success on the card, the console and the headline', async () => {
-    const { metricComparison, metricLabel } = await import('../../src/report/reportQueries.js');
+    const { metricComparison, metricLabel } = await import('../../src/report/model/reportQueries.js');
     const finding = { kind: 'metric' as const, name: 'dialoguePassRate', baseline: 0.8, current: 0.4, significance: { pValue: 0.0006, method: 'sign' } };
     const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [finding], improvements: [] };
     expect(metricLabel('dialoguePassRate')).toBe('Dialogue success');

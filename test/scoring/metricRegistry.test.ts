@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MetricSet } from '../../src/scoring/allScorers.js';
 import { METRICS, metricSettings, READING_ORDER, recordedSettings, SIGN_TESTED, type Words } from '../../src/scoring/metrics/registry.js';
-import { counterName, metricDescription, metricName } from '../../src/report/labels.js';
-import { orderedMetrics } from '../../src/report/reportQueries.js';
-import type { Report } from '../../src/report/reportTypes.js';
+import { counterName, metricDescription, metricName } from '../../src/report/words/labels.js';
+import { orderedMetrics } from '../../src/report/model/reportQueries.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 
 const HAN = /\p{Script=Han}/u;
 const DEFAULTS = metricSettings();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonChunks } from '../../src/report/jsonChunks.js';
+import { jsonChunks } from '../../src/report/json/jsonChunks.js';
 import type { RepeatedDialogue } from '../../src/scoring/pairedGate.js';
 import { RepeatedRuns, repeatedRecord } from '../../src/scoring/repeatedRuns.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DialogueReport } from '../../src/report/reportTypes.js';
+import type { DialogueReport } from '../../src/report/model/reportTypes.js';
 import { conformanceRows } from '../../src/scoring/conformance.js';
 import { SEED_SCENARIOS } from '../../src/scoring/seedScenarios.js';
 import { cliAsync, tempDir } from '../support/cli.js';

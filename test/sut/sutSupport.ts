@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Report } from '../../src/report/reportTypes.js';
+import type { Report } from '../../src/report/model/reportTypes.js';
 
 export const OUR_SUT = 'node bin/nlu-harness.js sut';
 export const FAULTY = (mode: string, trigger: string) => `node test/fixtures/sut/faultySut.mjs ${mode} ${trigger}`;

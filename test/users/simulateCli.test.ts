@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { SimulationReport } from '../../src/users/simulationReport.js';
+import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { cli, tempDir } from '../support/cli.js';
 
 const readJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as SimulationReport;

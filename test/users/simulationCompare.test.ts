@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SimulationComparison } from '../../src/users/simulationComparison.js';
-import type { SimulationReport } from '../../src/users/simulationReport.js';
+import type { SimulationComparison } from '../../src/report/model/simulationComparison.js';
+import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { ROOT, cli, tempDir } from '../support/cli.js';
 
 const dir = tempDir();

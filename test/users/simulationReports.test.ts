@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SimulationReport } from '../../src/users/simulationReport.js';
+import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { cli, tempDir } from '../support/cli.js';
 import { xmlProblems } from '../report/xmlCheck.js';
 

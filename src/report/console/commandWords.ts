@@ -1,0 +1,34 @@
+/**
+ * The lines the commands print around their reports (`run`, `compare`, `simulate`), in English and
+ * Chinese. The closing count line CI tools parse (`dialogues: N passed, M failed`) is not here: it
+ * stays the same in every language.
+ */
+import type { Words } from '../../scoring/metrics/registry.js';
+import { inLang } from '../words/labels.js';
+import type { Lang } from '../model/reportTypes.js';
+
+const COMMAND = {
+  reports: ['Reports: {0}', '报告：{0}'],
+  comparison: ['Comparison: {0}', '对比页：{0}'],
+  runHistory: ['History: {0} (run #{1})', '运行历史：{0}（第 {1} 次运行）'],
+  simulateHistory: ['History: {0} (simulate run #{1})', '运行历史：{0}（第 {1} 次模拟运行）'],
+  merged: ['merged {0} reports: {1}/{2} dialogues passed → {3}', '已合并 {0} 份报告：{2} 段对话中 {1} 段通过 → {3}'],
+  baselineUpdated: ['Baseline updated: {0}', '基线已更新：{0}'],
+  savedDialogues: [
+    'Failed users as dialogues: {0} users → {1} dialogues (near-duplicates collapsed; expectations generated, review them) → {2}',
+    '未成功的用户转成对话：{0} 个用户 → {1} 段对话（近似重复已合并；期望为自动生成，请复核）→ {2}',
+  ],
+  regression: ['REGRESSION', '退步'],
+  improvement: ['improved  ', '改进'],
+  tested: ['tested    ', '已检验'],
+  warning: ['warning: {0}', '警告：{0}'],
+  gatePass: ['gate: pass', '门禁：通过'],
+  gateFail: ['gate: FAIL ({0} regression(s))', '门禁：未通过（{0} 项退步）'],
+  gateFailSaid: ['gate: FAIL ({0})', '门禁：未通过（{0}）'],
+  metric: ['metric', '指标'],
+  dialogue: ['dialogue', '对话'],
+} as const satisfies Record<string, Words>;
+
+export function commandLine(lang: Lang, key: keyof typeof COMMAND, ...args: readonly (string | number)[]): string {
+  return inLang(lang, COMMAND[key], ...args);
+}

@@ -1,0 +1,43 @@
+/**
+ * What `compare` prints on two run reports: each finding by its readable name, the gate's method,
+ * and the verdict with the counts report.md and comparison.md state (runView.gateCountsSaid).
+ */
+import { modelSentences } from '../words/answersWords.js';
+import { gateLevel, pairedGateLine, testedChanges } from '../words/changeWords.js';
+import { commandLine } from './commandWords.js';
+import { withoutControls } from '../words/format.js';
+import { gateWarning } from '../words/gateWarnings.js';
+import { metricName } from '../words/labels.js';
+import { describeFindingChange, findingMetricName, metricFindings } from '../model/reportQueries.js';
+import type { GateFinding, GateResult, Lang } from '../model/reportTypes.js';
+import { gateCountsSaid } from '../model/runView.js';
+
+/** "REGRESSION metric Routing: 98.8% → 96.2% (…)": a metric by its name in the chosen language. */
+function findingLine(direction: 'regression' | 'improvement', finding: GateFinding, gate: GateResult, lang: Lang): string {
+  const name = finding.kind === 'metric' ? metricName(lang, findingMetricName(finding)) : finding.name;
+  const sep = lang === 'zh' ? '：' : ': ';
+  return `${commandLine(lang, direction)} ${commandLine(lang, finding.kind)} ${name}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`;
+}
+
+/** The findings in the gate's order, a metric tested twice (Dialogue success on single runs) once. */
+function oncePerMetric(findings: readonly GateFinding[]): GateFinding[] {
+  const kept = new Set(metricFindings(findings));
+  return findings.filter((f) => f.kind !== 'metric' || kept.has(f));
+}
+
+export function renderCompareConsole(gate: GateResult, lang: Lang): string {
+  const lines = [
+    ...oncePerMetric(gate.regressions).map((finding) => findingLine('regression', finding, gate, lang)),
+    ...oncePerMetric(gate.improvements).map((finding) => findingLine('improvement', finding, gate, lang)),
+    ...testedChanges(gate, lang).map((line) => `${commandLine(lang, 'tested')} ${line}`),
+    ...(gate.warnings ?? []).map((warning) => commandLine(lang, 'warning', gateWarning(lang, warning))),
+  ];
+  const paired = pairedGateLine(gate, lang);
+  if (paired) lines.push(paired);
+  lines.push(...modelSentences(gate, lang));
+  const counts = gateCountsSaid(gate, lang);
+  // A verdict without counted findings (a sequential stop) keeps the bare number.
+  if (gate.passed) lines.push(commandLine(lang, 'gatePass'));
+  else lines.push(counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(lang === 'zh' ? '，' : ', ')) : commandLine(lang, 'gateFail', gate.regressions.length));
+  return withoutControls(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,25 @@
+/** The model a server said answered a run: its id (with the file fingerprint when it gave one), as every page names it. */
+import type { Lang, ModelInfo } from '../model/reportTypes.js';
+
+/** "the server said qwen2.5-1.5b@1a2b3c4d5e6f answered"; null when no server named a model. */
+export function servedModelSaid(llm: ModelInfo, lang: Lang): string | null {
+  const served = llm.servedModels ?? [];
+  if (served.length === 0) return null;
+  return lang === 'zh' ? `服务端报告的作答模型：${served.join('、')}` : `the server said ${served.join(', ')} answered`;
+}
+
+/** The history's previous run of this configuration was answered by another model: not compared with it, and said so. */
+export function servedModelChangeSaid(previous: readonly string[], current: readonly string[], lang: Lang): string {
+  const [was, now] = [previous, current].map((names) => (names.length > 0 ? names.join(lang === 'zh' ? '、' : ', ') : lang === 'zh' ? '（未报告）' : '(none reported)'));
+  return lang === 'zh'
+    ? `此前同一配置的上一次运行由另一模型作答（${was}；本次：${now}），因此不与其比较，趋势只含同一模型的运行。`
+    : `The previous run of this configuration was answered by another model (${was}; now: ${now}), so it is not compared with this one; trends follow runs of the same model only.`;
+}
+
+/** The baseline was answered by other served models than this run: said before what changed against it. */
+export function servedModelBaselineSaid(served: { readonly baseline: readonly string[]; readonly current: readonly string[] }, lang: Lang): string {
+  const list = (names: readonly string[]) => names.join(lang === 'zh' ? '、' : ', ');
+  return lang === 'zh'
+    ? `基线由另一模型作答（基线：${list(served.baseline)}；本次：${list(served.current)}）：比较的是两个模型。`
+    : `The baseline was answered by another model (baseline: ${list(served.baseline)}; now: ${list(served.current)}): this compares two models.`;
+}
