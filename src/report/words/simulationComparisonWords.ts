@@ -28,6 +28,11 @@ export function sideModel(c: SimulationComparison, which: 'a' | 'b'): string {
   return `${String(llm['backend'])} / ${String(llm['model'])}`;
 }
 
+/**
+ * "task success 58.3% → 33.3%, -25.0 pp, very unlikely to be chance; 16 user(s) broke, 1 fixed": the
+ * shares and the move in words, short enough to read at a glance; the counts and the interval sit in
+ * the regression line and the Overall table below it.
+ */
 export function headlineOf(c: SimulationComparison, lang: Lang = 'en'): string {
   const say = wordsIn(lang);
   const success = c.overall[0]!;
@@ -38,7 +43,8 @@ export function headlineOf(c: SimulationComparison, lang: Lang = 'en'): string {
   const counted = fell ? c.successFellCounted : success.interval !== null && success.interval[0] > 0;
   const verdict = verdictOf(success, counted ? 'counted' : 'notCounted');
   const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}` : '';
-  const change = success.delta === null ? say('cmpNoData') : say('cmpChange', rate(success.a), rate(success.b), deltaText(success), chance);
+  const share = (side: RateDelta['a']) => (side ? percent(side.rate) : '—');
+  const change = success.delta === null ? say('cmpNoData') : say('cmpChange', share(success.a), share(success.b), pp(success.delta), chance);
   return c.sameUsers ? say('cmpFlips', change, broke, c.flips.length - broke) : say('cmpOtherUsers', change);
 }
 
