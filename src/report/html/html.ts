@@ -15,6 +15,7 @@ import { pageHead } from './htmlPage.js';
 import { percent } from '../words/format.js';
 import { jsonChunks } from '../json/jsonChunks.js';
 import { metricKey, nothingJudged, orderedMetrics, overallPassed } from '../model/reportQueries.js';
+import { dialoguesPassedSaid } from '../model/runView.js';
 import type { ArmReport, Report } from '../model/reportTypes.js';
 import type { Reporter } from '../model/reporter.js';
 
@@ -24,9 +25,9 @@ export function renderHtml(report: Report): string {
 
 /** The page in pieces, for writing as a stream: the embedded report data goes one dialogue at a time. */
 export function* htmlChunks(report: Report): Generator<string> {
-  const { total, passed } = report.summary.dialogues;
   const lang = report.view?.lang ?? 'en';
-  const title = label(lang, 'pageTitle', overallPassed(report) ? '✓' : '✗', passed, total, report.run.llm.model);
+  // The headline's count (runView), so over repeats the tab says "passed all 3 runs" as the page does.
+  const title = label(lang, 'pageTitle', overallPassed(report) ? '✓' : '✗', dialoguesPassedSaid(report, lang), report.run.llm.model);
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');

@@ -175,7 +175,7 @@ const PAGE = {
   baselineAt: ['baseline {0}', '基线 {0}'],
   thisRun: ['this run', '本次运行'],
   runNumber: ['run #{0}', '第 {0} 次运行'],
-  pageTitle: ['{0} NLU report · {1}/{2} dialogues · {3}', '{0} NLU 评测报告 · {1}/{2} 段对话 · {3}'],
+  pageTitle: ['{0} NLU report · {1} · {2}', '{0} NLU 评测报告 · {1} · {2}'],
   enableScript: ['Enable JavaScript to browse the dialogue transcripts.', '启用 JavaScript 后可浏览对话记录。'],
   baseUrl: ['base URL', '服务地址'],
   commit: ['commit', '提交'],
