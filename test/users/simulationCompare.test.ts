@@ -47,7 +47,7 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     expect(broke.length).toBeGreaterThan(0);
     expect(comparison.flips.filter((f) => f.direction === 'broke').map((f) => f.userId)).toEqual(broke);
     expect(comparison.flips.filter((f) => f.direction === 'fixed').map((f) => f.userId)).toEqual(fixed);
-    expect(comparison.regressions[1]).toBe(`${broke.length} user(s) no longer reach the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+    expect(comparison.regressions[1]).toBe(`${broke.length} ${broke.length === 1 ? 'user no longer reaches' : 'users no longer reach'} the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`);
 
     expect(result.stderr).toContain(`Comparison: ${out}/{comparison.html,comparison.md}`);
     const md = readFileSync(join(out, 'comparison.md'), 'utf8');
@@ -87,7 +87,7 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     const same = cli(['compare', clean, clean]);
     expect(same.status).toBe(0);
     expect(same.stdout).toContain('±0.0 pp');
-    expect(same.stdout).toContain('0 user(s) broke, 0 fixed');
+    expect(same.stdout).toContain('0 users broke, 0 fixed');
     expect(same.stdout).toContain('gate: pass');
   });
 
@@ -113,7 +113,7 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     const result = cli(['compare', clean, noisy]);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/REGRESSION task success fell \d+\.\d pp \(95 % interval -\d+\.\d pp to -\d+\.\d pp, very unlikely to be chance\)/);
-    expect(result.stdout).toMatch(/REGRESSION \d+ user\(s\) no longer reach the goal/);
+    expect(result.stdout).toMatch(/REGRESSION \d+ users? no longer reach(es)? the goal/);
   });
 
   it('a model that answers alike on the same seed keeps the exact gate: one user who broke fails it', () => {
@@ -124,7 +124,7 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     writeFileSync(file, JSON.stringify(edited));
     const result = cli(['compare', clean, file]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`REGRESSION 1 user(s) no longer reach the goal: ${passing.userId}`);
+    expect(result.stdout).toContain(`REGRESSION 1 user no longer reaches the goal: ${passing.userId}`);
   });
 
   it('--alpha other than 0.05 on two simulate reports is exit 2: they are gated on the 95 % interval their pages show', () => {

@@ -58,7 +58,7 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     }
     const failure = report.failures[0]!;
     const outcomes = report.runs.filter((run) => run.userId === failure.userId && run.outcome !== 'success');
-    expect(xml).toContain(`goal not reached in ${outcomes.length} of 2 run(s): run ${outcomes[0]!.repeat} ${outcomes[0]!.outcome} after ${outcomes[0]!.turns} turns`);
+    expect(xml).toContain(`goal not reached in ${outcomes.length} of 2 runs: run ${outcomes[0]!.repeat} ${outcomes[0]!.outcome} after ${outcomes[0]!.turns} turns`);
     expect(xml).toContain(`turn 1: ${failure.transcript[0]!.user.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}`);
   });
 

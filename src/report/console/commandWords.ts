@@ -23,7 +23,7 @@ const COMMAND = {
   tested: ['tested    ', '已检验'],
   warning: ['warning: {0}', '警告：{0}'],
   gatePass: ['gate: pass', '门禁：通过'],
-  gateFail: ['gate: FAIL ({0} regression(s))', '门禁：未通过（{0} 项退步）'],
+  gateFail: ['gate: FAIL ({0} {0:regression|regressions})', '门禁：未通过（{0} 项退步）'],
   gateFailSaid: ['gate: FAIL ({0})', '门禁：未通过（{0}）'],
   metric: ['metric', '指标'],
   dialogue: ['dialogue', '对话'],

@@ -192,7 +192,7 @@ const PAGE = {
   promptsPart: ['prompts {0}', '提示词 {0}'],
   commitPart: ['commit {0}', '提交 {0}'],
   rateLimited: [
-    "the model's server answered 429 (rate limited) {0} time(s) beside {1} answers{2}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
+    "the model's server answered 429 (rate limited) {0} {0:time|times} beside {1} answers{2}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
     '模型服务器 {0} 次返回 429（限流），另有 {1} 次正常回答{2}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
   ],
   narrowed: ['; concurrency narrowed {0} → {1}', '；并发从 {0} 降到 {1}'],
@@ -250,8 +250,11 @@ export function label(lang: Lang, key: PageLabel, ...args: readonly (string | nu
 }
 
 /** One of an English/Chinese pair, with {0}, {1}… filled in. */
+/** Fills {0}…{9} from `args`; `{0:item|items}` picks the English form by whether argument 0 is 1. */
 export function inLang(lang: Lang, pair: Words, ...args: readonly (string | number)[]): string {
-  return pair[lang === 'zh' ? 1 : 0].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+  return pair[lang === 'zh' ? 1 : 0]
+    .replace(/\{(\d):([^|{}]*)\|([^{}]*)\}/g, (_, i: string, one: string, many: string) => (args[Number(i)] === 1 ? one : many))
+    .replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
 /** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */

@@ -29,7 +29,7 @@ export function sideModel(c: SimulationComparison, which: 'a' | 'b'): string {
 }
 
 /**
- * "task success 58.3% → 33.3%, -25.0 pp, very unlikely to be chance; 16 user(s) broke, 1 fixed": the
+ * "task success 58.3% → 33.3%, -25.0 pp, very unlikely to be chance; 16 users broke, 1 fixed": the
  * shares and the move in words, short enough to read at a glance; the counts and the interval sit in
  * the regression line and the Overall table below it.
  */
