@@ -69,7 +69,7 @@ describe('a rate-limited model server (429 with retry-after-ms, real HTTP throug
     const fixed = await run(proxy, []);
     expect(fixed.traffic.rateLimitedCalls).toBeGreaterThan(0);
     expect(fixed.traffic.concurrency).toEqual({ start: 8, narrowest: 8 });
-    expect(fixed.stdout).toMatch(/answered 429 \(rate limited\) \d+ time\(s\).*add --adaptive-concurrency/);
+    expect(fixed.stdout).toMatch(/answered 429 \(rate limited\) \d+ times?.*add --adaptive-concurrency/);
 
     const adaptive = await run(proxy, ["--adaptive-concurrency"]);
     expect(adaptive.traffic.concurrency.start).toBe(8);
