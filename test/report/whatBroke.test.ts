@@ -105,7 +105,9 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
 
 describe('one name per metric, however a gate spells it', () => {
   it('the sign test over dialogues (dialoguePassRate) is Dialogue success on the card, the console and the headline', async () => {
-    const { metricComparison, metricLabel } = await import('../../src/report/model/reportQueries.js');
+    const { metricComparison, metricKey } = await import('../../src/report/model/reportQueries.js');
+    const { metricName } = await import('../../src/report/words/labels.js');
+    const metricLabel = (name: string) => metricName('en', metricKey(name));
     const finding = { kind: 'metric' as const, name: 'dialoguePassRate', baseline: 0.8, current: 0.4, significance: { pValue: 0.0006, method: 'sign' } };
     const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [finding], improvements: [] };
     expect(metricLabel('dialoguePassRate')).toBe('Dialogue success');

@@ -11,7 +11,6 @@ import {
   describeFindingChange,
   describeInput,
   failedChecks,
-  findDialogue,
   brokeDialogues,
   metricComparison,
   findingMetricName,

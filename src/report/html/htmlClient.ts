@@ -56,10 +56,6 @@ export const REPORT_CLIENT_JS =
   CLIENT_DIFF_JS +
   String.raw`
   function ms(value) { return value === null || value === undefined ? '—' : Math.round(value) + ' ms'; }
-  function plural(n, word) {
-    var text = t(word, n);
-    return lang === 'zh' ? text : text.replace('(s)', n === 1 ? '' : 's');
-  }
   function chip(text, kind) { return h('span', { class: 'chip' + (kind ? ' chip-' + kind : ''), text: text }); }
 
   function inputView(input) {
@@ -99,7 +95,7 @@ export const REPORT_CLIENT_JS =
         h('td', { text: it.description === null ? '—' : it.description }));
     });
     return h('div', { class: 'block' },
-      h('div', { class: 'block-title', text: t('draftBatch') + ' · ' + plural(items.length, 'items') + (summary ? ' · ' + summary : '') }),
+      h('div', { class: 'block-title', text: t('draftBatch') + ' · ' + t('items', items.length) + (summary ? ' · ' + summary : '') }),
       h('div', { class: 'batch' }, h('table', null,
         h('thead', null, h('tr', null, ['idx', 'status', 'amount', 'type', 'category', 'description'].map(function (key) { return h('th', { text: t(key) }); }))),
         h('tbody', null, rows))));
@@ -107,7 +103,7 @@ export const REPORT_CLIENT_JS =
 
   function savedView(saved) {
     return h('div', { class: 'block' },
-      h('details', { class: 'raw' }, h('summary', { text: plural(saved.length, 'saved') }), h('pre', { text: json(saved) })));
+      h('details', { class: 'raw' }, h('summary', { text: t('saved', saved.length) }), h('pre', { text: json(saved) })));
   }
 
   function responseText(text) {
@@ -172,9 +168,9 @@ export const REPORT_CLIENT_JS =
   function bodyView(d) {
     var info = h('div', { class: 'dlg-info' },
       h('span', { class: 'mono', text: d.file }),
-      h('span', { text: plural(d.turnCount, 'turns') }),
+      h('span', { text: t('turns', d.turnCount) }),
       d.runs > 1 ? h('span', { text: t('runs', d.runsPassed + '/' + d.runs) }) : null,
-      d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: plural(d.failedChecks, 'failedChecks') }) : null,
+      d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: t('failedChecks', d.failedChecks) }) : null,
       historyView(d));
     if (d.turns.length === 0) {
       return [info, h('p', { class: 'note', text: t('notRecorded') })];
@@ -190,9 +186,9 @@ export const REPORT_CLIENT_JS =
       h('span', { class: 'dlg-title', text: d.title, title: d.title }),
       h('span', { class: 'dlg-meta' },
         d.tags.map(function (tag) { return h('span', { class: 'tag', text: tag }); }),
-        d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: plural(d.failedChecks, 'failedChecks') }) : null,
+        d.failedChecks > 0 ? h('span', { class: 'txt-fail', text: t('failedChecks', d.failedChecks) }) : null,
         d.runs > 1 ? h('span', { text: t('runsShort', d.runsPassed + '/' + d.runs) }) : null,
-        h('span', { text: plural(d.turnCount, 'turns') }),
+        h('span', { text: t('turns', d.turnCount) }),
         h('span', { class: 'chev', 'aria-hidden': 'true', text: '›' })));
     var card = h('article', { class: 'dlg ' + (d.passed ? 'is-pass' : 'is-fail'), id: 'd-' + d.id, 'data-status': d.passed ? 'passed' : 'failed' }, head, body);
     var rendered = false;

@@ -3,17 +3,17 @@
  * no backticks or dollar-brace). Each defines functions inside the page script's closure.
  */
 
-/** The page's words in English and Chinese; t(key, n) fills {0}. */
+/** The page's words in English and Chinese; t(key, n) fills {0}, and {0:item|items} by whether n is 1 (as labels.ts inLang does). */
 export const CLIENT_LABELS_JS = String.raw`
   var LABELS = {
     user: ['User', '用户'], app: ['App (TTS)', '应用（播报）'], taps: ['Taps “{0}”', '点按“{0}”'],
     advances: ['Time advances {0} ms', '时间前进 {0} 毫秒'], draftBatch: ['Draft batch', '草稿批次'],
-    items: ['{0} item(s)', '{0} 笔'], idx: ['Item', '第几笔'], intentItem: ['item {0}', '第{0}笔'], status: ['Status', '状态'], amount: ['Amount', '金额'],
+    items: ['{0} {0:item|items}', '{0} 笔'], idx: ['Item', '第几笔'], intentItem: ['item {0}', '第{0}笔'], status: ['Status', '状态'], amount: ['Amount', '金额'],
     type: ['Type', '类型'], category: ['Category', '分类'], description: ['Description', '描述'],
-    saved: ['Saved {0} record(s)', '已保存 {0} 条'], request: ['Request', '请求'], response: ['Response', '回答'],
+    saved: ['Saved {0} {0:record|records}', '已保存 {0} 条'], request: ['Request', '请求'], response: ['Response', '回答'],
     expected: ['expected', '期望'], actual: ['actual', '实际'], turn: ['Turn {0}', '第 {0} 轮'], checks: ['Checks', '检查项'],
-    failedBadge: ['FAILED', '未通过'], pass: ['PASS', '通过'], fail: ['FAIL', '失败'], turns: ['{0} turn(s)', '{0} 轮'],
-    failedChecks: ['{0} failed check(s)', '{0} 项检查未通过'], runs: ['passed {0} runs', '{0} 次运行通过'], runsShort: ['{0} runs', '{0} 次运行'],
+    failedBadge: ['FAILED', '未通过'], pass: ['PASS', '通过'], fail: ['FAIL', '失败'], turns: ['{0} {0:turn|turns}', '{0} 轮'],
+    failedChecks: ['{0} failed {0:check|checks}', '{0} 项检查未通过'], runs: ['passed {0} runs', '{0} 次运行通过'], runsShort: ['{0} runs', '{0} 次运行'],
     tokens: ['{0} tokens', '{0} 词元'], intent: ['intent {0}', '意图 {0}'],
     notRecorded: ['Transcript not recorded for this dialogue (passing dialogues are sampled).', '此对话未记录完整过程（通过的对话只抽样记录）。'],
     all: ['All', '全部'], failed: ['Failed', '未通过'], passed: ['Passed', '通过'], allTags: ['All tags', '全部标签'],
@@ -27,7 +27,8 @@ export const CLIENT_LABELS_JS = String.raw`
   function t(key, arg) {
     var pair = LABELS[key];
     var text = pair ? pair[lang === 'zh' ? 1 : 0] : key;
-    return text.replace('{0}', arg === undefined ? '' : String(arg));
+    var counted = text.replace(/\{0:([^|{}]*)\|([^{}]*)\}/g, function (_, one, many) { return arg === 1 ? one : many; });
+    return counted.replace('{0}', arg === undefined ? '' : String(arg));
   }
 `;
 

@@ -51,7 +51,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
     ${headerFolds([
-      plain.changedMore ? ['more-changes', label(lang, plain.changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', plain.changedMore.count), plain.changedMore.text] : null,
+      plain.changedMore ? ['more-changes', label(lang, 'moreChanges', plain.changedMore.count), plain.changedMore.text] : null,
       plain.changedAside ? ['compared-how', label(lang, 'comparedHow'), plain.changedAside] : null,
       plain.changedDetails ? ['how-sure', label(lang, 'howSure'), plain.changedDetails] : null,
     ])}

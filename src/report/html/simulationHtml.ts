@@ -30,7 +30,7 @@ ${headerHtml(report, w)}
 <main class="wrap">
 ${cardsHtml(report, w)}
 ${trendHtml(trend, w)}
-${sliceTable('by-goal-size', w('byGoalSize'), w('goalSize'), report.scores.byGoalSize.map((s) => [w(s.goalSize === 1 ? 'item' : 'items', s.goalSize), s]), w)}
+${sliceTable('by-goal-size', w('byGoalSize'), w('goalSize'), report.scores.byGoalSize.map((s) => [w('items', s.goalSize), s]), w)}
 ${sliceTable('by-feature', w('byFeature'), w('feature'), report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[w('used', speechName(w.lang, feature)), used], [w('notUsed', speechName(w.lang, feature)), without]] as [string, SliceScore][]), w)}
 ${failuresHtml(report, w)}
 </main>
@@ -124,7 +124,7 @@ function failuresHtml(report: SimulationReport, w: Words): string {
     const turns = failure.transcript
       .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
       .join('');
-    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(outcomeName(w.lang, failure.outcome))}</span> · ${esc(outcomeWhy(w.lang, failure.outcome, failure.transcript.length))} · ${esc(w(failure.goal.length === 1 ? 'item' : 'items', failure.goal.length))}</summary>
+    return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(outcomeName(w.lang, failure.outcome))}</span> · ${esc(outcomeWhy(w.lang, failure.outcome, failure.transcript.length))} · ${esc(w('items', failure.goal.length))}</summary>
     <p class="muted">${esc(w('goal', goal))}</p><ol class="msgs">${turns}</ol></details></article>`;
   });
   const more = report.failures.length > shown.length ? `<p class="muted">${esc(w('moreInJson', report.failures.length - shown.length))}</p>` : '';

@@ -90,7 +90,7 @@ function testcase(dialogue: DialogueSummary, lang: Lang): string[] {
 function failureMessage(dialogue: DialogueReport, lang: Lang): string {
   const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, WORDS.turnCheck, turnNumber(turn), check.name));
   const runs = dialogue.runs > 1 ? inLang(lang, WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
-  const count = dialogue.failedChecks === 1 ? label(lang, 'oneFailedCheck') : label(lang, 'failedChecks', dialogue.failedChecks);
+  const count = label(lang, 'failedChecks', dialogue.failedChecks);
   return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(lang === 'zh' ? '，' : ', '), 300)) : `${count}${runs}`;
 }
 

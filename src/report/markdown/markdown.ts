@@ -17,9 +17,7 @@ import {
   describeInput,
   describeFindingChange,
   failedChecks,
-  findDialogue,
   brokeDialogues,
-  metricLabel,
   metricKey,
   findingMetricName,
   metricRegressions,
@@ -88,7 +86,7 @@ function plainWords(report: Report): string[] {
   const unsteady = report.gate ? unsteadyLine(report.gate, lang) : null;
   if (unsteady) lines.push('>', `> ${mdText(unsteady)}`);
   lines.push('');
-  if (changedMore) lines.push(...folded(label(lang, changedMore.count === 1 ? 'oneMoreChange' : 'moreChanges', changedMore.count), [mdText(changedMore.text)]));
+  if (changedMore) lines.push(...folded(label(lang, 'moreChanges', changedMore.count), [mdText(changedMore.text)]));
   if (changedDetails) lines.push(...folded(label(lang, 'howSure'), [mdText(changedDetails)]));
   lines.push(...promptDiffMarkdown(report.gate, lang));
   return lines;
@@ -250,7 +248,7 @@ function dialogueBlock(dialogue: DialogueReport, lang: Lang): string[] {
   const meta = [mdCode(dialogue.file)];
   if (dialogue.tags.length > 0) meta.push(`${label(lang, 'tags')}: ${dialogue.tags.map(mdText).join(', ')}`);
   if (dialogue.runs > 1) meta.push(label(lang, 'passedRuns', dialogue.runsPassed, dialogue.runs));
-  meta.push(label(lang, dialogue.failedChecks === 1 ? 'oneFailedCheck' : 'failedChecks', dialogue.failedChecks));
+  meta.push(label(lang, 'failedChecks', dialogue.failedChecks));
   const lines = [`#### ❌ ${mdCode(dialogue.id)} ${mdText(truncate(dialogue.title, 100))}`, '', meta.join(' · '), ''];
 
   const failures = failedChecks(dialogue);

@@ -1,6 +1,6 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from '../words/format.js';
-import { label, metricName } from '../words/labels.js';
+import { label } from '../words/labels.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -47,11 +47,6 @@ export function noGitSaid(why: NonNullable<Provenance['noGit']>, lang: Lang = 'e
 export function metricKey(name: string): string {
   const key = name.replace(/^metrics\./, '').replace(/\.score$/, '');
   return key === PASS_RATE_TEST ? SIGN_TESTED : key;
-}
-
-/** A metric's one English name, whichever way it is spelled (metricName gives it in either language). */
-export function metricLabel(name: string): string {
-  return metricName('en', metricKey(name));
 }
 
 /** The metrics in a fixed reading order; names the contract does not know yet come last. */

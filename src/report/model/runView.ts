@@ -7,7 +7,6 @@ import { isWeak } from '../words/answersWords.js';
 import { brokeWords, changeVerdict, changeWordText, gateChangeFacts, type ChangeTone } from '../words/changeWords.js';
 import { deltaPoints } from '../words/format.js';
 import { label } from '../words/labels.js';
-import { changeEvidence } from './modelExtras.js';
 import { dialogueChanges, metricComparison, metricRegressions, type MetricComparison } from './reportQueries.js';
 import type { GateResult, Lang, Report } from './reportTypes.js';
 
@@ -63,13 +62,11 @@ export type MetricChange =
 export function metricChange(gate: GateResult, metric: string, lang: Lang): MetricChange {
   const comparison = metricComparison(gate, metric);
   if (comparison) return { kind: 'finding', comparison };
-  const tested = changeEvidence(gate, metric);
-  if (tested && Math.abs(tested.current - tested.baseline) > 1e-9) {
+  const facts = gateChangeFacts(gate, metric);
+  if (facts && Math.abs(facts.delta) > 1e-9) {
     // Worded and painted by changeVerdict: a move whose interval includes 0 stays neutral.
-    const facts = gateChangeFacts(gate, metric);
-    const verdict = facts ? changeVerdict(facts) : null;
-    const word = verdict ? `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}` : '';
-    return { kind: 'moved', said: `${deltaPoints(tested.baseline, tested.current)}${word}`, tone: verdict?.tone ?? 'neutral' };
+    const verdict = changeVerdict(facts);
+    return { kind: 'moved', said: `${deltaPoints(0, facts.delta)}${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}`, tone: verdict.tone };
   }
   if (isWeak(gate, metric)) return { kind: 'cannotJudge', said: label(lang, 'cannotJudge') };
   return { kind: 'steady', said: label(lang, 'withinTolerance') };

@@ -167,7 +167,7 @@ export function brokeCount(gate: GateResult, lang: Lang): string {
 /** The same count from changes already worked out (a comparison that counts its own). */
 export function brokeWords(changes: Pick<DialogueChanges, 'broke'>, lang: Lang): string {
   const broke = changes.broke.length;
-  return label(lang, broke === 1 ? 'oneBroke' : 'nBroke', broke);
+  return label(lang, 'nBroke', broke);
 }
 
 /** "3 fixed": the count of what the gate found fixed, on every page. */
@@ -184,9 +184,9 @@ export function withinNoiseWords(changes: Omit<DialogueChanges, 'broke' | 'fixed
   const out: string[] = [];
   const fewer = changes.fewerRuns.length;
   const none = changes.fewerRunsNone.length;
-  if (fewer > 0) out.push(label(lang, fewer === 1 ? 'oneFewerRuns' : 'fewerRuns', fewer, repeat, none, fewer - none));
+  if (fewer > 0) out.push(label(lang, 'fewerRuns', fewer, repeat, none, fewer - none));
   const more = changes.moreRuns.length;
-  if (more > 0) out.push(label(lang, more === 1 ? 'oneMoreRuns' : 'moreRuns', more, repeat));
+  if (more > 0) out.push(label(lang, 'moreRuns', more, repeat));
   return out;
 }
 

@@ -131,7 +131,7 @@ function significance(facts: ChangeFacts | null, lang: Lang): string {
   return `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, changeVerdict(facts))}`;
 }
 
-function metricChange(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
+function metricMoveSaid(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
   const follows = knockOn.has(name) ? (lang === 'zh' ? '，连带' : ', knock-on') : '';
   return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(changeFactsOf(report.gate, name, after - before), lang)}${follows}`;
 }
@@ -165,7 +165,7 @@ function gateChange(report: Report, lang: Lang): Change {
     const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
   }
-  const metricParts = [...moved].map(([name, [before, after]]) => metricChange(report, name, before, after, lang, knockOn));
+  const metricParts = [...moved].map(([name, [before, after]]) => metricMoveSaid(report, name, before, after, lang, knockOn));
   const parts = [...counted, ...noise, ...metricParts];
   // The lead: dialogues broke and fixed, then the metrics that moved most beyond chance; run-to-run noise only when nothing else moved.
   const ranked = [...moved.keys()].map((name, i) => ({ part: metricParts[i]!, rank: leadRank(gate, name, moved.get(name)!, knockOn) })).sort((x, y) => y.rank - x.rank);

@@ -67,7 +67,7 @@ export function deltaTone(d: RateDelta): string {
 export function exampleTitle(e: BrokenExample, lang: Lang): string {
   const { failure } = e;
   const why = outcomeWhy(lang, e.outcome, failure.transcript.length);
-  return simulationWord(lang, e.users === 1 ? 'cmpExampleOne' : 'cmpExample', e.users, outcomeName(lang, e.outcome), failure.userId, failure.repeat, why);
+  return simulationWord(lang, 'cmpExample', e.users, outcomeName(lang, e.outcome), failure.userId, failure.repeat, why);
 }
 
 /** The conversation line by line; `speaker` marks the user's words (an emoji in Markdown, none where a page may lack the font). */
@@ -79,5 +79,5 @@ export function exampleTurns(e: BrokenExample, speaker: string, say: Say): strin
 export const MAX_EXAMPLES = 5;
 
 export function flipLine(f: UserFlip, say: Say): string {
-  return say('cmpFlip', f.userId, say(f.goalSize === 1 ? 'item' : 'items', f.goalSize), f.a, f.b);
+  return say('cmpFlip', f.userId, say('items', f.goalSize), f.a, f.b);
 }
