@@ -172,7 +172,7 @@ export function brokeWords(changes: Pick<DialogueChanges, 'broke'>, lang: Lang):
 
 /** "3 fixed": the count of what the gate found fixed, on every page. */
 export function fixedWords(fixed: number, lang: Lang): string {
-  return lang === 'zh' ? `修复 ${fixed} 个` : `${fixed} fixed`;
+  return label(lang, 'nFixed', fixed);
 }
 
 /**
@@ -225,7 +225,7 @@ export function pairedGateLine(gate: GateResult, lang: Lang = 'en'): string | nu
   const setAside = setAsideWords(gate, lang);
   const zh = lang === 'zh';
   return (
-    label(lang, 'pairedGateLine', paired.dialogues, paired.alpha, zh ? `${list.length} 段对话` : `${list.length} dialogue${list.length === 1 ? '' : 's'}`) +
+    label(lang, 'pairedGateLine', paired.dialogues, paired.alpha, list.length) +
     (list.length > 0 ? `${zh ? '：' : ': '}${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '') +
     (setAside ? `${zh ? '。' : '. '}${setAside}` : '')
   );

@@ -127,6 +127,7 @@ const PAGE = {
   pOfFall: ['one-sided p of a fall', '下降的单侧 p'],
   pOfRise: ['one-sided p of a rise', '上升的单侧 p'],
   nBroke: ['{0} {0:dialogue|dialogues} broke', '{0} 段对话新近失败'],
+  nFixed: ['{0} fixed', '修复 {0} 个'],
   fewerRuns: [
     '{0} {0:dialogue|dialogues} passed fewer of {0:its|their} {1} runs than in the baseline ({2} no run, {3} some), as run-to-run noise alone can make {0:it|them}: not counted as broke',
     '{0} 段对话在 {1} 次运行中通过的次数少于基线（{2} 段一次也未通过，{3} 段部分通过），单靠运行间波动就可能如此：不计为新近失败',
@@ -195,8 +196,8 @@ const PAGE = {
   listSeparator: [', ', '，'],
   runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
   pairedGateLine: [
-    'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} already unsteady in the baseline (failed some runs before and after) do not gate alone',
-    '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2}在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
+    'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} {2:dialogue|dialogues} already unsteady in the baseline (failed some runs before and after) do not gate alone',
+    '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2} 段对话在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
   ],
   thinTests: [
     'Not gated this run, too few of their dialogues moved for any test to tell a change from chance ({0} needed): {1}.',
