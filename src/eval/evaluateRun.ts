@@ -76,7 +76,10 @@ export function planRun(selection: RunSelection): RunPlan {
   // dialogues and takes their content digests, so a later read only parses what it runs.
   const counts: FileCounts[] = [];
   const tally = new SelectionTally();
-  let kept: Dialogue[] | null = [];
+  // A suite the scan already counts past the bound is not kept at all: holding its first few thousand
+  // dialogues while the check reads on would set the peak memory of the whole run.
+  const scanned = scans.reduce((sum, scan) => sum + scan.dialogues, 0);
+  let kept: Dialogue[] | null = scanned <= KEEP_CHECKED_DIALOGUES ? [] : null;
   for (const dialogue of selectDialogues(checkedDialogues(files, counts), selection.filter, selection.shard, selection.exclude, tally)) {
     if (kept && kept.length < KEEP_CHECKED_DIALOGUES) kept.push(dialogue);
     else kept = null;
