@@ -1,6 +1,7 @@
 /** A simulate run's report.json: its shape, its schema version, the scores its trend follows, and how a goal item reads. */
 import type { Lang, Trend } from './reportTypes.js';
 import type { RunResult, SimulationScores } from '../../users/scores.js';
+import type { UserModelSection } from '../../users/userModelReport.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
@@ -35,6 +36,8 @@ export interface SimulationReport {
     readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string; readonly date?: string | null }[];
     readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
   }[];
+  /** With a user model (simulate --user-llm, issue 46): its guarded lines, slips, calls and tokens, examples, success by persona. */
+  readonly userModel?: UserModelSection;
 }
 
 /** A simulate report as it is written: `trend` (from the history) shows on the page and in report.md; `lang` is the page's language. */
