@@ -12,7 +12,6 @@ import { wilson } from '../util/rateInterval.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_ALPHA } from '../eval/gateSettings.js';
 import { compareSimulations } from './simulateCompare.js';
-import type { SimulateArgs } from './simulateCommand.js';
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
@@ -42,7 +41,16 @@ export function personaTable(rules: SimulationReport, model: SimulationReport): 
   return `${lines.join('\n')}\n`;
 }
 
-export async function compareUserKinds(args: SimulateArgs, simulate: (args: SimulateArgs) => Promise<number>): Promise<number> {
+/** What --compare reads of simulate's arguments (the rest passes through to both runs). */
+interface KindArgs {
+  readonly userLlm: string;
+  readonly out: string;
+  readonly saveDialogues?: string;
+  readonly compare?: boolean;
+  readonly lang: 'en' | 'zh';
+}
+
+export async function compareUserKinds<A extends KindArgs>(args: A, simulate: (args: A) => Promise<number>): Promise<number> {
   if (args.userLlm === 'rules') throw new UsageError('--compare compares rule-based users with a user model: add --user-llm openai or replay');
   if (args.saveDialogues !== undefined) throw new UsageError('--compare writes two reports; run --save-dialogues without --compare');
   const out = resolve(args.out);

@@ -18,7 +18,9 @@ export const USER_PROMPT_FILE = 'user-turn.txt';
 /** A line that fails the guard is drawn again, at most this many draws in all. */
 export const MAX_DRAWS = 3;
 /** A spoken line is short: a runaway answer costs bounded time. */
-const LINE_MAX_TOKENS = 48;
+const LINE_MAX_TOKENS = 40;
+/** A first utterance of ten items is long: room for each item said in full (a cut line fails the guard, as it should not). */
+const TOKENS_PER_SAID_ITEM = 14;
 /** How many earlier turns the model is shown: enough to keep to the conversation, short enough to stay fast on a CPU. */
 const HISTORY_TURNS = 2;
 
@@ -117,7 +119,7 @@ export class ModelVoice {
         ],
         sample: this.sample,
         draw: draw - 1,
-        maxTokens: LINE_MAX_TOKENS,
+        maxTokens: LINE_MAX_TOKENS + (action.kind === 'say' ? TOKENS_PER_SAID_ITEM * action.items.length : 0),
       });
       this.tally.calls++;
       this.tally.promptTokens += result.usage?.promptTokens ?? 0;
@@ -173,22 +175,22 @@ export function taskText(action: UserAction, today: string): string {
       return `add one more item (还有一笔): ${itemText(action.item, today, false)}`;
     case 'correct': {
       const { goal, field, by, item } = action;
-      const which = by === 'ordinal' ? `card item ${ordinal(item.index)}` : `the item ${goal.description} (name it by what it was: ${goal.description}那笔)`;
-      const value =
-        field === 'amount' ? `its amount should be ${amountText(goal.amount)}`
-        : field === 'type' ? `it should be ${TYPE_WORD[goal.type]}`
-        : field === 'category' ? `its category should be ${goal.category}`
-        : `its day should be ${dayWord(goal.date ?? today, today)}`;
-      return `correct ${which}: ${value}`;
+      const name = by === 'ordinal' ? ordinal(item.index) : `${goal.description}那笔`;
+      const [value, like] =
+        field === 'amount' ? [`its amount is ${amountText(goal.amount)}`, `${name}改成${amountText(goal.amount)}`]
+        : field === 'type' ? [`it is ${TYPE_WORD[goal.type]}`, `${name}是${TYPE_WORD[goal.type]}`]
+        : field === 'category' ? [`its category is ${goal.category}`, `${name}是${goal.category}`]
+        : [`it happened ${dayWord(goal.date ?? today, today)}`, `${name}是${dayWord(goal.date ?? today, today)}的`];
+      return `tell the app that ${name} is wrong: ${value} (like: ${like})`;
     }
     case 'cancelItem':
-      return `delete card item ${ordinal(action.item.index)}: it is not one of yours`;
+      return `tell the app to delete ${ordinal(action.item.index)}, it is not yours (like: ${ordinal(action.item.index)}删掉)`;
     case 'confirmItem':
-      return `confirm card item ${ordinal(action.item.index)} only`;
+      return `tell the app to confirm ${ordinal(action.item.index)} only (like: 确认${ordinal(action.item.index)})`;
     case 'confirm':
-      return 'everything on the card is right: confirm it';
+      return 'everything on the card is right: tell the app to save it (like: 确认)';
     case 'cancel':
-      return 'you give up: cancel everything';
+      return 'you give up: tell the app to cancel everything (like: 算了都取消)';
   }
 }
 

@@ -1,36 +1,7 @@
 /** What a simulate run with a user model reports of it (issue 46): guarded lines, slips, cost, examples, success by persona. */
 import { PERSONA_DIMENSIONS } from './persona.js';
 import type { FailedRun } from './runSimulation.js';
-import { sliceScore, type RunResult, type SliceScore } from './scores.js';
-import type { Draw } from './userModel.js';
-
-export interface UserModelSection {
-  /** backend, model, temperature, seed, the prompt's file and sha256, the call budget. */
-  readonly run: Readonly<Record<string, unknown>>;
-  readonly calls: number;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  /** Per user run: means of calls and tokens. */
-  readonly perUserRun: { readonly calls: number; readonly tokens: number };
-  /** Lines the turns needed; share passing the guard at the first draw and within the draws allowed. */
-  readonly lines: { readonly needed: number; readonly firstDraw: number; readonly withinLimit: number; readonly firstDrawRate: number; readonly withinLimitRate: number };
-  readonly slipRate: number;
-  readonly slips: readonly {
-    readonly userId: number;
-    readonly repeat: number;
-    readonly turn: number;
-    readonly action: string;
-    readonly task: string;
-    readonly reason: string;
-    readonly draws: readonly Draw[];
-    /** What was said before the slip. */
-    readonly said: readonly string[];
-  }[];
-  /** Model-written lines, the first few of each kind of turn: as written and as the recogniser passed them on. */
-  readonly examples: readonly { readonly userId: number; readonly action: string; readonly written: string; readonly spoken: string; readonly draws: number }[];
-  /** Task success by persona dimension (slips left out, as in every score). */
-  readonly byPersona: readonly (SliceScore & { readonly dimension: string; readonly value: string })[];
-}
+import { sliceScore, type RunResult, type UserModelSection } from './scores.js';
 
 const EXAMPLES_PER_ACTION = 4;
 

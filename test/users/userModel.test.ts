@@ -99,7 +99,7 @@ describe('a user model over real HTTP, given its persona, goal, the conversation
       expect(goalLine.startsWith('goal: ')).toBe(true);
       for (const item of user.goal.items) expect(goalLine).toContain(`${item.description} ${item.amount} ${item.category}`);
       expect(request!.temperature).toBe(0.7);
-      expect(request!.maxTokens).toBe(48);
+      expect(request!.maxTokens).toBe(request === third ? 40 : 40 + 14 * 2);
     }
     // Turn 1, draw 1: no conversation yet, no card; the task names both items with their amounts.
     expect(first!.user).not.toContain('said so far');
@@ -114,7 +114,7 @@ describe('a user model over real HTTP, given its persona, goal, the conversation
     expect(third!.user).toContain(`said so far:\nyou: ${sayTheTask(first!.user)}\napp: `);
     expect(third!.user).toContain('card the app shows:\n  第1笔');
     expect(third!.user).toContain('第2笔');
-    expect(third!.user.split('\n').at(-1)).toBe('task: everything on the card is right: confirm it');
+    expect(third!.user.split('\n').at(-1)).toBe('task: everything on the card is right: tell the app to save it (like: 确认)');
 
     const [run] = result.runs;
     expect(run!.outcome).toBe('success');

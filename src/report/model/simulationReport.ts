@@ -1,7 +1,6 @@
 /** A simulate run's report.json: its shape, its schema version, the scores its trend follows, and how a goal item reads. */
 import type { Lang, Trend } from './reportTypes.js';
-import type { RunResult, SimulationScores } from '../../users/scores.js';
-import type { UserModelSection } from '../../users/userModelReport.js';
+import type { RunResult, SimulationScores, UserModelSection } from '../../users/scores.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
