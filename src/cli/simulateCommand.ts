@@ -155,6 +155,13 @@ export async function simulate(args: SimulateArgs): Promise<number> {
     await writeReportSet('simulation', out, { report, ...(trend ? { trend } : {}), lang: args.lang });
     const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendSimulation(db, report, out)) : null;
     process.stdout.write(renderSimulationConsole(report, args.lang));
+    const voice = report.userModel;
+    if (voice) {
+      const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+      process.stdout.write(
+        `user model: ${voice.calls} calls (${voice.perUserRun.calls} a user run, ${voice.promptTokens + voice.completionTokens} tokens), lines passing the guard ${percent(voice.lines.firstDrawRate)} at the first draw, ${percent(voice.lines.withinLimitRate)} within 3; simulator slips ${voice.slips.length} (${percent(voice.slipRate)}), left out of task success\n`,
+      );
+    }
     process.stdout.write(`${commandLine(args.lang, 'reports', reportSetPaths('simulation', out))}\n`);
     if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'simulateHistory', String(args.history), historyId)}\n`);
     if (args.saveDialogues && voices) {
