@@ -73,6 +73,21 @@ describe('simulate --user-llm through the CLI, key-less (issue 46 items 1, 4, 5)
     expect(run.stdout).toMatch(/6\/6|6 of 6|100(\.0)?%/);
   }, 120_000);
 
+  it('--compare plays the same users as rule-based and model users and shows task success by persona for both', async () => {
+    const dir = tempDir();
+    const result = await cliAsync(['simulate', '--compare', '--users', '5', '--seed', '4', '--llm', 'oracle', '--speech', 'none', '--no-history', '--user-llm', 'openai', '--user-base-url', url, '--user-model', 'plain-user', '--out', dir]);
+    expect(result.status, result.stderr).toBe(0);
+    const [rules, model] = [read(join(dir, 'rules')), read(join(dir, 'model'))];
+    expect(rules.userModel).toBeUndefined();
+    expect(model.userModel!.calls).toBeGreaterThan(0);
+    // The same people: same users, same goal sizes.
+    expect(model.runs.map((run) => [run.userId, run.goalSize])).toEqual(rules.runs.map((run) => [run.userId, run.goalSize]));
+    expect(result.stdout).toContain('Rule-based users (A) against model users (B), the same people');
+    expect(result.stdout).toContain('| persona | rule-based users | model users |');
+    expect(result.stdout).toMatch(/\| style (terse|chatty) \| 100\.0% \(\d\) \[/);
+    expect(readFileSync(join(dir, 'compare', 'comparison.md'), 'utf8').length).toBeGreaterThan(0);
+  }, 120_000);
+
   it('--user-llm openai without a URL or model is exit 2 before anything runs', async () => {
     const result = await cliAsync(['simulate', '--users', '1', '--user-llm', 'openai', '--out', join(tempDir(), 'o')]);
     expect(result.status).toBe(2);
