@@ -175,22 +175,22 @@ export function taskText(action: UserAction, today: string): string {
       return `add one more item (还有一笔): ${itemText(action.item, today, false)}`;
     case 'correct': {
       const { goal, field, by, item } = action;
-      const name = by === 'ordinal' ? ordinal(item.index) : `${goal.description}那笔`;
-      const [value, like] =
-        field === 'amount' ? [`its amount is ${amountText(goal.amount)}`, `${name}改成${amountText(goal.amount)}`]
-        : field === 'type' ? [`it is ${TYPE_WORD[goal.type]}`, `${name}是${TYPE_WORD[goal.type]}`]
-        : field === 'category' ? [`its category is ${goal.category}`, `${name}是${goal.category}`]
-        : [`it happened ${dayWord(goal.date ?? today, today)}`, `${name}是${dayWord(goal.date ?? today, today)}的`];
-      return `tell the app that ${name} is wrong: ${value} (like: ${like})`;
+      const which = by === 'ordinal' ? `card item ${ordinal(item.index)}` : `the item ${goal.description} (name it by what it was: ${goal.description}那笔)`;
+      const value =
+        field === 'amount' ? `its amount should be ${amountText(goal.amount)}`
+        : field === 'type' ? `it should be ${TYPE_WORD[goal.type]}`
+        : field === 'category' ? `its category should be ${goal.category}`
+        : `its day should be ${dayWord(goal.date ?? today, today)}`;
+      return `correct ${which}: ${value}`;
     }
     case 'cancelItem':
-      return `tell the app to delete ${ordinal(action.item.index)}, it is not yours (like: ${ordinal(action.item.index)}删掉)`;
+      return `delete card item ${ordinal(action.item.index)}: it is not one of yours`;
     case 'confirmItem':
-      return `tell the app to confirm ${ordinal(action.item.index)} only (like: 确认${ordinal(action.item.index)})`;
+      return `confirm card item ${ordinal(action.item.index)} only`;
     case 'confirm':
-      return 'everything on the card is right: tell the app to save it (like: 确认)';
+      return 'everything on the card is right: confirm it';
     case 'cancel':
-      return 'you give up: tell the app to cancel everything (like: 算了都取消)';
+      return 'you give up: cancel everything';
   }
 }
 

@@ -114,7 +114,7 @@ describe('a user model over real HTTP, given its persona, goal, the conversation
     expect(third!.user).toContain(`said so far:\nyou: ${sayTheTask(first!.user)}\napp: `);
     expect(third!.user).toContain('card the app shows:\n  第1笔');
     expect(third!.user).toContain('第2笔');
-    expect(third!.user.split('\n').at(-1)).toBe('task: everything on the card is right: tell the app to save it (like: 确认)');
+    expect(third!.user.split('\n').at(-1)).toBe('task: everything on the card is right: confirm it');
 
     const [run] = result.runs;
     expect(run!.outcome).toBe('success');

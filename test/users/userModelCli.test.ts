@@ -13,7 +13,7 @@ function plainLine(user: string): string {
   if (say) return say[1]!.split('; ').map((item) => item.replace(/ /g, '')).join('，');
   const append = /^add one more item \(还有一笔\): (.*)$/.exec(task);
   if (append) return `还有一笔${append[1]!.replace(/ /g, '')}`;
-  const one = /^tell the app to confirm (第.笔) only/.exec(task);
+  const one = /^confirm card item (第.笔) only$/.exec(task);
   if (one) return `确认${one[1]!}`;
   return '确认';
 }

@@ -51,10 +51,11 @@ export function goalItemText(item: SimulationReport['failures'][number]['goal'][
   return `${item.description} ${item.amount} (${item.category})${item.date ? ` ${item.date}` : ''}`;
 }
 
-/** Each user's runs: how many succeeded of how many. */
+/** Each user's runs: how many succeeded of how many (a simulator slip is no run of the app's: left out). */
 export function userOutcomes(report: SimulationReport): Map<number, { goalSize: number; succeeded: number; runs: number }> {
   const users = new Map<number, { goalSize: number; succeeded: number; runs: number }>();
   for (const run of report.runs) {
+    if (run.outcome === 'slip') continue;
     const user = users.get(run.userId) ?? { goalSize: run.goalSize, succeeded: 0, runs: 0 };
     user.runs++;
     if (run.outcome === 'success') user.succeeded++;
