@@ -9,6 +9,9 @@ import { runSimulation } from '../../src/users/runSimulation.js';
 import { scoreSimulation } from '../../src/users/scores.js';
 import { loadUserPrompt, taskText } from '../../src/users/userModel.js';
 import { userModelSection } from '../../src/users/userModelReport.js';
+import { evaluateSimulation } from '../../src/eval/evaluateSimulation.js';
+import { CallTraffic } from '../../src/sim/adaptiveWidth.js';
+import { renderSimulationJunit } from '../../src/report/junit/simulationJunit.js';
 
 const TODAY = '2026-03-01';
 
@@ -148,6 +151,31 @@ describe('a user model that stays off its goal is a simulator slip, never the ap
     expect(section.slips[0]).toMatchObject({ userId: 1, turn: 0, action: 'say', said: [] });
     expect(section.slips[0]!.draws.map((draw) => draw.line)).toEqual(['嗯嗯', '嗯嗯', '嗯嗯']);
     expect(section.slips[0]!.reason).toMatch(/^missing /);
+  });
+
+  it('in JUnit a slipped user is skipped, not failed, and the report keeps it out of the failures', async () => {
+    const voices = (await createUserVoices({ userLlm: 'openai', userBaseUrl: mumbling.url, userModel: 'scripted-user', apiKeyEnv: 'NO_SUCH_KEY_VARIABLE', seed, users: 1, repeat: 1 }, null))!;
+    const { report } = await evaluateSimulation({
+      startedAt: new Date(),
+      wallStart: performance.now(),
+      traffic: new CallTraffic(1, false),
+      seed,
+      users: 1,
+      repeat: 1,
+      speech: new Set(),
+      today: TODAY,
+      backendFor: (board) => new OracleBackend(board),
+      voiceFor: voices.voiceFor,
+      userModel: voices.describe,
+      llm: () => Promise.resolve({ backend: 'oracle', model: 'oracle-goal' }),
+      afterRun: () => Promise.resolve(),
+    });
+    expect(report.failures).toEqual([]);
+    expect(report.userModel!.slips).toHaveLength(1);
+    const junit = renderSimulationJunit(report);
+    expect(junit).toContain('tests="1" failures="0" errors="0" skipped="1"');
+    expect(junit).toContain('<skipped message="slip"/>');
+    expect(junit).not.toContain('<failure');
   });
 
   it('the run’s call budget bounds the user model: past it, the turn is a slip naming the budget', async () => {
