@@ -59,6 +59,8 @@ export interface BackendSetup {
   readonly ledger: AnswerLedger | null;
   /** Removes the API key (in any of its echoed forms) from text about to be written or shown. */
   readonly redact: (text: string) => string;
+  /** With --record: the cassette being written, which a simulated user's model records into too (issue 46). */
+  readonly cassette: Cassette | null;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
     virtualLatency,
     ledger,
     redact,
+    cassette,
     close: async () => {
       if (cassette) await cassette.save();
     },

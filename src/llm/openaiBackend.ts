@@ -36,6 +36,9 @@ export interface OpenAiBackendOptions {
   traffic?: { answered(): void; rateLimited(): void };
 }
 
+/** Between the seeds of a request's draws: far above any run of --repeat. */
+const DRAW_SEED_STEP = 1_000;
+
 /** The seed run `sample` of --repeat sends: runs of one seed, and the runs of neighbouring seeds, never share one. */
 export function seedForRun(seed: number, sample: number): number {
   return seed * 1_000_003 + sample;
@@ -115,7 +118,7 @@ export class OpenAiBackend implements ChatBackend {
             model: this.model,
             messages: req.messages,
             temperature: this.temperature,
-            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) }),
+            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) + DRAW_SEED_STEP * (req.draw ?? 0) }),
             ...(req.maxTokens === undefined ? {} : { max_tokens: req.maxTokens }),
             ...responseFormatFor(this.responseFormat, req),
           },
