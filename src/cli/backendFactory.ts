@@ -12,7 +12,7 @@ import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import { ANSWER_TOKEN_LIMITS } from '../gateway/answerFormat.js';
 import type { RunInfo, Sampling } from '../report/model/reportTypes.js';
 import type { ModelUnderTest } from '../eval/evaluateRun.js';
-import { percentile } from '../scoring/scorer.js';
+import { nearestRank as percentile } from '../util/nearestRank.js';
 import type { BackendEntry } from '../backends/backendEntry.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
 

@@ -22,7 +22,7 @@ import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkToday, todayOption } from './todayOption.js';
-import { heapBudget } from '../report/model/heapBudget.js';
+import { heapBudget } from '../util/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { backendNames } from '../backends/registry.js';

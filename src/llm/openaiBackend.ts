@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { abortableSleep } from './abortableSleep.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
 import {
@@ -148,7 +148,7 @@ export class OpenAiBackend implements ChatBackend {
         if (attempt < this.maxRetries && isRetryable(error)) {
           try {
             // A 429's retry-after (or retry-after-ms) wins over the doubling back-off.
-            await abortableSleep(retryDelayMs(error, this.backoffMs * 2 ** attempt), req.signal);
+            await sleep(retryDelayMs(error, this.backoffMs * 2 ** attempt), undefined, req.signal ? { signal: req.signal } : {});
           } catch {
             throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
           }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { abortableSleep } from './abortableSleep.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type CallEndpoint, type ResponseFormat, type Sampling } from './backend.js';
 import { grammarSchemaOf, UnsupportedSchemaError } from './grammarSchema.js';
 import { estimateTokens } from './tokenEstimate.js';
@@ -210,7 +210,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       const type = failStatus === 429 ? 'rate_limit_exceeded' : 'server_error';
       throw new HttpError(failStatus, type, `injected failure on request ${n}`);
     }
-    if (extraLatencyMs > 0) await abortableSleep(extraLatencyMs, abort.signal);
+    if (extraLatencyMs > 0) await sleep(extraLatencyMs, undefined, { signal: abort.signal });
     const today = todayOf?.(messages);
     const result = await backend.complete({
       endpoint,

@@ -1,3 +1,4 @@
+import { round } from '../util/round.js';
 import { SPEECH_FEATURES, type SpeechFeature } from './speech.js';
 import type { Outcome } from './simulateUser.js';
 import type { Persona } from './persona.js';
@@ -44,10 +45,6 @@ export interface SimulationScores {
 }
 
 const OUTCOMES: readonly Outcome[] = ['success', 'gaveUp', 'cancelled', 'wrongSave', 'error'];
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
-}
 
 function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : round(values.reduce((sum, value) => sum + value, 0) / values.length);
