@@ -1,4 +1,4 @@
-import { BaselineError, firstError, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
+import { BaselineError, firstError, provenanceSchema, readableVersion, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
 import type { ReadReport } from '../model/reportTypes.js';
 import * as compiled from './reportValidators.generated.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
@@ -125,10 +125,7 @@ const runInfo = (required: string[]) => ({
     startedAt: { type: 'string' },
     finishedAt: { type: 'string' },
     timing: { type: 'object' },
-    provenance: {
-      type: 'object',
-      properties: { datasets: { type: 'object', additionalProperties: { type: 'string' } }, prompts: { type: 'object', additionalProperties: { type: 'string' } } },
-    },
+    provenance: provenanceSchema,
   },
 });
 
@@ -184,5 +181,5 @@ export function readComparableReport(file: string): ReadReport {
 function readChecked(file: string, validate: Validate, what: string): ReadReport {
   const value = readJsonFile(file, 'report');
   if (!validate(value)) throw new BaselineError(`${file}: not ${what}: ${firstError(validate)}`);
-  return value as ReadReport;
+  return readableVersion(file, value as ReadReport);
 }

@@ -1,6 +1,6 @@
 /** Reading a simulate report.json back (`compare` on two of them): what kind of file it is, and its shape checked. */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { BaselineError, readJsonFile } from './baseline.js';
+import { readInputHead } from '../../util/inputFile.js';
 import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from '../model/simulationReport.js';
 
 /**
@@ -10,13 +10,7 @@ import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from '../model/simul
 export function isSimulationFile(file: string): boolean {
   let head = '';
   try {
-    const fd = openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(HEAD_BYTES);
-      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
-    } finally {
-      closeSync(fd);
-    }
+    head = readInputHead(file, HEAD_BYTES).toString('utf8');
   } catch {
     return false; // The reader that follows names the file and the reason.
   }
