@@ -132,7 +132,11 @@ const runInfo = (required: string[]) => ({
 const summary = {
   type: 'object',
   required: ['dialogues', 'turns', 'checks'],
-  properties: { dialogues: counts(['skipped']), turns: counts(), checks: counts(['notApplicable']) },
+  properties: {
+    dialogues: counts(['skipped']),
+    turns: { ...counts(), properties: { ...counts().properties, unjudged: { type: 'object', additionalProperties: count } } },
+    checks: counts(['notApplicable']),
+  },
 };
 
 export const REPORT_SCHEMAS = {
