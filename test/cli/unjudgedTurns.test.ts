@@ -40,6 +40,7 @@ describe('issue 47 item 18: turns without route: are judged as the app routes th
     expect(result.stdout).toContain(said);
     expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8')).toContain(said);
     expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).toContain(said);
+    expect(readFileSync(join(dir, 'out', 'junit.xml'), 'utf8')).toContain(`<property name="unjudgedTurns" value="${said}"/>`);
     const zh = cli(['run', '--no-progress', '--llm', 'heuristic', '--lang', 'zh', '--dataset', join(dir, 'days.yaml'), '--out', join(dir, 'zh')]);
     expect(zh.stdout).toContain('10 轮中有 5 轮不计入任何按轮类型的指标和日期：5 轮由端侧规则处理（第一层，或数据集指定）。');
   });

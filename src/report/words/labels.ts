@@ -200,7 +200,7 @@ const PAGE = {
   unjudged_offline: ['{0} offline', '{0} 轮离线'],
   unjudged_failedAnswer: ['{0} with a scripted fault, raw text or an expected fallback', '{0} 轮为脚本化故障、原始文本或期望的兜底'],
   unjudged_otherEndpoint: ['{0} scripting only a conversation answer', '{0} 轮只脚本化了对话协议的回答'],
-  unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没有 expect.batch）'],
+  unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没写批次）'],
   unjudged_noKind: ['{0} whose draft loses items (no kind)', '{0} 轮草稿条目减少（无类型）'],
   runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
   pairedGateLine: [
