@@ -26,6 +26,7 @@ import { heapBudget } from '../util/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { backendNames } from '../backends/registry.js';
+import { refuseUnscriptedSuite } from './unscriptedSuite.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
@@ -119,6 +120,7 @@ async function run(args: RunArgs): Promise<number> {
       shard: args.shard ? parseShard(args.shard) : null,
       protocol: args.protocol,
     });
+    refuseUnscriptedSuite(args.llm, plan.dialogues());
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
     const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;

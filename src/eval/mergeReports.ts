@@ -60,7 +60,7 @@ export function mergeReports(reports: readonly Report[]): Report {
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },
       shard: null,
     },
-    summary: withSkipped(summarize(dialogues, add((r) => r.summary.turns), add((r) => r.summary.checks)), reports),
+    summary: withSkipped(summarize(dialogues, { ...add((r) => r.summary.turns), ...unjudgedOf(reports) }, add((r) => r.summary.checks)), reports),
     metrics: metrics.results(),
     gate: null,
     dialogues,
@@ -123,4 +123,12 @@ function withSkipped(summary: Report['summary'], reports: readonly Report[]): Re
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
+}
+
+/** The shards' turns that no turn-kind metric judged, by why, added up (absent when no shard kept them). */
+function unjudgedOf(reports: readonly Report[]): { unjudged?: Record<string, number> } {
+  if (!reports.some((r) => r.summary.turns.unjudged)) return {};
+  const unjudged: Record<string, number> = {};
+  for (const report of reports) for (const [why, n] of Object.entries(report.summary.turns.unjudged ?? {})) unjudged[why] = (unjudged[why] ?? 0) + n;
+  return { unjudged };
 }

@@ -16,6 +16,7 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  unjudgedTurnsLine,
   noGitSaid,
   nothingJudged,
   orderedMetrics,
@@ -60,6 +61,8 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));
+  const unjudged = unjudgedTurnsLine(report, lang);
+  if (unjudged) lines.push('', c.dim(unjudged));
   return lines.join('\n') + '\n';
 }
 

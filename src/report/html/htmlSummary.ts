@@ -9,6 +9,7 @@ import { passFailBar } from './htmlSvg.js';
 import { promptDiffHtml } from './promptDiffHtml.js';
 import {
   provenanceEntries,
+  unjudgedTurnsLine,
   describeFindingChange,
   brokeDialogues,
   findDialogue,
@@ -128,7 +129,8 @@ export function totalsHtml(report: Report): string {
     repeat > 1
       ? `<div class="stat" title="pass@1 / pass^${repeat}"><div class="stat-label">${esc(label(lang, 'runsPassed'))}</div><div class="stat-value">${percent(passAt1)}</div><div class="stat-foot">${esc(label(lang, 'everyRunPassed', repeat, percent(passHatK)))}</div></div>`
       : '';
-  return `<section class="stats">${stat(label(lang, 'dialogues'), dialogues)}${stat(label(lang, 'turns'), turns)}${stat(label(lang, 'checks'), checks)}${passK}</section>`;
+  const unjudged = unjudgedTurnsLine(report, lang);
+  return `<section class="stats">${stat(label(lang, 'dialogues'), dialogues)}${stat(label(lang, 'turns'), turns)}${stat(label(lang, 'checks'), checks)}${passK}</section>${unjudged ? `<p class="muted">${esc(unjudged)}</p>` : ''}`;
 }
 
 export function gateHtml(report: Report): string {

@@ -3,7 +3,7 @@ import { dialogueCountsByFile, dialogueSummaries, type DialogueSummary } from '.
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from '../html/escape.js';
 import { prettyJson, truncate } from '../words/format.js';
-import { describeInput, failedChecks, provenanceEntries, turnNumber } from '../model/reportQueries.js';
+import { describeInput, failedChecks, provenanceEntries, turnNumber, unjudgedTurnsLine } from '../model/reportQueries.js';
 import { inLang, label } from '../words/labels.js';
 import type { DialogueReport, Lang, Report } from '../model/reportTypes.js';
 import type { Words } from '../../scoring/metrics/registry.js';
@@ -58,6 +58,8 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
     ['seed', String(run.seed)],
     ['repeat', String(run.repeat)],
     ...provenanceEntries(report).map(([k, v]): [string, string] => [k, v]),
+    // The run's, not this file's: how many turns no turn-kind metric nor Dates judged, and why.
+    ...(unjudgedTurnsLine(report, 'en') ? [['unjudgedTurns', unjudgedTurnsLine(report, 'en')!] as [string, string]] : []),
   ];
   yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${counts.tests + skipped.length}" failures="${counts.failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
   yield '    <properties>\n';

@@ -22,6 +22,7 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  unjudgedTurnsLine,
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
@@ -57,6 +58,8 @@ export function renderMarkdown(report: Report): string {
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) head.push('', mdText(notApplicable), '');
+  const unjudged = unjudgedTurnsLine(report, report.view?.lang ?? 'en');
+  if (unjudged) head.push('', mdText(unjudged), '');
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
   return withoutControls(fitMarkdown(head, [failureList(report)], foot));

@@ -1,6 +1,6 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from '../words/format.js';
-import { label } from '../words/labels.js';
+import { isPageLabel, label } from '../words/labels.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -120,6 +120,20 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
 
 function pointsOf(delta: number): string {
   return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} pp`;
+}
+
+/**
+ * How many turns counted for no turn-kind metric nor Dates, and why (summary.turns.unjudged): a
+ * suite whose metrics read n/a says what kept its turns out. Null when every turn was judged or
+ * the report predates the count.
+ */
+export function unjudgedTurnsLine(report: Report, lang: Lang): string | null {
+  // A reason this version has no words for (a forged or newer report) is left out.
+  const unjudged = Object.entries(report.summary.turns.unjudged ?? {}).filter(([why, n]) => n > 0 && isPageLabel(`unjudged_${why}`));
+  const total = unjudged.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const reasons = unjudged.sort(([, a], [, b]) => b - a).map(([why, n]) => label(lang, `unjudged_${why}` as Parameters<typeof label>[1], n));
+  return label(lang, 'unjudgedTurns', total, report.summary.turns.total, reasons.join(label(lang, 'listSeparator')));
 }
 
 /** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */

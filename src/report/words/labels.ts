@@ -194,6 +194,14 @@ const PAGE = {
   findingIntervalAt: ['{2} % interval {0} to {1}', '{2}% 区间 {0} 至 {1}'],
   findingExtras: ['({0})', '（{0}）'],
   listSeparator: [', ', '，'],
+  unjudgedTurns: ['{0} of {1} turns counted for no turn-kind metric nor Dates: {2}.', '{1} 轮中有 {0} 轮不计入任何按轮类型的指标和日期：{2}。'],
+  unjudged_noUserLine: ['{0} without a user line (a tap or a wait)', '{0} 轮没有用户输入（点按或等待）'],
+  unjudged_local: ['{0} answered on the device (Layer 1, or routed so by the dataset)', '{0} 轮由端侧规则处理（第一层，或数据集指定）'],
+  unjudged_offline: ['{0} offline', '{0} 轮离线'],
+  unjudged_failedAnswer: ['{0} with a scripted fault, raw text or an expected fallback', '{0} 轮为脚本化故障、原始文本或期望的兜底'],
+  unjudged_otherEndpoint: ['{0} scripting only a conversation answer', '{0} 轮只脚本化了对话协议的回答'],
+  unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没写批次）'],
+  unjudged_noKind: ['{0} whose draft loses items (no kind)', '{0} 轮草稿条目减少（无类型）'],
   runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} {2:dialogue|dialogues} already unsteady in the baseline (failed some runs before and after) do not gate alone',
@@ -233,6 +241,11 @@ const PAGE = {
 } as const satisfies Record<string, Words>;
 
 export type PageLabel = keyof typeof PAGE;
+
+/** Whether `key` names a word of the table (a key built from a report's own text may not). */
+export function isPageLabel(key: string): key is PageLabel {
+  return Object.hasOwn(PAGE, key);
+}
 
 /** A page label with {0}, {1}… filled in. */
 export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {
