@@ -1,5 +1,5 @@
 /** The `history` command's table: one line per run, newest last. */
-import { cellWidth, padCells, percent, truncate, withoutControls } from '../words/format.js';
+import { cellWidth, inertText, padCells, percent, truncate, withoutControls } from '../words/format.js';
 import type { HistoryRun } from '../history/historyQueries.js';
 import { inLang } from '../words/labels.js';
 import { servedNamesSaid } from '../words/servedModel.js';
@@ -30,7 +30,7 @@ export function renderHistoryTable(runs: readonly HistoryRun[], lang: Lang = 'en
     `${r.dialogues.passed}/${r.dialogues.total}${r.kind === 'simulate' ? inLang(lang, WORDS.users) : ''}`,
     successOf(r),
     r.kind === 'simulate' ? '—' : inLang(lang, r.passed ? WORDS.passed : WORDS.failed),
-    truncate(r.datasets.join(' '), 40),
+    truncate(inertText(r.datasets.join(' ')), 40),
   ]);
   const widths = header.map((h, i) => Math.max(cellWidth(h), ...rows.map((row) => cellWidth(row[i]!))));
   const line = (cells: readonly string[]) => cells.map((cell, i) => padCells(cell, widths[i]!)).join('  ').trimEnd();
