@@ -1,4 +1,7 @@
 import { mulberry32 } from '../util/random.js';
+import { boundedNames, outsideName } from '../util/outsideText.js';
+import { servedNamesSaid } from '../report/words/servedModel.js';
+import { MAX_SERVED_LISTED } from '../llm/answerLedger.js';
 import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
@@ -42,7 +45,7 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
-  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${served.baseline.join(', ')}; now: ${served.current.join(', ')}): the model may have changed under the name '${current.llm.model}'`);
+  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${servedNamesSaid(served.baseline, 'en')}; now: ${servedNamesSaid(served.current, 'en')}): the model may have changed under the name '${outsideName(current.llm.model)}'`);
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
   const answered = answerChanges(before.side, after.side);
@@ -87,7 +90,8 @@ function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): Gat
   const was = before.servedModels ?? [];
   const now = after.servedModels ?? [];
   if (was.length === 0 || now.length === 0 || (was.length === now.length && was.every((name, i) => name === now[i]))) return null;
-  return { baseline: was, current: now };
+  // A baseline's names come from a file: bounded as a run's own are.
+  return { baseline: boundedNames(was, MAX_SERVED_LISTED), current: boundedNames(now, MAX_SERVED_LISTED) };
 }
 
 /**

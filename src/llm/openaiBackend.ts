@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
+import { outsideName } from '../util/outsideText.js';
 import {
   DEFAULT_TEMPERATURE,
   LlmCallError,
@@ -127,11 +128,12 @@ export class OpenAiBackend implements ChatBackend {
         const result: ChatResult = {
           text: answerText(response.choices?.[0]?.message?.content, this.redact, elapsed()),
           latencyMs: elapsed(),
-          model: typeof response.model === 'string' && response.model !== '' ? this.redact(response.model) : this.model,
+          // The server's name for the model is outside text: bounded and inert before it reaches a cassette or a report.
+          model: typeof response.model === 'string' && response.model !== '' ? outsideName(this.redact(response.model)) : this.model,
         };
         this.traffic?.answered();
         if (typeof response.system_fingerprint === 'string' && response.system_fingerprint !== '') {
-          result.fingerprint = this.redact(response.system_fingerprint);
+          result.fingerprint = outsideName(this.redact(response.system_fingerprint));
         }
         if (response.usage && typeof response.usage.prompt_tokens === 'number' && typeof response.usage.completion_tokens === 'number') {
           result.usage = {

@@ -2,7 +2,7 @@
 import { failingDialogues } from '../model/dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
-import { inertText, percent, truncate } from '../words/format.js';
+import { cellWidth, inertText, padCells, percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
 import { metricChange } from '../model/runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from '../words/changeWords.js';
@@ -129,7 +129,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
 
 function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c: ChalkInstance): string[] {
   const metrics = orderedMetrics(report);
-  const width = Math.max(...metrics.map(([name]) => metricName(lang, name).length));
+  const width = Math.max(...metrics.map(([name]) => cellWidth(metricName(lang, name))));
   return metrics.map(([name, metric]) => {
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
@@ -151,7 +151,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
         note = `  ${arrow} ${c.dim(change.said)}`;
       }
     }
-    return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
+    return `  ${padCells(metricName(lang, name), width)}  ${bar} ${score}${note}`;
   });
 }
 
