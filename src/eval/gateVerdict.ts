@@ -8,7 +8,7 @@ import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
-import { answersRepeat, baseBackendName, findBackend } from '../backends/registry.js';
+import { baseBackendName, comparedExactly, findBackend } from '../backends/registry.js';
 import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, whollyPaired } from './dialoguePairing.js';
 import { compareSingleRuns } from './singleRunGate.js';
 import { answerChanges } from './answerChanges.js';
@@ -46,7 +46,8 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
   const answered = answerChanges(before.side, after.side);
-  const chance = verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined;
+  // Answers that repeat have no chance in them: any fall shows, however rarely the baseline succeeded.
+  const chance = !exactlyCompared(baseline, current) && (verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined);
   const weak = weakMetrics(pairedBaseline, { alpha: settings.alpha, chance });
   return {
     ...verdict,
@@ -111,13 +112,11 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
+  // Backends whose answers repeat have no run-to-run noise: every flip is a change, at any --repeat.
+  if (exactlyCompared(baseline, current)) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
   if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
-    const sampling = [baseline.provenance?.sampling, current.provenance?.sampling] as const;
-    const noisy = !answersRepeat(baseline.llm.backend, ...sampling) || !answersRepeat(current.llm.backend, ...sampling);
-    return noisy && baseline.judged && current.judged
-      ? compareSingleRuns(baseline, current, label, settings)
-      : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+    return baseline.judged && current.judged ? compareSingleRuns(baseline, current, label, settings) : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   }
   const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
     alpha: settings.alpha,
@@ -139,6 +138,11 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
   }
   const improvements: GateFinding[] = paired.consistentlyFixed.map((id) => ({ kind: 'dialogue', name: id, baseline: false, current: true }));
   return { baseline: label, passed: regressions.length === 0, regressions, improvements, paired };
+}
+
+/** Whether both runs' answers repeat, asked alike: then every move between them is a change. */
+export function exactlyCompared(baseline: Baseline, current: Baseline): boolean {
+  return comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, { backend: current.llm.backend, sampling: current.provenance?.sampling });
 }
 
 function sequentialGate(summary: SequentialSummary, label: string): GateResult {

@@ -99,6 +99,7 @@ function measured(report: Report, lang: Lang): string {
         : `answers placed ${virtualMs} ms after each call on the virtual clock: the model's real latency was not judged${realLatency(report)}`,
     );
   }
+  if (report.run.repeatAsked !== undefined) how.push(label(lang, 'repeatRanOnce', report.run.repeatAsked));
   if (report.run.mode === 'gold') how.push(zh ? '每轮从期望状态开始' : 'each turn starting from the expected state');
   if (report.run.protocol === 'conversation') how.push(zh ? '旧版会话协议（种子 004）' : 'legacy conversation protocol (seed 004)');
   return `${[what, ...how].join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;

@@ -145,6 +145,10 @@ const PAGE = {
   runBackend: ['backend {0} model {1}', '后端 {0} 模型 {1}'],
   runMode: ['mode **{0}**', '模式 **{0}**'],
   runProtocol: ['protocol **{0}**', '协议 **{0}**'],
+  repeatRanOnce: [
+    '--repeat {0} asked, run once: this backend answers the same input the same way every time, so each repeat would only be this run again',
+    '要求 --repeat {0}，只运行了一次：此后端对相同输入总给出相同回答，每次重复都只会是这次运行的重演',
+  ],
   runRepeat: ['repeat {0} ({1})', '重复 {0} 次（{1}）'],
   runFilter: ['filter {0}', '筛选 {0}'],
   armsTitle: ['Protocol comparison', '协议对比'],
