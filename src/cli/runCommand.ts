@@ -25,7 +25,7 @@ import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../report/model/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
+import { answersRepeat, backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
@@ -160,7 +160,8 @@ async function run(args: RunArgs): Promise<number> {
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
         // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
-        ...(args.updateBaseline || partlyPaired ? { keepPerDialogue: true } : {}),
+        // A model with noise keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
+        ...(args.updateBaseline || partlyPaired || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

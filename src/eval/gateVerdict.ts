@@ -10,7 +10,7 @@ import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
 import { baseBackendName, comparedExactly, findBackend } from '../backends/registry.js';
 import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, whollyPaired } from './dialoguePairing.js';
-import { compareSingleRuns } from './singleRunGate.js';
+import { compareRepeatedRuns, compareSingleRuns } from './singleRunGate.js';
 import { answerChanges } from './answerChanges.js';
 import { weakMetrics } from './weakMetrics.js';
 
@@ -114,30 +114,12 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
   // Backends whose answers repeat have no run-to-run noise: every flip is a change, at any --repeat.
   if (exactlyCompared(baseline, current)) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
-  // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
+  const noisy = { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs };
+  // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics over repeats need its repeats.
   if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
-    return baseline.judged && current.judged ? compareSingleRuns(baseline, current, label, settings) : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+    return baseline.judged && current.judged ? compareSingleRuns(baseline, current, label, noisy) : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   }
-  const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
-    alpha: settings.alpha,
-    resamples: settings.resamples,
-    random: mulberry32(settings.seed),
-    deadlineMs: settings.deadlineMs,
-  });
-  const significant = paired.tests.filter((t) => t.significant);
-  const regressions: GateFinding[] = significant.map((t) => ({
-    kind: 'metric',
-    name: t.name,
-    baseline: t.baseline,
-    current: t.current,
-    significance: { pValue: t.pValue, ...(t.interval ? { interval: t.interval } : {}), method: t.method },
-  }));
-  // The dialogues that broke on every run are the evidence of a significant regression; alone they are not one.
-  if (regressions.length > 0) {
-    for (const id of paired.consistentlyBroken) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
-  }
-  const improvements: GateFinding[] = paired.consistentlyFixed.map((id) => ({ kind: 'dialogue', name: id, baseline: false, current: true }));
-  return { baseline: label, passed: regressions.length === 0, regressions, improvements, paired };
+  return compareRepeatedRuns(baseline, current, label, noisy);
 }
 
 /** Whether both runs' answers repeat, asked alike: then every move between them is a change. */

@@ -4,7 +4,7 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, RunSummary } from '../../scoring/results.js';
+import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
 
@@ -82,6 +82,8 @@ export interface SingleRunTests {
   /** Dialogues both runs had. */
   readonly dialogues: number;
   readonly tests: readonly PairedTest[];
+  /** Tests on which too few dialogues moved to tell a change from chance at the family's level. */
+  readonly setAside?: readonly SetAsideTest[];
 }
 
 /** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */
