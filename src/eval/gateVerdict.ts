@@ -1,11 +1,8 @@
-import { mulberry32 } from '../util/random.js';
 import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
 import { sequentialVerdict } from './sequentialRun.js';
 import { armsDifference } from './armsDifference.js';
-import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
-import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
 import { baseBackendName, comparedExactly, findBackend } from '../backends/registry.js';
@@ -33,7 +30,7 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const pairedBaseline = rescored ? before.side : { ...before.side, metrics: {} };
   const pairedCurrent = rescored ? after.side : { ...after.side, metrics: {} };
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
-  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
+  const verdict = settings.sequential ? sequentialGate(settings.sequential, label, undecidedMoves(settings.sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
   if (!rescored && !settings.sequential) {
     warnings.push(`the metrics were not compared, only the paired dialogues' outcomes: ${before.rescored ? 'this run' : 'the baseline'} kept no per-dialogue scores to score the paired dialogues with (a baseline: remake it with --update-baseline)`);
@@ -127,10 +124,18 @@ export function exactlyCompared(baseline: Baseline, current: Baseline): boolean 
   return comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, { backend: current.llm.backend, sampling: current.provenance?.sampling });
 }
 
-function sequentialGate(summary: SequentialSummary, label: string): GateResult {
-  return { baseline: label, ...sequentialVerdict(summary), improvements: [], sequential: summary };
+function sequentialGate(summary: SequentialSummary, label: string, moves: GateResult['singleRuns'] | null): GateResult {
+  return { baseline: label, ...sequentialVerdict(summary), improvements: [], sequential: summary, ...(moves ? { singleRuns: moves } : {}) };
 }
 
-function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
-  return repeatedRecord(repeated);
+/**
+ * A sequential run that ended undecided still shows what moved, as a fixed-size gate does: each
+ * metric's move on the dialogues it paired, with its interval, from the same paired test over
+ * dialogues (a description: the verdict stays the sequential test's). Answers that repeat have
+ * no interval to show, nor a model whose per-dialogue scores were not kept.
+ */
+function undecidedMoves(summary: SequentialSummary, baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult['singleRuns'] | null {
+  if (summary.decision !== 'undecided' || summary.dialoguesTested === 0 || exactlyCompared(baseline, current) || !baseline.repeated || !current.repeated) return null;
+  const moves = compareSingleRuns(baseline, current, label, { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs });
+  return moves.singleRuns ?? null;
 }

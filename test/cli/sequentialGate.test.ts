@@ -117,6 +117,38 @@ describe('run --baseline … --sequential', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toMatch(/No change/);
   }, 120_000);
 
+  // Issue 45, item 9: an undecided run was headlined "✔ PASSED … gate passed", with no metric's move shown.
+  it('an undecided run is its own verdict: the first line of console, report.md, report.html and junit.xml says "not decided — let through" (exit 0) or "not decided" (exit 1), never "passed", and each metric\'s move on the paired dialogues is shown', () => {
+    const shard = ['--dataset', 'datasets/model/split.yaml', '--shard', '1/8', '--llm', 'heuristic', '--no-progress'];
+    const shardBaseline = join(dir, 'split-shard.json');
+    cli(['run', ...shard, '--out', join(dir, 'split-base-9'), '--baseline', shardBaseline, '--update-baseline']);
+    const gated = (out: string, extra: string[]) => cli(['run', ...shard, '--perturb', 'drop=0.1', '--out', join(dir, out), '--baseline', shardBaseline, '--sequential', '--margin', '0.1', ...extra]);
+    const firstLines = (out: string, stdout: string) => {
+      const html = readFileSync(join(dir, out, 'report.html'), 'utf8');
+      const badge = /<div class="verdict-row">([\s\S]*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, ' ');
+      const junit = readFileSync(join(dir, out, 'junit.xml'), 'utf8').split('\n')[1]!;
+      return [stdout.split('\n')[0]!, readFileSync(join(dir, out, 'report.md'), 'utf8').split('\n')[0]!, badge, junit];
+    };
+    const through = gated('undecided-pass', ['--undecided', 'pass']);
+    expect(through.status).toBe(0);
+    expect(report(join(dir, 'undecided-pass')).gate.sequential.decision).toBe('undecided');
+    for (const line of firstLines('undecided-pass', through.stdout)) {
+      expect(line.toLowerCase()).toContain('not decided — let through');
+      expect(line).not.toMatch(/gate passed|PASSED|✔|✅|✓/);
+    }
+    expect(through.stdout).toMatch(/Against the baseline: .*Batch splitting -\d+\.\d pp/);
+    const held = gated('undecided-fail', []);
+    expect(held.status).toBe(1);
+    for (const line of firstLines('undecided-fail', held.stdout)) {
+      expect(line.toLowerCase()).toContain('not decided');
+      expect(line.toLowerCase()).not.toContain('let through');
+      expect(line).not.toMatch(/gate passed|PASSED|✔|✅|✓/);
+    }
+    const zh = gated('undecided-zh', ['--undecided', 'pass', '--lang', 'zh']);
+    expect(zh.stdout.split('\n')[0]).toContain('未定 — 放行');
+    expect(zh.stdout.split('\n')[0]).not.toMatch(/门禁通过|✔/);
+  }, 120_000);
+
   it('runs the dialogues in an order the seed fixes', () => {
     const ids = (seed: string) => {
       const out = join(dir, `order-${seed}`);
