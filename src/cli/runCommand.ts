@@ -17,7 +17,7 @@ import { openHistory, recordInHistory, type HistoryDb } from '../report/history/
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
 import { appendRun } from '../eval/historyRecord.js';
-import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { adaptiveConcurrencyOption, answeringSide, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
@@ -25,7 +25,7 @@ import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../util/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { backendNames } from '../backends/registry.js';
+import { answersRepeat, backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
 import { refuseUnscriptedSuite } from './unscriptedSuite.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
@@ -127,11 +127,17 @@ async function run(args: RunArgs): Promise<number> {
     const partlyPaired = pairs !== null && !whollyPaired(pairs.pairing);
     // The sequential test's family and pairs are the paired dialogues' only.
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
-    // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
-    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, () => traffic.answeredCalls);
     // The headline then names both arms' seeds (report/words/armsWords.ts).
     const shared = sharedSamplingSeed(args, baseline);
     if (shared !== undefined) args.samplingSeed = shared;
+    const answering = answeringSide(args);
+    // Repeats of a backend whose answers repeat are the same run again: it runs once, and the report says why.
+    const repeatAsked = args.repeat > 1 && !args.sut && repeatsWithinRun(answering.backend, answering.sampling) ? args.repeat : undefined;
+    if (repeatAsked !== undefined) args.repeat = 1;
+    // Against a baseline whose answers repeat too, every flip the sequential gate sees is a change.
+    const exact = baseline !== null && !args.sut && comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, answering);
+    // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
+    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, { exact, callsSoFar: () => traffic.answeredCalls });
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);
@@ -145,6 +151,7 @@ async function run(args: RunArgs): Promise<number> {
         protocol: args.protocol,
         seed: args.seed,
         repeat: args.repeat,
+        ...(repeatAsked !== undefined ? { repeatAsked } : {}),
         filter: args.filter,
         exclude: args.exclude,
         shard: args.shard ?? null,
@@ -155,7 +162,8 @@ async function run(args: RunArgs): Promise<number> {
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
         // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
-        ...(args.updateBaseline || partlyPaired ? { keepPerDialogue: true } : {}),
+        // A model with noise keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
+        ...(args.updateBaseline || partlyPaired || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

@@ -121,6 +121,8 @@ export interface RunSettings {
   readonly protocol: Protocol | 'both';
   readonly seed: number;
   readonly repeat: number;
+  /** `--repeat` as asked, when the backend's answers repeat and the run ran once. */
+  readonly repeatAsked?: number;
   readonly filter: readonly string[];
   readonly exclude: readonly string[];
   /** `--shard` as given (`2/4`), or null. */
@@ -221,6 +223,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
     protocol: settings.protocol,
     seed: settings.seed,
     repeat: settings.repeat,
+    ...(settings.repeatAsked !== undefined ? { repeatAsked: settings.repeatAsked } : {}),
     filter: [...settings.filter],
     ...(settings.exclude.length > 0 ? { exclude: [...settings.exclude] } : {}),
     shard: settings.shard,

@@ -124,7 +124,7 @@ export interface PairedTest {
   /** Holm-adjusted one-sided p-value of "the candidate is worse". */
   readonly pValue: number;
   readonly rawPValue: number;
-  /** The sign test's one-sided p-value of "the candidate is better", unadjusted: words a rise, never gates (absent in older reports). */
+  /** Holm-adjusted one-sided p-value of "the candidate is better", by the same test: a rise below α is an improvement (older reports: the sign test's, unadjusted, or absent). */
   readonly risePValue?: number;
   /** Two-sided (1 − 2α) interval of the difference, candidate − baseline (metrics only). */
   readonly interval?: readonly [number, number];

@@ -21,6 +21,7 @@ import {
   nothingJudged,
   orderedMetrics,
   overallPassed,
+  runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
 import { inLang, label, metricName } from '../words/labels.js';
@@ -67,10 +68,13 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
 }
 
 function headline(report: Report, lang: Lang, c: ChalkInstance): string {
-  const ok = overallPassed(report);
+  const outcome = runOutcome(report);
   const { dialogues, turns, checks } = report.summary;
-  const verdict = ok ? c.bold.green(label(lang, 'verdictPassed')) : c.bold.red(label(lang, 'verdictFailed'));
-  const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, report.gate.passed ? 'passed' : 'failed').toLowerCase())) : '';
+  const tag = { passed: 'verdictPassed', failed: 'verdictFailed', letThrough: 'verdictLetThrough', notDecided: 'verdictNotDecided' } as const;
+  const verdict = outcome === 'passed' ? c.bold.green(label(lang, tag[outcome])) : outcome === 'letThrough' ? c.bold.yellow(label(lang, tag[outcome])) : c.bold.red(label(lang, tag[outcome]));
+  // The gate's own word: an undecided sequential run is "not decided", let through or not, never "passed".
+  const gateWord = outcome === 'letThrough' || outcome === 'notDecided' ? outcome : report.gate?.passed ? 'passed' : 'failed';
+  const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, gateWord).toLowerCase())) : '';
   return (
     `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +

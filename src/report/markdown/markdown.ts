@@ -27,6 +27,7 @@ import {
   nothingJudged,
   orderedMetrics,
   overallPassed,
+  runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from '../model/reportTypes.js';
@@ -67,11 +68,13 @@ export function renderMarkdown(report: Report): string {
 
 function headline(report: Report): string {
   const { total, failed } = report.summary.dialogues;
-  const icon = overallPassed(report) ? '✅' : '❌';
+  const outcome = runOutcome(report);
+  const icon = { passed: '✅', failed: '❌', letThrough: '⚠️', notDecided: '❌' }[outcome];
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
     const gate = report.gate;
-    const said = [label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
+    const head = outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
+    const said = [label(lang, head), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;

@@ -25,6 +25,21 @@ export function overallPassed(report: Report): boolean {
   return report.gate.passed && !(report.run.failOn === 'failures' && failed);
 }
 
+/**
+ * The run's verdict as every format's first line words it: a sequential run that ended undecided
+ * is neither passed nor failed but "not decided" — let through by `--undecided pass` (exit 0) or
+ * not (exit 1); any other run passed or failed.
+ */
+export type RunOutcome = 'passed' | 'failed' | 'letThrough' | 'notDecided';
+
+export function runOutcome(report: Report): RunOutcome {
+  const passed = overallPassed(report);
+  const sequential = report.gate?.sequential;
+  const undecided = sequential?.decision === 'undecided' && sequential.dialoguesTested > 0 && report.gate!.regressions.length === 0;
+  if (!undecided) return passed ? 'passed' : 'failed';
+  return passed ? 'letThrough' : 'notDecided';
+}
+
 /** What produced the run, as label → value pairs: backend, base URL, commit, and every file's sha256. */
 export function provenanceEntries(report: Report, lang: Lang = 'en'): Array<[string, string]> {
   const provenance = report.run.provenance;
