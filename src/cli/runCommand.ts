@@ -152,8 +152,10 @@ async function run(args: RunArgs): Promise<number> {
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
-        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
-        ...(args.updateBaseline || partlyPaired ? { keepPerDialogue: true } : {}),
+        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only;
+        // so do a shard and a sequential run, which cover part of the selection: merge and compare
+        // then score the metrics over the dialogues they pair, as run's gate did.
+        ...(args.updateBaseline || partlyPaired || args.shard || args.sequential ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

@@ -5,6 +5,7 @@
  * beside them in the same headline.
  */
 import { metricName } from './labels.js';
+import { pairingSaid } from './pairingWords.js';
 import type { GateResult, Lang } from '../model/reportTypes.js';
 
 /** At most this share of the calls answered differently reads "barely reached it". */
@@ -40,9 +41,9 @@ export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null
   return `Cannot be judged with this model: ${list} — the baseline succeeded there too few times for a fall to show (the model rarely did, or too few dialogues judge ${weak.length === 1 ? 'it' : 'them'}), so no change there means nothing.`;
 }
 
-/** Both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */
+/** The pairing (when not every dialogue paired) and both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */
 export function modelSentences(gate: GateResult | null, lang: Lang): string[] {
-  return gate ? [answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null) : [];
+  return gate ? [pairingSaid(gate, lang).trim() || null, answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null) : [];
 }
 
 /** The metric is one the baseline's model met too rarely to judge. */
