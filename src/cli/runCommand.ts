@@ -161,9 +161,11 @@ async function run(args: RunArgs): Promise<number> {
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
-        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
-        // A model with noise keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
-        ...(args.updateBaseline || partlyPaired || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
+        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only;
+        // so do a shard and a sequential run, which cover part of the selection: merge and compare
+        // then score the metrics over the dialogues they pair, as run's gate did. A model with noise
+        // keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
+        ...(args.updateBaseline || partlyPaired || args.shard || args.sequential || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

@@ -35,9 +35,9 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
   const verdict = settings.sequential ? sequentialGate(settings.sequential, label, undecidedMoves(settings.sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!rescored && !settings.sequential) {
-    warnings.push(`the metrics were not compared, only the paired dialogues' outcomes: ${before.rescored ? 'this run' : 'the baseline'} kept no per-dialogue scores to score the paired dialogues with (a baseline: remake it with --update-baseline)`);
-  }
+  if (!rescored && !settings.sequential) warnings.push(notRescored(before.rescored ? current : baseline, before.rescored ? 'this run' : 'the baseline'));
+  const modes = modeChange(baseline, current);
+  if (modes) warnings.push(modes);
   // Files only one side ran are a difference of selection, which the pairing line counts.
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
@@ -60,6 +60,21 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
     ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
     pairing,
   };
+}
+
+/** Why the metrics of a partly paired pair were not compared, with advice that fits the side: a baseline file, or a run's report. */
+function notRescored(side: Baseline, name: 'this run' | 'the baseline'): string {
+  const advice =
+    side.readFrom === 'report'
+      ? "a report of a whole run keeps none: compare two runs of the same selection (the same --dataset and --filter), or gate the later run with run --baseline FILE against a baseline the earlier one wrote with --update-baseline"
+      : 'a baseline: remake it with --update-baseline';
+  return `the metrics were not compared, only the paired dialogues' outcomes: ${name} kept no per-dialogue scores to score the paired dialogues with (${advice})`;
+}
+
+/** Sides run in other modes (e2e, gold) start their turns from other states: a move may be the mode's. */
+function modeChange(baseline: Baseline, current: Baseline): string | null {
+  if (baseline.mode === current.mode) return null;
+  return `the baseline ran --mode ${baseline.mode} and this run --mode ${current.mode}: their turns start from other states (gold: the one the dataset expects), so a move may be the mode's, not the model's or the product's`;
 }
 
 /**

@@ -76,7 +76,9 @@ describe('compare on two single runs gates on the interval of the difference, no
     const clean = JSON.parse(readFileSync(report('clean'), 'utf8'));
     expect(clean.run.llm.backend).toBe('heuristic');
     const passing = clean.dialogues.find((d: { passed: boolean }) => d.passed);
-    const broken = { ...clean, dialogues: clean.dialogues.map((d: { id: string }) => (d.id === passing.id ? { ...d, passed: false, runsPassed: 0 } : d)) };
+    // A shard keeps each dialogue's scores (issue 45): the edit says the dialogue failed there too, or the file contradicts itself.
+    const repeated = clean.repeated ? { ...clean.repeated, [passing.id]: { ...clean.repeated[passing.id], runsPassed: 0 } } : undefined;
+    const broken = { ...clean, ...(repeated ? { repeated } : {}), dialogues: clean.dialogues.map((d: { id: string }) => (d.id === passing.id ? { ...d, passed: false, runsPassed: 0 } : d)) };
     const file = join(dir, 'one-broke.json');
     writeFileSync(file, JSON.stringify(broken));
     const result = cli(['compare', report('clean'), file, '--json']);

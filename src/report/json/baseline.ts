@@ -26,6 +26,8 @@ export interface Baseline {
   readonly scope?: string;
   /** `--shard i/n` of the run it was made from. */
   readonly shard?: string;
+  /** Read from a report.json rather than a baseline file (never written): what advice fits it. */
+  readonly readFrom?: 'report';
 }
 
 export class BaselineError extends Error {
@@ -34,6 +36,8 @@ export class BaselineError extends Error {
 
 export function toBaseline(report: Report): Baseline {
   const digests = Array.from(report.dialogues).flatMap((d) => (d.answerDigests ? [[d.id, d.answerDigests] as const] : []));
+  const scope = [runScope(report.run), stoppedEarly(report)].filter((part) => part !== null).join(', ');
+  const provenance = report.run.provenance && stoppedEarly(report) ? ranOnly(report.run.provenance, report) : report.run.provenance;
   return {
     schemaVersion: report.schemaVersion,
     kind: 'nlu-harness-baseline',
@@ -45,9 +49,9 @@ export function toBaseline(report: Report): Baseline {
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(digests.length > 0 ? { answerDigests: Object.fromEntries(digests) } : {}),
     ...(report.repeated ? { repeated: report.repeated } : {}),
-    ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
+    ...(provenance ? { provenance } : {}),
     ...(report.notApplicable && report.notApplicable.length > 0 ? { notApplicable: report.notApplicable.map((d) => d.id) } : {}),
-    ...(runScope(report.run) ? { scope: runScope(report.run)! } : {}),
+    ...(scope ? { scope } : {}),
     ...(report.run.shard ? { shard: report.run.shard } : {}),
   };
 }
@@ -58,6 +62,23 @@ export function toBaseline(report: Report): Baseline {
  */
 function runScope(run: Report['run']): string | null {
   return selectionScope(run.filter, run.exclude ?? []);
+}
+
+/**
+ * A `--sequential` run that stopped before the end of its selection ran part of it on purpose:
+ * "--sequential, 16 of 66 dialogues run". Null for any other report.
+ */
+function stoppedEarly(report: Report): string | null {
+  const sequential = report.gate?.sequential;
+  if (!sequential || sequential.dialoguesRun >= sequential.dialoguesInSuite) return null;
+  return `--sequential, ${sequential.dialoguesRun} of ${sequential.dialoguesInSuite} dialogues run`;
+}
+
+/** The provenance's dialogue digests cut to the dialogues the report ran: what another command pairs with. */
+function ranOnly(provenance: NonNullable<Report['run']['provenance']>, report: Report): NonNullable<Report['run']['provenance']> {
+  if (!provenance.dialogues) return provenance;
+  const ran = new Set([...Array.from(report.dialogues, (d) => d.id), ...(report.notApplicable ?? []).map((d) => d.id)]);
+  return { ...provenance, dialogues: Object.fromEntries(Object.entries(provenance.dialogues).filter(([id]) => ran.has(id))) };
 }
 
 /** `--filter a b --exclude c` as typed, or null when neither narrowed the selection. */
@@ -74,7 +95,7 @@ export function readBaseline(file: string): Baseline {
     throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
   }
   if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
-    if (validReport(parsed)) return consistent(file, toBaseline(readableVersion(file, parsed as Report)));
+    if (validReport(parsed)) return consistent(file, { ...toBaseline(readableVersion(file, parsed as Report)), readFrom: 'report' });
     throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
   }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);

@@ -65,8 +65,13 @@ export interface DialoguePairing {
 /** The model calls compared with the baseline's, by digest of the normalised answer. */
 export interface AnswerChanges {
   readonly compared: number;
+  /** Calls answered as before, and calls answered otherwise (or made by one side only). */
   readonly same: number;
   readonly changed: number;
+  /** Calls asked otherwise than the baseline's (another request digest, or made by one side only); absent in reports from before it was counted. */
+  readonly requestsChanged?: number;
+  /** With repeats in the baseline: its later runs' calls against its first run's, answered otherwise: how often noise alone changes answers. */
+  readonly baselineRepeats?: { readonly compared: number; readonly changed: number };
 }
 
 /** A metric the baseline met `succeeded` times of `judged`: too rarely for a fall to show. */
