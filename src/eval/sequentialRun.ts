@@ -173,7 +173,14 @@ export function sequentialVerdict(summary: SequentialSummary): { passed: boolean
         method: `sequential betting test over ${m.dialogues} dialogues: e = ${m.eRegression}; the family's ${family} e-values sum to ${summary.regressionEvidence} ≥ ${summary.regressionThreshold}`,
       },
     }));
-  // Answers that repeat: a dialogue that broke is a change, not noise.
+  // Answers that repeat: a dialogue that broke is a change, not noise, and so is a metric that fell
+  // on the dialogues compared (named beside it, as the fixed gate of such a backend names it).
+  if (summary.exact && (summary.broke?.length ?? 0) > 0) {
+    for (const m of summary.metrics) {
+      if (summary.alarmed.includes(m.name) || m.current >= m.baseline) continue;
+      regressions.push({ kind: 'metric', name: m.name, baseline: m.baseline, current: m.current });
+    }
+  }
   for (const id of summary.broke ?? []) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
   // --undecided pass lets through a run that gathered evidence and could not decide, not one that compared nothing.
   const passed = summary.decision === 'noRegression' || (summary.decision === 'undecided' && summary.undecided === 'pass' && summary.dialoguesTested > 0);

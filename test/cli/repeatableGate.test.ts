@@ -68,5 +68,10 @@ describe('seed-003 with three scripted amounts changed, against the unchanged ba
     expect(result.stdout).toContain(`${s.broke[0]} broke (passed in the baseline, fails now)`);
     expect(result.stdout).not.toMatch(/PASSED|passed all|too few times for a fall to show/);
     expect(result.stdout).not.toMatch(NOISE_WORDS);
+    // With answers that repeat, a metric that fell on the dialogues compared fell: it is named beside the dialogue.
+    const fell = s.metrics.filter((m: { current: number; baseline: number }) => m.current < m.baseline).map((m: { name: string }) => m.name);
+    expect(fell.length).toBeGreaterThan(0);
+    const named = report('sequential').gate.regressions.filter((r: { kind: string }) => r.kind === 'metric').map((r: { name: string }) => r.name);
+    expect(named.sort()).toEqual(fell.sort());
   }, 120_000);
 });

@@ -55,4 +55,14 @@ describe('answerChanges: requests and answers, and the baseline repeats\' own ra
     expect(answersSentence(noisy, 'en')).toBe('Answers changed on 5 of 20 calls, every one asked as before; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more).');
     expect(answersSentence(noisy, 'zh')).toContain('基线没有重复运行');
   });
+
+  it('a prompt edit the app’s requests do not show: the sentence says only the prompt around them changed', () => {
+    const current = side(Object.fromEntries(ids.map((id, i) => [id, [[call(0, 'a', i < 5 ? 'w' : 'x'), call(1, 'b', 'y')]]])));
+    const changes = answerChanges(baseline, current)!;
+    expect(changes.requestsChanged).toBe(0);
+    const edited = gateWith(changes, { arms: { prompts: ['correction-dialogue.txt'] } as unknown as GateResult['arms'] });
+    expect(answersSentence(edited, 'en')).toMatch(/^Answers changed on 5 of 20 calls, every one asked as before \(only the prompt around it changed\)/);
+    expect(answersSentence(edited, 'zh')).toContain('只有提示词变了');
+    expect(answersSentence(gateWith(changes), 'en')).not.toContain('only the prompt');
+  });
 });

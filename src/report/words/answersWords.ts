@@ -36,9 +36,11 @@ export function answersSentence(gate: GateResult, lang: Lang): string | null {
   }
   if (requests === undefined) return zh ? `${compared} 次调用中有 ${changed} 次回答变了${noiseSaid(gate, lang)}。` : `Answers changed on ${changed} of ${compared} calls${noiseSaid(gate, lang)}.`;
   if (requests === 0) {
+    // The request digest is of what the app sends (batch and text), not of the prompt around it.
+    const prompt = edited ? (zh ? '（只有提示词变了）' : ' (only the prompt around it changed)') : '';
     return zh
-      ? `${compared} 次调用的请求与之前完全相同，其中 ${changed} 次回答变了${noiseSaid(gate, lang)}。`
-      : `Answers changed on ${changed} of ${compared} calls, every one asked as before${noiseSaid(gate, lang)}.`;
+      ? `${compared} 次调用中应用发出的请求与之前完全相同${prompt}，其中 ${changed} 次回答变了${noiseSaid(gate, lang)}。`
+      : `Answers changed on ${changed} of ${compared} calls, every one asked as before${prompt}${noiseSaid(gate, lang)}.`;
   }
   return zh
     ? `${compared} 次调用中有 ${requests} 次请求变了，${changed} 次回答变了${noiseSaid(gate, lang)}。`
