@@ -27,8 +27,9 @@ const LAYERS = [
   ['generate', ['domain', 'datasets'], 'the dataset generator needs only domain wording and dataset types'],
   ['reference', ['domain', 'llm'], 'the reference model is a chat backend over the domain parser'],
   ['bench', ['domain', 'datasets', 'gateway', 'llm', 'scoring'], 'benchmarks measure layers (scoring lends its paired bootstrap), they do not run the CLI'],
-  // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary
-  ['users', ['domain', 'generate', 'llm', 'sim', 'report'], 'simulated users act on what a sim session shows; they never reach the CLI'],
+  // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary;
+  // the speech guard hears a model-written line with the reference parser (issue 46)
+  ['users', ['domain', 'generate', 'llm', 'sim', 'report', 'reference'], 'simulated users act on what a sim session shows; they never reach the CLI'],
   // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
   ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
   ['formats', ['report', 'users'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],

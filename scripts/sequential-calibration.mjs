@@ -35,6 +35,7 @@ const { DEFAULT_STAKE_CAP } = await load('dist/scoring/bettingEProcess.js');
 const { holmAdjust, randomizationPValues } = await load('dist/scoring/pairedStatistics.js');
 const { repeatedRecord } = await load('dist/scoring/repeatedRuns.js');
 const { mulberry32 } = await load('dist/util/random.js');
+const { wilson } = await load('dist/util/rateInterval.js');
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -159,7 +160,11 @@ for (const shared of [false, true]) {
   });
 }
 
-const pct = (count, of = SUITES) => `${count} / ${of} (${((100 * count) / of).toFixed(1)} %)`;
+/** "19 / 1000 (1.9 %; 95 % 1.2–2.9 %)": every rate with its Wilson interval. */
+const pct = (count, of = SUITES) => {
+  const [low, high] = wilson(count, of);
+  return `${count} / ${of} (${((100 * count) / of).toFixed(1)} %; 95 % ${(100 * low).toFixed(1)}–${(100 * high).toFixed(1)} %)`;
+};
 const judged = NAMES.map((name) => `${name} ${JUDGED.get(name)}`).join(', ');
 console.log(
   `${SUITES} suites per row, ${DIALOGUES} dialogues × ${REPEAT} repeats, ${NAMES.length} metrics judged on (dialogues) ${judged}; α = ${ALPHA}, margin ${MARGIN * 100} pp (a metric needs ${dialoguesToClear(MARGIN, ALPHA, CAP)} judged dialogues to clear), stake cap ${CAP}, fixed gate ${RESAMPLES} resamples on the first ${FIXED_SUITES} suites, seed ${SEED} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,

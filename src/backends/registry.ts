@@ -55,3 +55,23 @@ export function answersRepeat(backend: string, before?: SamplingAsked | null, af
   const greedy = (s: SamplingAsked | null | undefined) => s?.temperature === 0 && s.seed !== undefined;
   return greedy(before) && greedy(after) && before!.seed === after!.seed;
 }
+
+/**
+ * Whether the `--repeat` runs of one run of `backend` would answer alike, so that repeating adds
+ * nothing: it repeats its answers (answersRepeat) and is not a replay, whose run i replays the i-th
+ * sample its cassette recorded (samples of a noisy model, each run its own).
+ */
+export function repeatsWithinRun(backend: string, sampling?: SamplingAsked | null): boolean {
+  return baseBackendName(backend) !== 'replay' && answersRepeat(backend, sampling, sampling);
+}
+
+/** A run's backend and how it asked it to sample. */
+export interface AnsweringSide {
+  readonly backend: string;
+  readonly sampling?: SamplingAsked | null | undefined;
+}
+
+/** Whether every move between two runs is a change (no run-to-run noise): both backends repeat their answers, asked alike. */
+export function comparedExactly(baseline: AnsweringSide, current: AnsweringSide): boolean {
+  return answersRepeat(baseline.backend, baseline.sampling, current.sampling) && answersRepeat(current.backend, baseline.sampling, current.sampling);
+}

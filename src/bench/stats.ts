@@ -1,8 +1,8 @@
-/** Nearest-rank percentile of an ascending-sorted array. */
+import { nearestRank } from '../util/nearestRank.js';
+
+/** Nearest-rank percentile of an ascending-sorted array; NaN when empty (a benchmark's figures are numbers). */
 export function percentileOf(sorted: ArrayLike<number>, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1]!;
+  return nearestRank(sorted, p) ?? Number.NaN;
 }
 
 export interface SampleSummary {

@@ -12,9 +12,9 @@ import { usePromptsDirectory } from '../gateway/promptTemplates.js';
 import { ANSWER_TOKEN_LIMITS } from '../gateway/answerFormat.js';
 import type { RunInfo, Sampling } from '../report/model/reportTypes.js';
 import type { ModelUnderTest } from '../eval/evaluateRun.js';
-import { percentile } from '../scoring/scorer.js';
+import { nearestRank as percentile } from '../util/nearestRank.js';
 import type { BackendEntry } from '../backends/backendEntry.js';
-import { backendEntry, backendNames } from '../backends/registry.js';
+import { backendEntry, backendNames, type AnsweringSide } from '../backends/registry.js';
 
 export interface BackendArgs {
   /** A name from the registry (src/backends/registry.ts), among those the command offers. */
@@ -59,6 +59,8 @@ export interface BackendSetup {
   readonly ledger: AnswerLedger | null;
   /** Removes the API key (in any of its echoed forms) from text about to be written or shown. */
   readonly redact: (text: string) => string;
+  /** With --record: the cassette being written, which a simulated user's model records into too (issue 46). */
+  readonly cassette: Cassette | null;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function createBackend(args: BackendArgs): Promise<BackendSetup> {
     virtualLatency,
     ledger,
     redact,
+    cassette,
     close: async () => {
       if (cassette) await cassette.save();
     },
@@ -171,6 +174,11 @@ export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm
     answers: () => answersProvenance(setup),
     timing: () => modelWallLatency(setup),
   };
+}
+
+/** The backend a run's flags name (as its report will: `perturb(…)` when perturbed) and, over HTTP, how it is asked to sample. */
+export function answeringSide(args: Pick<BackendArgs, 'llm' | 'perturb' | 'temperature' | 'samplingSeed' | 'responseFormat'>): AnsweringSide {
+  return { backend: args.perturb !== undefined ? `perturb(${args.llm})` : args.llm, ...(backendEntry(args.llm).overHttp ? { sampling: samplingOf(args) } : {}) };
 }
 
 /** What a model over HTTP is asked: the temperature it is sent (0 unless --temperature), the seed if any, the response format and each endpoint's max_tokens. */

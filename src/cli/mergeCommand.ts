@@ -11,8 +11,10 @@ import { exitStatus, reportError } from './runCommand.js';
 import { checkShardSet } from './shardSet.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { gateVerdict } from '../eval/gateVerdict.js';
+import { whollyPaired } from '../eval/dialoguePairing.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { commandLine } from '../report/console/commandWords.js';
+import { answersRepeat } from '../backends/registry.js';
 
 interface MergeArgs {
   reports: string[];
@@ -49,7 +51,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
         ? // The run's own seed, as run --baseline resamples with it: the same dialogues give the same verdict.
           gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: merged.run.seed, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
         : null;
-      const report: Report = { ...merged, gate };
+      const report: Report = { ...withoutUnneededScores(merged, gate), gate };
       await writeReportSet('run', resolve(args.out), { ...report, view: { lang: args.lang } });
       const { passed, total } = report.summary.dialogues;
       process.stdout.write(`${commandLine(args.lang, 'merged', args.reports.length, passed, total, resolve(args.out))}\n`);
@@ -61,3 +63,14 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   },
 };
 
+/**
+ * Every shard keeps its dialogues' scores, so the merged gate can score the metrics over the
+ * dialogues it pairs. The merged report keeps them where the whole run would have: at --repeat 2
+ * or more, when its gate paired part of the selection, or for a model with noise (whose gate tests
+ * over dialogues).
+ */
+function withoutUnneededScores(merged: Report, gate: Report['gate']): Report {
+  if (merged.run.repeat >= 2 || (gate?.pairing && !whollyPaired(gate.pairing)) || !answersRepeat(merged.run.llm.backend)) return merged;
+  const { repeated: _scores, ...rest } = merged;
+  return rest;
+}

@@ -17,15 +17,16 @@ import { openHistory, recordInHistory, type HistoryDb } from '../report/history/
 import type { Protocol } from '../domain/vocabulary.js';
 import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
 import { appendRun } from '../eval/historyRecord.js';
-import { adaptiveConcurrencyOption, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
+import { adaptiveConcurrencyOption, answeringSide, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
 import { EXIT_INTERNAL, UsageError, exitCodeFor } from './exitCodes.js';
 import { checkToday, todayOption } from './todayOption.js';
-import { heapBudget } from '../report/model/heapBudget.js';
+import { heapBudget } from '../util/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { backendNames } from '../backends/registry.js';
+import { answersRepeat, backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
+import { refuseUnscriptedSuite } from './unscriptedSuite.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
 
@@ -119,17 +120,24 @@ async function run(args: RunArgs): Promise<number> {
       shard: args.shard ? parseShard(args.shard) : null,
       protocol: args.protocol,
     });
+    refuseUnscriptedSuite(args.llm, plan.dialogues());
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
     const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;
     const partlyPaired = pairs !== null && !whollyPaired(pairs.pairing);
     // The sequential test's family and pairs are the paired dialogues' only.
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
-    // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
-    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, () => traffic.answeredCalls);
     // The headline then names both arms' seeds (report/words/armsWords.ts).
     const shared = sharedSamplingSeed(args, baseline);
     if (shared !== undefined) args.samplingSeed = shared;
+    const answering = answeringSide(args);
+    // Repeats of a backend whose answers repeat are the same run again: it runs once, and the report says why.
+    const repeatAsked = args.repeat > 1 && !args.sut && repeatsWithinRun(answering.backend, answering.sampling) ? args.repeat : undefined;
+    if (repeatAsked !== undefined) args.repeat = 1;
+    // Against a baseline whose answers repeat too, every flip the sequential gate sees is a change.
+    const exact = baseline !== null && !args.sut && comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, answering);
+    // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
+    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, { exact, callsSoFar: () => traffic.answeredCalls });
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);
@@ -143,6 +151,7 @@ async function run(args: RunArgs): Promise<number> {
         protocol: args.protocol,
         seed: args.seed,
         repeat: args.repeat,
+        ...(repeatAsked !== undefined ? { repeatAsked } : {}),
         filter: args.filter,
         exclude: args.exclude,
         shard: args.shard ?? null,
@@ -152,8 +161,11 @@ async function run(args: RunArgs): Promise<number> {
         // Past a few thousand, dialogue records spill to a file on the reports' disk.
         spillNear: dirname(resolve(args.out)),
         // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
-        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only.
-        ...(args.updateBaseline || partlyPaired ? { keepPerDialogue: true } : {}),
+        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only;
+        // so do a shard and a sequential run, which cover part of the selection: merge and compare
+        // then score the metrics over the dialogues they pair, as run's gate did. A model with noise
+        // keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
+        ...(args.updateBaseline || partlyPaired || args.shard || args.sequential || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
       },
       {
         model: modelUnderTest(setup, args),

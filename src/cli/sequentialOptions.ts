@@ -26,7 +26,7 @@ interface SequentialArgs {
 }
 
 /** The sequential run the flags ask for, or null; a UsageError (exit 2) for flags that cannot make one. */
-export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null, callsSoFar?: () => number): SequentialRun | null {
+export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null, how: { readonly exact?: boolean; readonly callsSoFar?: () => number } = {}): SequentialRun | null {
   if (!args.sequential) {
     // Accepted and ignored, they would let a CI config believe it set a margin or an undecided rule.
     for (const [flag, value] of [['budget', args.budget], ['margin', args.margin], ['undecided', args.undecided]] as const) {
@@ -46,7 +46,7 @@ export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null,
   if (!baseline?.repeated) {
     throw new UsageError(`--sequential: ${args.baseline} has no per-dialogue scores; remake it with --update-baseline (a baseline now keeps them at any --repeat; each dialogue is paired against them)`);
   }
-  return new SequentialRun({ baseline: repeatedRecord(baseline.repeated), alpha: args.alpha, margin: args.margin ?? DEFAULT_MARGIN, budget, seed: args.seed, undecided: args.undecided ?? 'fail', ...(callsSoFar ? { callsSoFar } : {}) });
+  return new SequentialRun({ baseline: repeatedRecord(baseline.repeated), alpha: args.alpha, margin: args.margin ?? DEFAULT_MARGIN, budget, seed: args.seed, undecided: args.undecided ?? 'fail', exact: how.exact ?? false, ...(how.callsSoFar ? { callsSoFar: how.callsSoFar } : {}) });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ChatBackend } from '../llm/backend.js';
 import { endpointFromMessages } from '../gateway/endpointMarker.js';
 import { todayFromMessages } from '../gateway/promptToday.js';
 import { startServer, type RunningServer } from '../llm/openaiCompatibleServer.js';
-import { PerturbingBackend, formatPerturbRates, type PerturbProvenance } from '../llm/perturbBackend.js';
+import { PERTURB_KEYS, PerturbingBackend, formatPerturbRates, type PerturbKey, type PerturbProvenance } from '../llm/perturbBackend.js';
 import { perturbOptions, perturbProvenance } from './backendFactory.js';
 import { EXIT_BAD_INPUT, UsageError, exitCodeFor } from './exitCodes.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
@@ -22,12 +22,13 @@ export interface ServeLlmArgs {
   perturb?: string;
   perturbSeed?: number;
   honourSeeds?: boolean;
+  perturbKey?: PerturbKey;
 }
 
 async function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Promise<ChatBackend> {
   const answering = await backendEntry(args.backend).create({ option: '--backend', cassette: args.cassette, model: args.model });
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
-  const served = perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ?? false) : answering;
+  const served = perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ? 'seededRequest' : (args.perturbKey ?? 'call')) : answering;
   return args.modelId === undefined ? served : reportedAs(served, args.modelId);
 }
 
@@ -45,6 +46,8 @@ function reportedAs(backend: ChatBackend, modelId: string): ChatBackend {
 export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string): unknown }): Promise<RunningServer> {
   const perturb = perturbProvenance(args);
   if (args.honourSeeds && !perturb) throw new UsageError('--honour-seeds keys the --perturb draws: give --perturb too');
+  if (args.perturbKey !== undefined && !perturb) throw new UsageError('--perturb-key keys the --perturb draws: give --perturb too');
+  if (args.perturbKey !== undefined && args.honourSeeds) throw new UsageError('--honour-seeds and --perturb-key both say what the draws are keyed by: give one (--perturb-key request keys them by seed and prompt)');
   const server = await startServer({
     backend: await serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
@@ -56,8 +59,15 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
     ...(args.errorEvery === undefined ? {} : { errorEvery: args.errorEvery }),
   });
   stdout.write(`${server.url}\n`);
-  if (perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturb.rates)}, seed ${perturb.seed}${args.honourSeeds ? ', drawn by request seed and prompt' : ''})\n`);
+  if (perturb) process.stderr.write(`serve-llm: answers perturbed (${formatPerturbRates(perturb.rates)}, seed ${perturb.seed}${drawnBy(args)})\n`);
   return server;
+}
+
+function drawnBy(args: ServeLlmArgs): string {
+  if (args.honourSeeds) return ', drawn by request seed and prompt';
+  if (args.perturbKey === 'request') return ', drawn by request seed and content';
+  if (args.perturbKey === 'dialogue') return ', drawn by request seed and the batch the call is about';
+  return '';
 }
 
 function untilStopped(): Promise<string> {
@@ -107,6 +117,11 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
       .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
       .option('honour-seeds', { type: 'boolean', describe: "With --perturb: draw the noise by each request's seed and prompt (when it sends a seed), so the same seed and prompt get the same answer, as a model that honours seeds does" })
+      .option('perturb-key', {
+        choices: PERTURB_KEYS,
+        describe:
+          "With --perturb: what each draw is keyed by. call (default): the call's number, so the noise follows the order of calls; request: the request's seed and content, the same whatever the order or --concurrency; dialogue: the request's seed and the batch the call is about, so a dialogue's calls fail together. With request or dialogue, run with --sampling-seed so each run of --repeat is its own sample",
+      })
       .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
   handler: (args) => serveUntilStopped('serve-llm', args.port, () => serveLlm(args, process.stdout)),
 };

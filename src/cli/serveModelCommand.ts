@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Argv, CommandModule } from 'yargs';
 import { endpointFromMessages } from '../gateway/endpointMarker.js';
+import { withUserTurn } from '../users/userModel.js';
 import { LocalGgufModel, loadRuntime, type ServedRequest } from '../llm/localGgufModel.js';
 import { sha256OfFile } from '../llm/fileHash.js';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_NAMES, LOCAL_MODELS, installedModelPath, modelLabel, type LocalModelName } from '../llm/localModel.js';
@@ -84,7 +85,7 @@ export async function loadLocalModel(args: LocalModelArgs, observe?: (served: Se
 /** Loads the model, starts the server and prints its base URL; the caller decides how long it runs. */
 export async function serveModel(args: ServeModelArgs, stdout: { write(text: string): unknown }): Promise<{ server: RunningServer; model: LocalGgufModel }> {
   const model = await loadLocalModel(args);
-  const server = await startServer({ backend: model, endpointOf: endpointFromMessages, host: '127.0.0.1', port: args.port });
+  const server = await startServer({ backend: model, endpointOf: withUserTurn(endpointFromMessages), host: '127.0.0.1', port: args.port });
   stdout.write(`${server.url}\n`);
   process.stderr.write(`serve-model: ${model.model} on ${server.url} (one request at a time, ${args.threads} threads, ${args.promptSlots} system prompts cached)\n`);
   return { server, model };

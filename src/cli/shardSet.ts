@@ -43,9 +43,26 @@ export function checkShardSet(reports: readonly Report[], files: readonly string
       const differ = Object.keys({ ...mine, ...theirs }).filter((name) => mine?.[name] !== theirs?.[name]);
       if (differ.length > 0) throw new UsageError(`cannot merge: ${files[i]} ran other ${key === 'datasets' ? 'dataset' : 'prompt'} contents than ${files[0]} (${differ.slice(0, 3).join(', ')})`);
     }
+    for (const [setting, pick] of ANSWERS_CHANGE_WITH) {
+      const [mine, theirs] = [JSON.stringify(pick(report.run.provenance) ?? null), JSON.stringify(pick(first) ?? null)];
+      if (mine !== theirs) {
+        throw new UsageError(`cannot merge: ${files[i]} ran with another ${setting} than ${files[0]} (${mine} vs ${theirs}): the shards of one run must ask the same model alike, or their answers are not one run's`);
+      }
+    }
   }
   return checkSelection(reports, files);
 }
+
+type ProvenanceOf = NonNullable<Report['run']['provenance']>;
+
+/** Settings a shard's answers depend on, by the words a refusal names them with. */
+const ANSWERS_CHANGE_WITH: readonly [string, (provenance: ProvenanceOf | undefined) => unknown][] = [
+  ['today (--today)', (p) => p?.today],
+  ['sampling (--temperature, --sampling-seed, --response-format, max_tokens)', (p) => p?.sampling],
+  ['model (--model)', (p) => p && { backend: p.backend, model: p.model }],
+  ['perturbation (--perturb)', (p) => p?.perturb],
+  ['build (git commit)', (p) => p?.git],
+];
 
 /** Every dialogue a report accounts for: judged, or not applicable to its backend or arm. */
 function accountedIds(report: Report): string[] {

@@ -22,11 +22,15 @@ import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
+import { createUserVoices, userModelOptions, type UserModelArgs } from './userModelOptions.js';
+import { writeModelDialogues } from '../users/modelDialogues.js';
+import { compareUserKinds } from './simulateUserKinds.js';
+import type { Cassette } from '../llm/cassette.js';
 
 /** A simulated user has a goal to answer from (the oracle's), but no dataset script. */
 const SIMULATE_BACKENDS = backendNames((entry) => entry.answers !== 'script');
 
-interface SimulateArgs extends BackendArgs {
+export interface SimulateArgs extends BackendArgs, UserModelArgs {
   users: number;
   seed: number;
   repeat: number;
@@ -39,13 +43,16 @@ interface SimulateArgs extends BackendArgs {
   history: string | false;
   trendRuns: number;
   lang: 'en' | 'zh';
+  /** Both kinds of user on the same people: rules, then the user model (issue 46). */
+  compare?: boolean;
 }
 
 export const simulateCommand: CommandModule<object, SimulateArgs> = {
   command: 'simulate',
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
-    todayOption(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs))))
+    userModelOptions(todayOption(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))))
+      .option('compare', { type: 'boolean', describe: 'Run the same users twice, as rule-based users and as --user-llm users, and compare (DIR/rules, DIR/model, DIR/compare)' })
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
@@ -63,7 +70,7 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
   handler: async (args) => {
-    process.exitCode = await simulate(args);
+    process.exitCode = args.compare ? await compareUserKinds(args, simulate) : await simulate(args);
   },
 };
 
@@ -85,7 +92,7 @@ function checkSaveDialogues(args: SimulateArgs): void {
   checkDatasetOutput(args.saveDialogues!, '--save-dialogues', args.force === true, 'add --force');
 }
 
-async function simulate(args: SimulateArgs): Promise<number> {
+export async function simulate(args: SimulateArgs): Promise<number> {
   const startedAt = new Date();
   const wallStart = performance.now();
   let history: HistoryDb | null = null;
@@ -105,11 +112,17 @@ async function simulate(args: SimulateArgs): Promise<number> {
     const entry = backendEntry(args.llm);
     // A backend that answers from the user's goal reads that user's board: one is made for each user run.
     const setup = entry.answers === 'goal' ? null : await createBackend({ ...args, perturb: undefined, traffic, repeat: args.repeat });
+    // A user model records into the run's cassette (one file for both models); with no model backend, into its own.
+    let ownCassette: Cassette | null = null;
+    if (args.userLlm !== 'rules' && args.record && !setup?.cassette) ownCassette = (await import('../llm/cassette.js')).Cassette.load(args.record);
+    const voices = await createUserVoices(args, setup?.cassette ?? ownCassette);
+    let nluCalls = 0;
     const goalReader = (board: ActionBoard): Promise<ChatBackend> => entry.create({ option: '--llm', board });
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
-    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang) : null;
-    const { report, failed } = await evaluateSimulation({
+    const bothModels = voices ? () => ` · NLU calls ${nluCalls}, user-model calls ${voices.budget.used}/${voices.budget.limit}` : undefined;
+    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang, bothModels) : null;
+    const { report, failed, voiced } = await evaluateSimulation({
       startedAt,
       wallStart,
       traffic,
@@ -119,27 +132,42 @@ async function simulate(args: SimulateArgs): Promise<number> {
       speech,
       today,
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
-      concurrency: setup?.callsTakeWallTime ? () => traffic.current() : 1,
+      concurrency: setup?.callsTakeWallTime || args.userLlm === 'openai' ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
       backendFor: async (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : await goalReader(board), user.id, repeat),
       llm: async () => {
         const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
         return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
       },
-      onRun: (result) => progress?.tick(result.outcome === 'success'),
+      onRun: (result) => {
+        nluCalls += result.llmCalls;
+        progress?.tick(result.outcome === 'success');
+      },
       afterRun: async () => {
         progress?.done();
         await setup?.close();
+        await ownCassette?.save();
       },
+      ...(voices ? { voiceFor: voices.voiceFor, userModel: voices.describe } : {}),
     });
     const out = resolve(args.out);
     const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;
     await writeReportSet('simulation', out, { report, ...(trend ? { trend } : {}), lang: args.lang });
     const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendSimulation(db, report, out)) : null;
     process.stdout.write(renderSimulationConsole(report, args.lang));
+    const voice = report.userModel;
+    if (voice) {
+      const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+      process.stdout.write(
+        `user model: ${voice.calls} calls (${voice.perUserRun.calls} a user run, ${voice.promptTokens + voice.completionTokens} tokens), lines passing the guard ${percent(voice.lines.firstDrawRate)} at the first draw, ${percent(voice.lines.withinLimitRate)} within 3; simulator slips ${voice.slips.length} (${percent(voice.slipRate)}), left out of task success\n`,
+      );
+    }
     process.stdout.write(`${commandLine(args.lang, 'reports', reportSetPaths('simulation', out))}\n`);
     if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'simulateHistory', String(args.history), historyId)}\n`);
-    if (args.saveDialogues) {
+    if (args.saveDialogues && voices) {
+      const saved = writeModelDialogues(args.saveDialogues, voiced, args.seed);
+      process.stdout.write(`saved ${saved.written} model-written dialogues (of ${saved.succeeded} users who reached their goal) to ${args.saveDialogues}\n`);
+    } else if (args.saveDialogues) {
       const saved = writeFailedDialogues(args.saveDialogues, failed, args.seed);
       process.stdout.write(`${commandLine(args.lang, 'savedDialogues', saved.failed, saved.written, args.saveDialogues)}\n`);
     }

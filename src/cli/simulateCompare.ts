@@ -10,12 +10,14 @@ import { answersRepeat } from '../backends/registry.js';
 import { DEFAULT_ALPHA } from '../eval/gateSettings.js';
 import { commandLine } from '../report/console/commandWords.js';
 import type { Lang } from '../report/model/reportTypes.js';
+import type { SimulationReport } from '../report/model/simulationReport.js';
 
 export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string; lang: Lang }): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   // The pages show 95 % intervals and the gate reads the same ones: another level would say one thing and decide another.
   if (args.alpha !== DEFAULT_ALPHA) throw new UsageError(`--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show (--alpha ${DEFAULT_ALPHA})`);
   const [a, b] = [readSimulationReport(args.baseline), readSimulationReport(args.current)];
+  refuseOtherToday(args, a, b);
   const noiseFree = [a, b].every((report) => answersRepeat(String(report.run.llm['backend'])));
   const comparison = compare({ label: args.baseline, report: a }, { label: args.current, report: b }, { tolerance: args.tolerance, noiseFree }, args.lang);
   if (args.json) {
@@ -28,4 +30,17 @@ export async function compareSimulations(args: { baseline: string; current: stri
     (args.json ? process.stderr : process.stdout).write(`${commandLine(args.lang, 'comparison', reportSetPaths('simulationComparison', out))}\n`);
   }
   return comparison.passed ? 0 : 1;
+}
+
+/**
+ * One seed draws the same users, but their goals' days count back from today: under another
+ * --today every day named moved, so pairing them user by user would call other people the same.
+ */
+function refuseOtherToday(args: { baseline: string; current: string }, a: SimulationReport, b: SimulationReport): void {
+  const [before, after] = [a.run.today, b.run.today];
+  if (a.run.seed !== b.run.seed || before === undefined || after === undefined || before === after) return;
+  throw new UsageError(
+    `${args.baseline} and ${args.current} simulate the users of seed ${a.run.seed} on another today (${before} and ${after}): every day their goals name moved, ` +
+      'so they are not the same users; compare two reports of one --today (or of two seeds, compared as groups)',
+  );
 }

@@ -13,6 +13,7 @@ import { reportError } from './runCommand.js';
 import { checkToday, todayOption } from './todayOption.js';
 import { withoutControls } from '../report/words/format.js';
 import { backendNames } from '../backends/registry.js';
+import { MAX_UTTERANCE_CHARS } from '../datasets/textProblems.js';
 
 type TryArgs = BackendArgs & { today?: string };
 
@@ -51,6 +52,11 @@ async function tryConsole(args: TryArgs): Promise<number> {
     for await (const raw of lines) {
       const line = raw.trim();
       if (line === '') continue;
+      // A dataset turn holds at most this many characters: a longer line could never be saved, and parsing it costs seconds.
+      if (line.length > MAX_UTTERANCE_CHARS) {
+        out(`没有处理：这一行有 ${line.length} 个字符，一句话最多 ${MAX_UTTERANCE_CHARS} 个（数据集一轮的上限）`);
+        continue;
+      }
       if (line === ':quit') break;
       if (line === ':help') {
         out(HELP);

@@ -1,4 +1,4 @@
-import { calendarDayProblem, DEFAULT_TODAY, dayValueProblem, isCalendarDay } from '../domain/relativeDates.js';
+import { DEFAULT_TODAY, dayValueProblem, isCalendarDay, todayProblem } from '../domain/relativeDates.js';
 import type { Problem } from './schemaProblems.js';
 import type { Segment } from './yamlSource.js';
 
@@ -41,9 +41,9 @@ export function dialogueDateProblems(dialogue: Record<string, unknown>, path: re
   return problems;
 }
 
-/** A `today` (a dialogue's or a file's) that is not a calendar day: it names the day, so no hint. */
+/** A `today` (a dialogue's or a file's) that is not a calendar day from EARLIEST_TODAY on: it names the day, so no hint. */
 export function todayProblems(today: unknown, path: readonly Segment[]): Problem[] {
-  const problem = typeof today === 'string' ? calendarDayProblem(today) : null;
+  const problem = typeof today === 'string' ? todayProblem(today) : null;
   return problem ? [{ path, message: `must be a calendar day YYYY-MM-DD (got ${JSON.stringify(today)}): ${problem}` }] : [];
 }
 

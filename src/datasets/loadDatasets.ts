@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DatasetError, WHOLE_FILE, type DatasetIssue, type Dialogue } from './datasetTypes.js';
 import { displayPath } from './datasetFile.js';
@@ -93,9 +94,41 @@ export function* streamDatasets(files: readonly string[], seen: IdHashSet = new 
   }
 }
 
-function fileDialogues(file: string): Iterable<Dialogue> {
+function fileDialogues(file: string, checked = false): Iterable<Dialogue> {
   if (path.extname(file).toLowerCase() === '.csv') return loadCsvCases(file);
-  return withParsedCache(file, displayPath(file), () => streamYamlDataset(file));
+  return withParsedCache(file, displayPath(file), () => streamYamlDataset(file, checked));
+}
+
+/** A file's size and modification time when a check began to read it: a later read trusts that check only while both are unchanged. */
+export interface FileStamp {
+  readonly file: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+export function fileStamp(file: string): FileStamp | null {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return { file, size, mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dialogues of files a whole read already checked (eval/checkDatasets.ts), read again without
+ * repeating the checks it made (schema, meaning, text, depth, duplicate ids): a run's second read
+ * of a suite too large to hold. A file changed since that read is a DatasetError before any of its
+ * dialogues is yielded.
+ */
+export function* streamCheckedDatasets(stamps: readonly FileStamp[]): Generator<Dialogue> {
+  for (const stamp of stamps) {
+    const now = fileStamp(stamp.file);
+    if (now?.size !== stamp.size || now.mtimeMs !== stamp.mtimeMs) {
+      throw new DatasetError([{ file: stamp.file, ...WHOLE_FILE, message: 'changed since it was checked, while the run was reading it: run again' }]);
+    }
+    yield* fileDialogues(stamp.file, true);
+  }
 }
 
 /**

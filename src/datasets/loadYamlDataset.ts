@@ -70,14 +70,14 @@ export function loadYamlDataset(file: string): Dialogue[] {
  * file is read in blocks and cut at its top-level items as it goes. Duplicate ids are the
  * caller's to check (they span dialogues).
  */
-export function* streamYamlDataset(file: string): Generator<Dialogue> {
+export function* streamYamlDataset(file: string, checked = false): Generator<Dialogue> {
   const shown = displayPath(file);
   const items = rootItems(file, shown);
   if (!items) {
     yield* dialoguesOf(readDatasetText(file, shown), shown);
     return;
   }
-  yield* itemDialogues(items, shown, { text: () => readDatasetText(file, shown), size: () => statSync(file).size });
+  yield* itemDialogues(items, shown, { text: () => readDatasetText(file, shown), size: () => statSync(file).size }, checked);
 }
 
 function* dialoguesOf(text: string, shown: string): Generator<Dialogue> {
@@ -102,13 +102,14 @@ function* itemDialogues(
   items: Iterable<RootItem>,
   shown: string,
   whole: { readonly text: () => string; readonly size: () => number },
+  checked = false,
 ): Generator<Dialogue> {
   const issues: DatasetIssue[] = [];
   let i = 0;
   for (const { text: chunk, line } of items) {
     // Nesting is bounded item by item (an item is where a parser would recurse); a one-line JSON
     // dialogue by its parsed depth, anything else by a scan before any parser.
-    const oneLine = isOneLine(chunk) ? oneLineDialogue(chunk) : null;
+    const oneLine = isOneLine(chunk) ? oneLineDialogue(chunk, checked) : null;
     const tooDeep = oneLine ? null : nestingIssue(chunk, shown);
     if (tooDeep) throw new DatasetError([{ ...tooDeep, line: tooDeep.line + line - 1 }]);
     let dialogues = oneLine ? [oneLine(shown, line - 1)] : loadYamlFast(chunk, shown, line - 1);
@@ -192,9 +193,11 @@ function isOneLine(chunk: string): boolean {
 
 /**
  * `- {"id": …}` on one line (what `generate` writes): JSON is YAML flow style, and JSON.parse
- * reads it many times faster than a YAML parser. Every turn is on the dialogue's line.
+ * reads it many times faster than a YAML parser. Every turn is on the dialogue's line. `checked`:
+ * an earlier read of these same bytes passed every check (a run's second read), so none is
+ * repeated.
  */
-function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => Dialogue) | null {
+function oneLineDialogue(text: string, checked = false): ((shown: string, lineOffset: number) => Dialogue) | null {
   const body = text.trimEnd();
   if (!body.startsWith('- {') || body.includes('\n')) return null;
   let raw: unknown;
@@ -203,8 +206,10 @@ function oneLineDialogue(text: string): ((shown: string, lineOffset: number) => 
   } catch {
     return null;
   }
-  if (!withinFlowDepth(raw)) return null;
-  if (schemaProblems([raw]).length > 0 || semanticProblems([raw], () => 0).length > 0) return null;
+  // Strict UTF-8 text holds no unpaired surrogate: in JSON only a \u escape can make one.
+  const mayHoldLoneSurrogate = body.includes('\\u');
+  if (!checked && !withinFlowDepth(raw)) return null;
+  if (!checked && (schemaProblems([raw]).length > 0 || semanticProblems([raw], () => 0, mayHoldLoneSurrogate).length > 0)) return null;
   const idKey = body.indexOf('"id":');
   return (shown, lineOffset) => {
     const line = lineOffset + 1;

@@ -29,7 +29,7 @@ export function datasetBody(data: unknown): DatasetBody | null {
  * word), which the schema cannot say; and in validate's own words the rules the schema states too
  * (one action per turn, raw/fault alone, disposeAfterMs with user or tap).
  */
-export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number): Problem[] {
+export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[]) => number, mayHoldLoneSurrogate = true): Problem[] {
   const body = datasetBody(data);
   if (!body) return [];
   const problems: Problem[] = todayProblems(body.today, ['today']);
@@ -49,7 +49,7 @@ export function semanticProblems(data: unknown, lineOf: (at: readonly Segment[])
     if (Array.isArray(turns)) turns.forEach((turn: unknown, j) => problems.push(...turnProblems(turn, [...at, 'turns', j])));
     problems.push(...scriptedIndexProblems(dialogue, at));
     problems.push(...dialogueDateProblems(dialogue, at, body.today));
-    problems.push(...unusedAnswerProblems(dialogue, at), ...textProblems(dialogue, at));
+    problems.push(...unusedAnswerProblems(dialogue, at), ...textProblems(dialogue, at, mayHoldLoneSurrogate));
   });
   return problems;
 }

@@ -15,6 +15,8 @@ import { parseNumeral } from './numerals.js';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
+/** The farthest time a JavaScript Date holds, either side of 1970. */
+const MAX_DATE_MS = 8.64e15;
 
 interface Day {
   readonly year: number;
@@ -53,6 +55,21 @@ export function calendarDayProblem(text: string): string | null {
   return day < 1 || day > last ? `${year}-${pad(month)} has ${last} days` : null;
 }
 
+/**
+ * The first day a run may take as today. Days are counted back from today (the prompt's yesterday, a
+ * simulated user's days, 去年), so the years just after year 1 cannot be today: 0001-01-01 has no
+ * yesterday, and `Date.UTC` (which the simulated users count with) reads the years 0–99 as 1900–1999.
+ * From year 1000 on every day counted back from today exists and is counted right.
+ */
+export const EARLIEST_TODAY = '1000-01-01';
+
+/** Why `text` cannot be a today (a dataset's, a file's, `--today`), in a few words: null when it can. */
+export function todayProblem(text: string): string | null {
+  const problem = calendarDayProblem(text);
+  if (problem) return problem;
+  return text < EARLIEST_TODAY ? `before ${EARLIEST_TODAY}, the first day that can be today (days are counted back from it): give ${EARLIEST_TODAY} or later` : null;
+}
+
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
@@ -71,13 +88,19 @@ function fromUtc(date: Date): Day {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
-function shift(day: Day, days: number): Day {
-  return fromUtc(new Date(toUtc(day).getTime() + days * MS_PER_DAY));
+/** The day `days` after `day` (negative: before); null when that is outside the years 1–9999. */
+function shift(day: Day, days: number): Day | null {
+  const time = toUtc(day).getTime() + days * MS_PER_DAY;
+  if (!Number.isFinite(time) || Math.abs(time) > MAX_DATE_MS) return null;
+  const moved = fromUtc(new Date(time));
+  return dayOf(moved.year, moved.month, moved.day);
 }
 
-/** The ISO day `days` after `day` (negative: before). Throws on a day that is not one. */
+/** The ISO day `days` after `day` (negative: before). Throws on a day that is not one, given or reached. */
 export function addDays(day: string, days: number): string {
-  return iso(shift(requireDay(day), days));
+  const moved = shift(requireDay(day), days);
+  if (!moved) throw new RangeError(`${days} days from ${day} is outside the years 1–9999`);
+  return iso(moved);
 }
 
 function requireDay(text: string): Day {
@@ -96,13 +119,21 @@ const DAYS_BACK: Readonly<Record<string, number>> = { 今天: 0, 今日: 0, 昨�
 const WEEKDAYS: Readonly<Record<string, number>> = { 一: 0, 二: 1, 三: 2, 四: 3, 五: 4, 六: 5, 日: 6, 天: 6, '1': 0, '2': 1, '3': 2, '4': 3, '5': 4, '6': 5, '7': 6 };
 const YEARS_BACK: Readonly<Record<string, number>> = { 今年: 0, 去年: 1, 前年: 2 };
 
-const NUMBER = '[0-9零〇一二两三四五六七八九十]{1,4}';
+const CHINESE_NUMERAL = '零〇一二两三四五六七八九十百千万亿';
+/**
+ * A number starts where no number of its own script goes on before it: the 5 of 12345号 and the 九十九
+ * of 九千九百九十九天前 are not numbers of their own (a number read from its middle named a wrong day).
+ */
+const NUMBER_START = `(?:(?<![0-9.,])(?=[0-9])|(?<![${CHINESE_NUMERAL}])(?=[${CHINESE_NUMERAL}]))`;
+const NUMBER = `${NUMBER_START}[0-9零〇一二两三四五六七八九十]{1,4}`;
+/** A count of days is read whole, however long (九千九百九十九天前, 99999天前); one past year 1 names no day. */
+const DAY_COUNT = `${NUMBER_START}[0-9${CHINESE_NUMERAL}]+`;
 // The longest form first at each place: 大前天 before 前天, M月D日 before D日.
 const MENTION = new RegExp(
   [
-    `(?:(?<year>今年|去年|前年)|(?<fullYear>[0-9]{4})年)?(?<month>${NUMBER})月(?<monthDay>${NUMBER})[日号]`,
+    `(?:(?<year>今年|去年|前年)|${NUMBER_START}(?<fullYear>[0-9]+)年)?(?<month>${NUMBER})月(?<monthDay>${NUMBER})[日号]`,
     `(?<word>大前天|前天|昨天|昨日|作天|今天|今日)`,
-    `(?<back>${NUMBER})天(?:以)?前`,
+    `(?<back>${DAY_COUNT})天(?:以)?前`,
     `(?<week>上|这|本)(?:个)?(?:周|星期|礼拜)(?<weekday>[一二三四五六日天1-7])`,
     // Not a line, a floor or a seat: 2号线, 3号楼, 3号房; but 1号房租 is the rent paid on the 1st.
     `(?<dayOfMonth>${NUMBER})[号日](?![线楼门店位桌床口车]|房(?!租))`,
@@ -147,12 +178,12 @@ function resolveMatch(groups: Record<string, string | undefined>, today: Day): D
   const { year, fullYear, month, monthDay, word, back, week, weekday, dayOfMonth } = groups;
   if (word !== undefined) return shift(today, -DAYS_BACK[word]!);
   if (back !== undefined) {
-    const days = numberOf(back);
+    // Whole by the pattern; so many digits they read as Infinity is a count past year 1 all the same.
+    const days = parseNumeral(back);
     return days === null || days < 1 ? undefined : shift(today, -days);
   }
   if (week !== undefined && weekday !== undefined) {
-    const monday = shift(today, -weekdayIndex(today));
-    return shift(monday, (week === '上' ? -7 : 0) + WEEKDAYS[weekday]!);
+    return shift(today, -weekdayIndex(today) + (week === '上' ? -7 : 0) + WEEKDAYS[weekday]!);
   }
   if (month !== undefined && monthDay !== undefined) {
     const named = fullYear !== undefined ? Number(fullYear) : year !== undefined ? today.year - YEARS_BACK[year]! : undefined;
@@ -174,12 +205,13 @@ function monthDayOf(year: number | undefined, month: number | null, day: number 
   return dayOf(afterToday ? today.year - 1 : today.year, month, day);
 }
 
-function latestDayNumbered(n: number | null, today: Day): Day | undefined {
+/** null: that day would be before year 1. */
+function latestDayNumbered(n: number | null, today: Day): Day | null | undefined {
   if (n === null || n < 1 || n > 31) return undefined;
   let { year, month } = today;
   if (n > today.day) [year, month] = previousMonth(year, month);
   while (n > daysInMonth(year, month)) [year, month] = previousMonth(year, month);
-  return { year, month, day: n };
+  return dayOf(year, month, n);
 }
 
 function previousMonth(year: number, month: number): [number, number] {

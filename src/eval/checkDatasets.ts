@@ -1,11 +1,13 @@
 import { DatasetError, type DatasetIssue, type Dialogue } from '../datasets/datasetTypes.js';
 import { IdHashSet } from '../datasets/idHashSet.js';
-import { streamDatasets } from '../datasets/loadDatasets.js';
+import { fileStamp, streamDatasets, type FileStamp } from '../datasets/loadDatasets.js';
 
 export interface FileCounts {
   readonly file: string;
   readonly dialogues: number;
   readonly turns: number;
+  /** The file as the check began to read it (null: it could not be read). */
+  readonly stamp: FileStamp | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export function* checkedDialogues(files: readonly string[], counts: FileCounts[]
   for (const file of files) {
     let dialogues = 0;
     let turns = 0;
+    const stamp = fileStamp(file);
     try {
       for (const dialogue of streamDatasets([file], seen)) {
         dialogues++;
@@ -47,7 +50,7 @@ export function* checkedDialogues(files: readonly string[], counts: FileCounts[]
       if (!(error instanceof DatasetError)) throw error;
       issues.push(...error.issues);
     }
-    counts.push({ file, dialogues, turns });
+    counts.push({ file, dialogues, turns, stamp });
   }
   if (issues.length > 0) throw new DatasetError(issues);
 }

@@ -4,7 +4,6 @@
  * none is bad input (exit 2) before anything runs, naming both selections.
  */
 import { existsSync } from 'node:fs';
-import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { Baseline } from '../report/json/baseline.js';
 import type { DialoguePairing } from '../report/model/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
@@ -42,13 +41,10 @@ export function contentsOf(side: Baseline): Contents {
 }
 
 /**
- * Before anything runs: reads the run's selection through (its digests are taken as it streams)
- * and pairs it with the baseline; nothing paired is a PairingError naming both selections.
+ * Before anything runs: pairs the run's selection (its digests, taken when the datasets were
+ * checked) with the baseline; nothing paired is a PairingError naming both selections.
  */
-export function pairSelection(plan: { dialogues(): Iterable<Dialogue>; contents(): ReadonlyMap<string, string> }, baseline: Baseline, label: string, run: SelectionWords): Pairs {
-  for (const _dialogue of plan.dialogues()) {
-    // Read through only: the selection's tally keeps each dialogue's digest.
-  }
+export function pairSelection(plan: { contents(): ReadonlyMap<string, string> }, baseline: Baseline, label: string, run: SelectionWords): Pairs {
   const pairs = pairDialogues(contentsOf(baseline), plan.contents());
   if (pairs.pairing.paired === 0) throw new PairingError(nothingPaired(pairs.pairing, label, run, selectionOf(baseline)));
   return pairs;

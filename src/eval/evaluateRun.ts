@@ -5,7 +5,7 @@
  * and writes what comes back.
  */
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import { resolveDatasetFiles, streamDatasets } from '../datasets/loadDatasets.js';
+import { resolveDatasetFiles, streamCheckedDatasets } from '../datasets/loadDatasets.js';
 import { scanDatasetFile } from '../datasets/scanDataset.js';
 import { LOCAL_STEP_BUDGET_US } from '../domain/sessionTypes.js';
 import { DEFAULT_TODAY } from '../domain/relativeDates.js';
@@ -14,7 +14,7 @@ import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/json/baseline.js';
 import type { Report, RunInfo, Sampling, SelectionRecord } from '../report/model/reportTypes.js';
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
-import { checkDatasets } from './checkDatasets.js';
+import { checkedDialogues, type FileCounts } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
 import { collectProvenance, readGitProvenance } from './provenance.js';
 import { reportModel } from './reportModel.js';
@@ -25,7 +25,7 @@ import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import { EmptySelectionError, selectDialogues, type Shard } from './selectDialogues.js';
 import { SelectionTally } from './selectionDigest.js';
 
-/** Checked first, suites up to this size are parsed once (the check's dialogues are run); larger ones stream twice, in flat memory. */
+/** Suites whose selection is at most this many dialogues are kept from the check and run as read; larger ones are read again, unchecked, in flat memory. */
 const KEEP_CHECKED_DIALOGUES = 5000;
 
 export interface RunSelection {
@@ -49,9 +49,9 @@ export interface RunPlan {
   /** A fresh stream of the selected dialogues (one per protocol arm). */
   dialogues(): Iterable<Dialogue>;
   readonly datasetHashes: Readonly<Record<string, string>>;
-  /** What the last stream of dialogues selected, once it has been read through (null before). */
+  /** What the run selects, as the check read it. */
   selection(): SelectionRecord | null;
-  /** The content digest of each dialogue the last stream selected, by id, in selection order (empty before). */
+  /** The content digest of each dialogue the run selects, by id, in selection order. */
   contents(): ReadonlyMap<string, string>;
 }
 
@@ -72,23 +72,30 @@ export function planRun(selection: RunSelection): RunPlan {
   const protocols: Protocol[] = selection.protocol === 'both' ? ['batch', 'conversation'] : [selection.protocol];
   // Every file is read through (the same check as `validate`) before the first dialogue runs, on
   // every backend: a bad last dialogue must not leave rows in --db, spend a model's calls, reach an
-  // external SUT, or be reported after most of the suite has run.
-  const checked = checkDatasets(files, KEEP_CHECKED_DIALOGUES);
-  const total = checked.counts.reduce((sum, file) => sum + file.dialogues, 0);
-  let tally: SelectionTally | null = null;
+  // external SUT, or be reported after most of the suite has run. The same read selects the
+  // dialogues and takes their content digests, so a later read only parses what it runs.
+  const counts: FileCounts[] = [];
+  const tally = new SelectionTally();
+  // A suite the scan already counts past the bound is not kept at all: holding its first few thousand
+  // dialogues while the check reads on would set the peak memory of the whole run.
+  const scanned = scans.reduce((sum, scan) => sum + scan.dialogues, 0);
+  let kept: Dialogue[] | null = scanned <= KEEP_CHECKED_DIALOGUES ? [] : null;
+  for (const dialogue of selectDialogues(checkedDialogues(files, counts), selection.filter, selection.shard, selection.exclude, tally)) {
+    if (kept && kept.length < KEEP_CHECKED_DIALOGUES) kept.push(dialogue);
+    else kept = null;
+  }
+  const total = counts.reduce((sum, file) => sum + file.dialogues, 0);
+  const stamps = counts.flatMap((file) => (file.stamp ? [file.stamp] : []));
   return {
     startedAt,
     wallStart,
     files,
     protocols,
     expectedDialogues: Math.ceil(total / (selection.shard?.count ?? 1)),
-    dialogues: () => {
-      tally = new SelectionTally();
-      return selectDialogues(checked.dialogues ?? streamDatasets(files), selection.filter, selection.shard, selection.exclude, tally);
-    },
+    dialogues: () => kept ?? selectDialogues(streamCheckedDatasets(stamps), selection.filter, selection.shard, selection.exclude),
     datasetHashes: Object.fromEntries(scans.map((scan) => [scan.file, scan.sha256])),
-    selection: () => tally?.record() ?? null,
-    contents: () => tally?.contents ?? new Map(),
+    selection: () => tally.record(),
+    contents: () => tally.contents,
   };
 }
 
@@ -114,6 +121,8 @@ export interface RunSettings {
   readonly protocol: Protocol | 'both';
   readonly seed: number;
   readonly repeat: number;
+  /** `--repeat` as asked, when the backend's answers repeat and the run ran once. */
+  readonly repeatAsked?: number;
   readonly filter: readonly string[];
   readonly exclude: readonly string[];
   /** `--shard` as given (`2/4`), or null. */
@@ -214,6 +223,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
     protocol: settings.protocol,
     seed: settings.seed,
     repeat: settings.repeat,
+    ...(settings.repeatAsked !== undefined ? { repeatAsked: settings.repeatAsked } : {}),
     filter: [...settings.filter],
     ...(settings.exclude.length > 0 ? { exclude: [...settings.exclude] } : {}),
     shard: settings.shard,

@@ -8,8 +8,9 @@ import { scoreSimulation } from '../users/scores.js';
 import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from '../report/model/simulationReport.js';
 import { failureEntries } from '../users/simulationFailures.js';
 import { SPEECH_FEATURES } from '../users/speech.js';
+import { userModelSection } from '../users/userModelReport.js';
 
-export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor' | 'onRun'> {
+export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor' | 'onRun' | 'voiceFor'> {
   readonly startedAt: Date;
   readonly wallStart: number;
   readonly traffic: CallTraffic;
@@ -17,12 +18,16 @@ export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'us
   llm(): Promise<SimulationReport['run']['llm']>;
   /** Once the users are done, before the report is built, whether or not they failed (the model closed). */
   afterRun(): Promise<void>;
+  /** With a user model (--user-llm): what report.json names of it (backend, model, sampling, prompt, budget). */
+  userModel?(): Readonly<Record<string, unknown>>;
 }
 
 export interface EvaluatedSimulation {
   readonly report: SimulationReport;
   /** The users who failed, for `--save-dialogues`. */
   readonly failed: readonly FailedRun[];
+  /** Every run of a model user (--save-dialogues freezes the successful ones). */
+  readonly voiced: readonly FailedRun[];
 }
 
 export async function evaluateSimulation(settings: SimulationSettings): Promise<EvaluatedSimulation> {
@@ -37,6 +42,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
       ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
       backendFor: settings.backendFor,
       ...(settings.onRun ? { onRun: settings.onRun } : {}),
+      ...(settings.voiceFor ? { voiceFor: settings.voiceFor } : {}),
     });
   } finally {
     await settings.afterRun();
@@ -58,6 +64,7 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
     scores: scoreSimulation(result.runs, settings.repeat),
     runs: result.runs,
     failures: failureEntries(result.failed),
+    ...(settings.userModel ? { userModel: userModelSection(settings.userModel(), result.runs, result.voiced) } : {}),
   };
-  return { report, failed: result.failed };
+  return { report, failed: result.failed, voiced: result.voiced };
 }

@@ -1,16 +1,16 @@
-import { mulberry32 } from '../util/random.js';
+import { boundedNames, outsideName } from '../util/outsideText.js';
+import { servedNamesSaid } from '../report/words/servedModel.js';
+import { MAX_SERVED_LISTED } from '../llm/answerLedger.js';
 import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
 import { sequentialVerdict } from './sequentialRun.js';
 import { armsDifference } from './armsDifference.js';
-import { comparePaired, type RepeatedRun } from '../scoring/pairedGate.js';
-import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
-import { answersRepeat, baseBackendName, findBackend } from '../backends/registry.js';
+import { baseBackendName, comparedExactly, findBackend } from '../backends/registry.js';
 import { contentsOf, lostFiles, nothingPaired, pairDialogues, pairedPart, PairingError, selectionOf, whollyPaired } from './dialoguePairing.js';
-import { compareSingleRuns } from './singleRunGate.js';
+import { compareRepeatedRuns, compareSingleRuns } from './singleRunGate.js';
 import { answerChanges } from './answerChanges.js';
 import { weakMetrics } from './weakMetrics.js';
 
@@ -33,20 +33,21 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const pairedBaseline = rescored ? before.side : { ...before.side, metrics: {} };
   const pairedCurrent = rescored ? after.side : { ...after.side, metrics: {} };
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
-  const verdict = settings.sequential ? sequentialGate(settings.sequential, label) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
+  const verdict = settings.sequential ? sequentialGate(settings.sequential, label, undecidedMoves(settings.sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!rescored && !settings.sequential) {
-    warnings.push(`the metrics were not compared, only the paired dialogues' outcomes: ${before.rescored ? 'this run' : 'the baseline'} kept no per-dialogue scores to score the paired dialogues with (a baseline: remake it with --update-baseline)`);
-  }
+  if (!rescored && !settings.sequential) warnings.push(notRescored(before.rescored ? current : baseline, before.rescored ? 'this run' : 'the baseline'));
+  const modes = modeChange(baseline, current);
+  if (modes) warnings.push(modes);
   // Files only one side ran are a difference of selection, which the pairing line counts.
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
   if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
   const served = servedModelChange(baseline.llm, current.llm);
-  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${served.baseline.join(', ')}; now: ${served.current.join(', ')}): the model may have changed under the name '${current.llm.model}'`);
+  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${servedNamesSaid(served.baseline, 'en')}; now: ${servedNamesSaid(served.current, 'en')}): the model may have changed under the name '${outsideName(current.llm.model)}'`);
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
   const answered = answerChanges(before.side, after.side);
-  const chance = verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined;
+  // Answers that repeat have no chance in them: any fall shows, however rarely the baseline succeeded.
+  const chance = !exactlyCompared(baseline, current) && (verdict.paired !== undefined || verdict.singleRuns !== undefined || verdict.sequential !== undefined);
   const weak = weakMetrics(pairedBaseline, { alpha: settings.alpha, chance });
   return {
     ...verdict,
@@ -59,6 +60,21 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
     ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
     pairing,
   };
+}
+
+/** Why the metrics of a partly paired pair were not compared, with advice that fits the side: a baseline file, or a run's report. */
+function notRescored(side: Baseline, name: 'this run' | 'the baseline'): string {
+  const advice =
+    side.readFrom === 'report'
+      ? "a report of a whole run keeps none: compare two runs of the same selection (the same --dataset and --filter), or gate the later run with run --baseline FILE against a baseline the earlier one wrote with --update-baseline"
+      : 'a baseline: remake it with --update-baseline';
+  return `the metrics were not compared, only the paired dialogues' outcomes: ${name} kept no per-dialogue scores to score the paired dialogues with (${advice})`;
+}
+
+/** Sides run in other modes (e2e, gold) start their turns from other states: a move may be the mode's. */
+function modeChange(baseline: Baseline, current: Baseline): string | null {
+  if (baseline.mode === current.mode) return null;
+  return `the baseline ran --mode ${baseline.mode} and this run --mode ${current.mode}: their turns start from other states (gold: the one the dataset expects), so a move may be the mode's, not the model's or the product's`;
 }
 
 /**
@@ -87,7 +103,8 @@ function servedModelChange(before: Baseline['llm'], after: Baseline['llm']): Gat
   const was = before.servedModels ?? [];
   const now = after.servedModels ?? [];
   if (was.length === 0 || now.length === 0 || (was.length === now.length && was.every((name, i) => name === now[i]))) return null;
-  return { baseline: was, current: now };
+  // A baseline's names come from a file: bounded as a run's own are.
+  return { baseline: boundedNames(was, MAX_SERVED_LISTED), current: boundedNames(now, MAX_SERVED_LISTED) };
 }
 
 /**
@@ -111,40 +128,33 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
 }
 
 function verdictOf(baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult {
-  // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics need its repeats.
+  // Backends whose answers repeat have no run-to-run noise: every flip is a change, at any --repeat.
+  if (exactlyCompared(baseline, current)) return compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+  const noisy = { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs };
+  // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics over repeats need its repeats.
   if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
-    const sampling = [baseline.provenance?.sampling, current.provenance?.sampling] as const;
-    const noisy = !answersRepeat(baseline.llm.backend, ...sampling) || !answersRepeat(current.llm.backend, ...sampling);
-    return noisy && baseline.judged && current.judged
-      ? compareSingleRuns(baseline, current, label, settings)
-      : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+    return baseline.judged && current.judged ? compareSingleRuns(baseline, current, label, noisy) : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   }
-  const paired = comparePaired(asRepeated(baseline.repeated), asRepeated(current.repeated), {
-    alpha: settings.alpha,
-    resamples: settings.resamples,
-    random: mulberry32(settings.seed),
-    deadlineMs: settings.deadlineMs,
-  });
-  const significant = paired.tests.filter((t) => t.significant);
-  const regressions: GateFinding[] = significant.map((t) => ({
-    kind: 'metric',
-    name: t.name,
-    baseline: t.baseline,
-    current: t.current,
-    significance: { pValue: t.pValue, ...(t.interval ? { interval: t.interval } : {}), method: t.method },
-  }));
-  // The dialogues that broke on every run are the evidence of a significant regression; alone they are not one.
-  if (regressions.length > 0) {
-    for (const id of paired.consistentlyBroken) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
-  }
-  const improvements: GateFinding[] = paired.consistentlyFixed.map((id) => ({ kind: 'dialogue', name: id, baseline: false, current: true }));
-  return { baseline: label, passed: regressions.length === 0, regressions, improvements, paired };
+  return compareRepeatedRuns(baseline, current, label, noisy);
 }
 
-function sequentialGate(summary: SequentialSummary, label: string): GateResult {
-  return { baseline: label, ...sequentialVerdict(summary), improvements: [], sequential: summary };
+/** Whether both runs' answers repeat, asked alike: then every move between them is a change. */
+export function exactlyCompared(baseline: Baseline, current: Baseline): boolean {
+  return comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, { backend: current.llm.backend, sampling: current.provenance?.sampling });
 }
 
-function asRepeated(repeated: NonNullable<Baseline['repeated']>): RepeatedRun {
-  return repeatedRecord(repeated);
+function sequentialGate(summary: SequentialSummary, label: string, moves: GateResult['singleRuns'] | null): GateResult {
+  return { baseline: label, ...sequentialVerdict(summary), improvements: [], sequential: summary, ...(moves ? { singleRuns: moves } : {}) };
+}
+
+/**
+ * A sequential run that ended undecided still shows what moved, as a fixed-size gate does: each
+ * metric's move on the dialogues it paired, with its interval, from the same paired test over
+ * dialogues (a description: the verdict stays the sequential test's). Answers that repeat have
+ * no interval to show, nor a model whose per-dialogue scores were not kept.
+ */
+function undecidedMoves(summary: SequentialSummary, baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult['singleRuns'] | null {
+  if (summary.decision !== 'undecided' || summary.dialoguesTested === 0 || exactlyCompared(baseline, current) || !baseline.repeated || !current.repeated) return null;
+  const moves = compareSingleRuns(baseline, current, label, { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs });
+  return moves.singleRuns ?? null;
 }

@@ -13,6 +13,23 @@ export class MergeError extends Error {
 
 const SAME_ACROSS_SHARDS = ['llm', 'datasets', 'mode', 'protocol', 'seed', 'repeat', 'filter'] as const;
 
+/** run.llm without what each shard counts for itself (its answers, the models its server named): what must be the same. */
+function askedModel(llm: Report['run']['llm']): Report['run']['llm'] {
+  const { answers: _answers, servedModels: _served, ...asked } = llm;
+  return asked;
+}
+
+/** The whole run's run.llm: the shards' answers summed, every model their servers named (in the order first named). */
+function mergedLlm(reports: readonly Report[]): Report['run']['llm'] {
+  const counted = reports.map((r) => r.run.llm.answers).filter((answers) => answers !== undefined);
+  const served = [...new Set(reports.flatMap((r) => r.run.llm.servedModels ?? []))];
+  return {
+    ...reports[0]!.run.llm,
+    ...(counted.length > 0 ? { answers: { live: sum(counted.map((a) => a.live)), replayed: sum(counted.map((a) => a.replayed)) } } : {}),
+    ...(served.length > 0 ? { servedModels: served } : {}),
+  };
+}
+
 /**
  * Shards of one run back into the report the single run would have written: dialogues in
  * dataset order, metrics recomputed from the scorers' tallies, counts summed.
@@ -22,8 +39,9 @@ export function mergeReports(reports: readonly Report[]): Report {
   if (!first) throw new MergeError('merge needs at least one report');
   for (const report of reports) {
     for (const key of SAME_ACROSS_SHARDS) {
-      if (JSON.stringify(report.run[key]) !== JSON.stringify(first.run[key])) {
-        throw new MergeError(`cannot merge: run.${key} differs (${JSON.stringify(first.run[key])} vs ${JSON.stringify(report.run[key])})`);
+      const [mine, theirs] = key === 'llm' ? [askedModel(report.run.llm), askedModel(first.run.llm)] : [report.run[key], first.run[key]];
+      if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+        throw new MergeError(`cannot merge: run.${key} differs (${JSON.stringify(theirs)} vs ${JSON.stringify(mine)})`);
       }
     }
   }
@@ -54,13 +72,14 @@ export function mergeReports(reports: readonly Report[]): Report {
     schemaVersion: first.schemaVersion,
     run: {
       ...run,
+      llm: mergedLlm(reports),
       ...(run.provenance ? { provenance: withContents(run.provenance, contents) } : {}),
       startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,
       finishedAt: reports.map((r) => r.run.finishedAt).sort().at(-1)!,
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },
       shard: null,
     },
-    summary: withSkipped(summarize(dialogues, add((r) => r.summary.turns), add((r) => r.summary.checks)), reports),
+    summary: withSkipped(summarize(dialogues, { ...add((r) => r.summary.turns), ...unjudgedOf(reports) }, add((r) => r.summary.checks)), reports),
     metrics: metrics.results(),
     gate: null,
     dialogues,
@@ -123,4 +142,12 @@ function withSkipped(summary: Report['summary'], reports: readonly Report[]): Re
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
+}
+
+/** The shards' turns that no turn-kind metric judged, by why, added up (absent when no shard kept them). */
+function unjudgedOf(reports: readonly Report[]): { unjudged?: Record<string, number> } {
+  if (!reports.some((r) => r.summary.turns.unjudged)) return {};
+  const unjudged: Record<string, number> = {};
+  for (const report of reports) for (const [why, n] of Object.entries(report.summary.turns.unjudged ?? {})) unjudged[why] = (unjudged[why] ?? 0) + n;
+  return { unjudged };
 }

@@ -1,4 +1,5 @@
 // A suite's dialogues through sim, their traces scored as they stream in (the report model is reportModel.ts).
+import { turnJudgements } from '../scoring/metrics/modelTurnKind.js';
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { DEFAULT_CONFIG } from '../domain/orchestratorTypes.js';
 import type { SliceReport } from '../report/model/reportTypes.js';
@@ -35,7 +36,7 @@ export interface SuiteResult {
   readonly dialogues: DialogueLog;
   readonly metrics: Record<MetricName, MetricResult>;
   readonly tallies: Record<MetricName, Tally>;
-  readonly turns: { total: number; passed: number; failed: number };
+  readonly turns: { total: number; passed: number; failed: number; unjudged: Record<string, number> };
   readonly checks: { total: number; passed: number; failed: number };
   /** Dialogues the protocol arm cannot run: not scored, not in `dialogues`. */
   readonly skipped: readonly { readonly id: string; readonly title: string; readonly file: string; readonly reason: string }[];
@@ -75,7 +76,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
   const metrics = new MetricSet(settings);
   const slices = new SliceMetrics(settings);
   const reports = new DialogueLog(options.spillNear);
-  const turns = { total: 0, passed: 0, failed: 0 };
+  const turns = { total: 0, passed: 0, failed: 0, unjudged: {} as Record<string, number> };
   const checks = { total: 0, passed: 0, failed: 0 };
   const localStepUs = new StepTimes();
   const passSample = options.passSampleSize ?? DEFAULT_PASS_SAMPLE;
@@ -111,8 +112,11 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       scored.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       metrics.absorbSet(scored);
       slices.addRun(dialogue, scored);
+      const judgements = turnJudgements(dialogue, trace.turns[0]?.today);
       trace.turns.forEach((t, i) => {
         const list = turnChecks[i]!;
+        const judgement = judgements[t.turnIndex];
+        if (judgement && 'unjudged' in judgement) turns.unjudged[judgement.unjudged] = (turns.unjudged[judgement.unjudged] ?? 0) + 1;
         turns.total++;
         turns[list.every((c) => c.passed) ? 'passed' : 'failed']++;
         for (const c of list) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { dialogueDigest } from '../datasets/dialogueDigest.js';
 import type { SelectionRecord } from '../report/model/reportTypes.js';
@@ -15,13 +15,22 @@ export class IdDigest {
   count = 0;
 
   add(id: string): void {
-    this.sum = (this.sum + BigInt(`0x${createHash('sha256').update(id).digest('hex')}`)) % MODULUS;
+    this.addHash(idHash(id));
+  }
+
+  /** Adds an id by its hash (idHash), so one hash serves several digests. */
+  addHash(idSha256: bigint): void {
+    this.sum = (this.sum + idSha256) % MODULUS;
     this.count++;
   }
 
   get sha256(): string {
     return this.sum.toString(16).padStart(64, '0');
   }
+}
+
+function idHash(id: string): bigint {
+  return BigInt(`0x${hash('sha256', id)}`);
 }
 
 /**
@@ -34,9 +43,10 @@ export class SelectionTally {
   readonly contents = new Map<string, string>();
 
   note(dialogue: Dialogue, inShard: boolean): void {
-    this.whole.add(dialogue.id);
+    const id = idHash(dialogue.id);
+    this.whole.addHash(id);
     if (!inShard) return;
-    this.part.add(dialogue.id);
+    this.part.addHash(id);
     this.contents.set(dialogue.id, dialogueDigest(dialogue));
   }
 

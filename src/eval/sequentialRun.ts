@@ -28,6 +28,8 @@ export interface SequentialOptions {
   readonly seed: number;
   /** What a run that ends undecided does: fail the gate (the default) or pass it. */
   readonly undecided: 'fail' | 'pass';
+  /** Both sides' answers repeat (no run-to-run noise): the first dialogue seen to break is a regression. */
+  readonly exact?: boolean;
   readonly deadlineMs?: number;
   /**
    * Model calls answered so far by every dialogue started, in flight or done (a model over HTTP
@@ -68,7 +70,7 @@ export class SequentialRun {
   }
 
   private testOn(baseline: RepeatedRun): SequentialTest {
-    return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
+    return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, exact: this.options.exact ?? false, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
   }
 
   /** The dialogues in the seeded order, handed out only while the test is undecided and the budget lasts. */
@@ -107,12 +109,14 @@ export class SequentialRun {
     const stop: SequentialSummary['stop'] = state.decision !== 'undecided' ? 'decided' : this.budgetSpent ? 'budget' : 'suiteEnd';
     return {
       method:
-        'betting e-processes (Waudby-Smith & Ramdas 2024) per metric on paired per-dialogue differences; a regression when the family\'s e-values sum to m/α (their mean to 1/α), no regression larger than the margin when every metric judged on enough dialogues reached 1/α (intersection-union)',
+        `betting e-processes (Waudby-Smith & Ramdas) per metric on each dialogue's contribution to the pooled metric (right and judged counts); a regression when the family's e-values sum to m/α (their mean to 1/α), a metric named by closed testing with that mean; cleared when, for every metric judged on enough dialogues, zᵢ = rightᵢ(baseline) − rightᵢ(run) − margin·judgedᵢ is shown to have a negative sum over the selection (sampled without replacement in the seeded order) at 1/α (intersection-union)${this.options.exact ? '; the answers repeat on both sides, so the first dialogue seen to break is a regression' : ''}`,
       alpha: this.options.alpha,
       margin: this.options.margin,
       orderSeed: this.options.seed,
       ...(this.options.budget ? { budget: budgetText(this.options.budget) } : {}),
       decision: state.decision,
+      ...(this.options.exact ? { exact: true } : {}),
+      ...(state.broke.length > 0 ? { broke: [...state.broke] } : {}),
       stop,
       undecided: this.options.undecided,
       dialoguesTested: state.dialogues,
@@ -169,6 +173,15 @@ export function sequentialVerdict(summary: SequentialSummary): { passed: boolean
         method: `sequential betting test over ${m.dialogues} dialogues: e = ${m.eRegression}; the family's ${family} e-values sum to ${summary.regressionEvidence} ≥ ${summary.regressionThreshold}`,
       },
     }));
+  // Answers that repeat: a dialogue that broke is a change, not noise, and so is a metric that fell
+  // on the dialogues compared (named beside it, as the fixed gate of such a backend names it).
+  if (summary.exact && (summary.broke?.length ?? 0) > 0) {
+    for (const m of summary.metrics) {
+      if (summary.alarmed.includes(m.name) || m.current >= m.baseline) continue;
+      regressions.push({ kind: 'metric', name: m.name, baseline: m.baseline, current: m.current });
+    }
+  }
+  for (const id of summary.broke ?? []) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
   // --undecided pass lets through a run that gathered evidence and could not decide, not one that compared nothing.
   const passed = summary.decision === 'noRegression' || (summary.decision === 'undecided' && summary.undecided === 'pass' && summary.dialoguesTested > 0);
   return { passed: regressions.length === 0 && passed, regressions };

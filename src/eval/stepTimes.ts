@@ -1,4 +1,4 @@
-import { percentile } from '../scoring/scorer.js';
+import { nearestRank as percentile } from '../util/nearestRank.js';
 
 /** Exact values kept up to this many; past it they fold into a histogram (memory flat, ≤ 0.5 % off). */
 const EXACT_UP_TO = 50_000;
@@ -50,7 +50,7 @@ export class StepTimes {
     this.buckets.set(index, (this.buckets.get(index) ?? 0) + 1);
   }
 
-  /** Nearest rank, as scorer.percentile counts it, read off the buckets. */
+  /** Nearest rank, as util/nearestRank counts it, read off the buckets. */
   private rank(p: number): number {
     const rank = Math.max(1, Math.ceil((p / 100) * this.count));
     let seen = 0;

@@ -1,4 +1,8 @@
+import { boundedNames, outsideName } from '../util/outsideText.js';
 import type { ChatBackend, ChatRequest, ChatResult } from './backend.js';
+
+/** report.json and the history list this many served models at most, then "… (N more)". */
+export const MAX_SERVED_LISTED = 20;
 
 /** How many of a run's answers the model gave during the run, and how many a cassette gave. */
 export interface AnswerCounts {
@@ -29,7 +33,8 @@ export class AnswerLedger implements ChatBackend {
     const result = await this.inner.complete(req);
     if (result.replayed) this.replayed++;
     else this.live++;
-    this.served.add(result.fingerprint === undefined ? result.model : `${result.model} (${result.fingerprint})`);
+    // The server's words: each name bounded and inert here, whatever backend passed it on (a cassette of an older version too).
+    this.served.add(result.fingerprint === undefined ? outsideName(result.model) : `${outsideName(result.model)} (${outsideName(result.fingerprint)})`);
     return result;
   }
 
@@ -37,8 +42,8 @@ export class AnswerLedger implements ChatBackend {
     return { live: this.live, replayed: this.replayed };
   }
 
-  /** Each model the answers named, with its fingerprint when the server gave one, sorted. */
+  /** Each model the answers named, with its fingerprint when the server gave one, sorted; past MAX_SERVED_LISTED, "… (N more)". */
   servedModels(): string[] {
-    return [...this.served].sort();
+    return boundedNames([...this.served].sort(), MAX_SERVED_LISTED);
   }
 }

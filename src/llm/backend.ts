@@ -1,6 +1,8 @@
 /** The three server endpoints a chat request can serve. */
 export const ENDPOINTS = ['parse', 'correct', 'conversation'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
+/** What a request may be for: the app's three endpoints, or a simulated user's next line (issue 46, src/users/userModel.ts). */
+export type CallEndpoint = Endpoint | 'user';
 
 /** One canned answer: model text (`raw` wins over `text`) or a fault. */
 export interface ScriptedAnswer {
@@ -32,7 +34,7 @@ export interface ChatMessage {
 }
 
 export interface ChatRequest {
-  endpoint: Endpoint;
+  endpoint: CallEndpoint;
   messages: ChatMessage[];
   signal?: AbortSignal;
   /**
@@ -40,6 +42,8 @@ export interface ChatRequest {
    * model, so a cassette keeps one answer per sample and never hands run i the answer of run j.
    */
   sample?: number;
+  /** A request drawn again (a simulated user's line the guard refused, issue 46): a seeded model samples anew for each draw. */
+  draw?: number;
   /** How the model should sample, as an OpenAI-compatible request states it (a server passes them on; most backends ignore them). */
   sampling?: Sampling;
   /** The longest answer the caller will wait for, in tokens (the gateway's per-endpoint limit), sent as max_tokens. */
@@ -108,6 +112,12 @@ export interface ChatBackend {
    */
   readonly script?: ScriptedTurns;
   complete(req: ChatRequest): Promise<ChatResult>;
+}
+
+/** The app endpoint a request is for: a simulated user's line is asked only of a model (over HTTP or from a cassette), never of a script. */
+export function appEndpoint(req: ChatRequest): Endpoint {
+  if (req.endpoint === 'user') throw new LlmCallError("a simulated user's line was asked of a backend that answers only the app's calls");
+  return req.endpoint;
 }
 
 /** The model did not answer before the deadline (or the call was aborted). */

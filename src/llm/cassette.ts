@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { lastUserMessage, type ChatMessage, type Endpoint, type TokenUsage } from './backend.js';
+import { lastUserMessage, type CallEndpoint, type ChatMessage, type TokenUsage } from './backend.js';
 import * as compiled from './cassetteValidator.generated.js';
 import { checkLockFile, withFileLock } from './fileLock.js';
 import { checkOutputFile } from '../util/outputPaths.js';
@@ -19,7 +19,7 @@ export interface CassetteSample {
 /** One recorded request and its samples. Holds the request's summary, never headers or keys. */
 export interface CassetteEntry {
   key: string;
-  endpoint: Endpoint;
+  endpoint: CallEndpoint;
   model: string;
   /** `systemSha256`: the whole system prompt's hash, so a miss can say the prompt changed. */
   request: { systemFirstLine: string; userMessage: string; messageCount: number; systemSha256?: string };
@@ -71,7 +71,7 @@ const request = {
 } as const;
 const entryHead = {
   key: { type: 'string' },
-  endpoint: { enum: ['parse', 'correct', 'conversation'] },
+  endpoint: { enum: ['parse', 'correct', 'conversation', 'user'] },
   model: { type: 'string' },
   request,
 } as const;
@@ -129,7 +129,7 @@ const cassetteSchema = {
 export const CASSETTE_SCHEMAS = { validateCassette: cassetteSchema };
 const validateCassette = compiled.validateCassette as { (data: unknown): boolean; errors?: { instancePath: string; message?: string }[] | null };
 
-export function requestKey(endpoint: Endpoint, model: string, messages: readonly ChatMessage[]): string {
+export function requestKey(endpoint: CallEndpoint, model: string, messages: readonly ChatMessage[]): string {
   const canonical = JSON.stringify([endpoint, model, messages.map((m) => [m.role, m.content])]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { abortableSleep } from './abortableSleep.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileAtomically } from '../util/atomicFile.js';
 
 /**
@@ -96,7 +96,7 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
         if (Date.now() >= giveUpAt) {
           throw new LockError(`${lockPath}: still locked after ${Math.round(waitMs / 1000)} s by ${ownerText(ownerPath)}; if that process is gone or hung, stop it and run again`);
         }
-        await abortableSleep(RETRY_MS);
+        await sleep(RETRY_MS);
       }
     }
     try {

@@ -1,7 +1,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { abortableSleep } from './abortableSleep.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
+import { outsideName } from '../util/outsideText.js';
 import {
   DEFAULT_TEMPERATURE,
   LlmCallError,
@@ -35,6 +36,9 @@ export interface OpenAiBackendOptions {
   /** Told of every answer and every 429, retried or not (the run counts them; an adaptive pool narrows on a 429). */
   traffic?: { answered(): void; rateLimited(): void };
 }
+
+/** Between the seeds of a request's draws: far above any run of --repeat. */
+const DRAW_SEED_STEP = 1_000;
 
 /** The seed run `sample` of --repeat sends: runs of one seed, and the runs of neighbouring seeds, never share one. */
 export function seedForRun(seed: number, sample: number): number {
@@ -115,7 +119,7 @@ export class OpenAiBackend implements ChatBackend {
             model: this.model,
             messages: req.messages,
             temperature: this.temperature,
-            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) }),
+            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) + DRAW_SEED_STEP * (req.draw ?? 0) }),
             ...(req.maxTokens === undefined ? {} : { max_tokens: req.maxTokens }),
             ...responseFormatFor(this.responseFormat, req),
           },
@@ -124,11 +128,12 @@ export class OpenAiBackend implements ChatBackend {
         const result: ChatResult = {
           text: answerText(response.choices?.[0]?.message?.content, this.redact, elapsed()),
           latencyMs: elapsed(),
-          model: typeof response.model === 'string' && response.model !== '' ? this.redact(response.model) : this.model,
+          // The server's name for the model is outside text: bounded and inert before it reaches a cassette or a report.
+          model: typeof response.model === 'string' && response.model !== '' ? outsideName(this.redact(response.model)) : this.model,
         };
         this.traffic?.answered();
         if (typeof response.system_fingerprint === 'string' && response.system_fingerprint !== '') {
-          result.fingerprint = this.redact(response.system_fingerprint);
+          result.fingerprint = outsideName(this.redact(response.system_fingerprint));
         }
         if (response.usage && typeof response.usage.prompt_tokens === 'number' && typeof response.usage.completion_tokens === 'number') {
           result.usage = {
@@ -145,7 +150,7 @@ export class OpenAiBackend implements ChatBackend {
         if (attempt < this.maxRetries && isRetryable(error)) {
           try {
             // A 429's retry-after (or retry-after-ms) wins over the doubling back-off.
-            await abortableSleep(retryDelayMs(error, this.backoffMs * 2 ** attempt), req.signal);
+            await sleep(retryDelayMs(error, this.backoffMs * 2 ** attempt), undefined, req.signal ? { signal: req.signal } : {});
           } catch {
             throw new LlmTimeoutError(`${this.model}: call aborted after ${elapsed()} ms`, elapsed());
           }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { abortableSleep } from './abortableSleep.js';
-import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type Endpoint, type ResponseFormat, type Sampling } from './backend.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type CallEndpoint, type ResponseFormat, type Sampling } from './backend.js';
 import { grammarSchemaOf, UnsupportedSchemaError } from './grammarSchema.js';
 import { estimateTokens } from './tokenEstimate.js';
 
 export interface ServerOptions {
   backend: ChatBackend;
   /** Which endpoint a request serves, told from its messages (the gateway's prompt markers; the HTTP API carries no endpoint). */
-  endpointOf: (messages: readonly ChatMessage[]) => Endpoint | null;
+  endpointOf: (messages: readonly ChatMessage[]) => CallEndpoint | null;
   /** The day the messages name as today, passed on to the backend (one that reads no prompt needs it). */
   todayOf?: (messages: readonly ChatMessage[]) => string | null;
   host?: '127.0.0.1';
@@ -210,7 +210,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       const type = failStatus === 429 ? 'rate_limit_exceeded' : 'server_error';
       throw new HttpError(failStatus, type, `injected failure on request ${n}`);
     }
-    if (extraLatencyMs > 0) await abortableSleep(extraLatencyMs, abort.signal);
+    if (extraLatencyMs > 0) await sleep(extraLatencyMs, undefined, { signal: abort.signal });
     const today = todayOf?.(messages);
     const result = await backend.complete({
       endpoint,

@@ -59,6 +59,18 @@ export function formatPerturbRates(rates: PerturbRates): string {
     .join(',');
 }
 
+/**
+ * What a draw is keyed by, besides the seed. `call`: the call's number (arrival order, so the noise
+ * moves with the order of calls). `request`: the request's sampling seed (0 when it sends none) and
+ * its messages, so the same request at the same seed answers the same whatever the order of calls.
+ * `dialogue`: the sampling seed and the batch the call is about (its descriptions, sorted: for a
+ * parse call those the unperturbed answer gives, for a correction those of the currentBatch it sends),
+ * so every call about one batch draws alike and a dialogue's turns fail together; a call with no batch
+ * is keyed as `request`.
+ */
+export const PERTURB_KEYS = ['call', 'request', 'dialogue'] as const;
+export type PerturbKey = (typeof PERTURB_KEYS)[number];
+
 /** What a report records about the perturbation. */
 export interface PerturbProvenance {
   readonly rates: PerturbRates;
@@ -85,12 +97,8 @@ export class PerturbingBackend implements ChatBackend {
     private readonly inner: ChatBackend,
     private readonly rates: PerturbRates,
     private readonly seed = 1,
-    /**
-     * Draw by the request's sampling seed and messages instead of the call number, when the request
-     * carries a seed: a model that honours seeds, answering the same seed and prompt the same way
-     * whatever the order of calls (`serve-llm --honour-seeds`, for measuring shared seeds).
-     */
-    private readonly byRequestSeed = false,
+    /** What a draw is keyed by, besides the seed (PerturbKey); `seededRequest` is `serve-llm --honour-seeds`. */
+    private readonly key: PerturbKey | 'seededRequest' = 'call',
   ) {
     this.name = `perturb(${inner.name})`;
     this.model = inner.model;
@@ -104,12 +112,26 @@ export class PerturbingBackend implements ChatBackend {
     if (endpoint !== 'parse' && endpoint !== 'correct') return result;
     const span = jsonSpan(result.text);
     if (!span) return result;
-    const requestSeed = this.byRequestSeed ? req.sampling?.seed : undefined;
-    const key = requestSeed === undefined ? [call] : [requestSeed, messagesHash(req)];
+    const key = this.drawKey(req, call, span.value);
     const draw = (kind: Kind, position: number) => hashUnit(this.seed, ...key, PERTURB_KINDS.indexOf(kind), position);
     const mutated = endpoint === 'parse' ? this.perturbParse(span.value, draw) : this.perturbCorrect(span.value, draw);
     if (!mutated) return result;
     return { ...result, text: result.text.slice(0, span.start) + JSON.stringify(span.value) + result.text.slice(span.end) };
+  }
+
+  /** The numbers a call's draws are keyed by (with the seed, the kind and the position). */
+  private drawKey(req: ChatRequest, call: number, answer: Json): number[] {
+    const requestSeed = req.sampling?.seed;
+    switch (this.key) {
+      case 'call':
+        return [call];
+      case 'seededRequest':
+        return requestSeed === undefined ? [call] : [requestSeed, messagesHash(req)];
+      case 'request':
+        return [requestSeed ?? 0, messagesHash(req)];
+      case 'dialogue':
+        return [requestSeed ?? 0, batchHash(req, answer) ?? messagesHash(req)];
+    }
   }
 
   private hit(kind: Kind, draw: (kind: Kind, position: number) => number, position: number): boolean {
@@ -200,17 +222,40 @@ function jsonSpan(text: string): { start: number; end: number; value: Json } | n
   }
 }
 
-/** A uniform draw in [0, 1) that depends only on its inputs. */
 /** 32 bits of the request's messages (FNV-1a over their text), so the same prompt draws the same. */
 function messagesHash(req: ChatRequest): number {
   let h = 0x811c9dc5;
-  for (const message of req.messages) {
-    const text = `${message.role}\u0000${message.content}\u0001`;
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  }
+  for (const message of req.messages) h = textHash(`${message.role}\u0000${message.content}\u0001`, h);
   return h;
 }
 
+/**
+ * 32 bits of the descriptions of the batch a call is about, sorted (PerturbKey `dialogue`): a parse
+ * answer's transactions, or the currentBatch of a correction's user message. Null when it names none.
+ */
+function batchHash(req: ChatRequest, answer: Json): number | null {
+  const items = req.endpoint === 'parse' ? answer.transactions : currentBatch(req);
+  if (!Array.isArray(items)) return null;
+  const descriptions = items.map((item: unknown) => (isObject(item) && typeof item.description === 'string' ? item.description : '')).filter(Boolean);
+  return descriptions.length === 0 ? null : textHash(descriptions.sort().join('\u0001'));
+}
+
+function currentBatch(req: ChatRequest): unknown {
+  const user = req.messages.findLast((message) => message.role === 'user');
+  try {
+    const body: unknown = JSON.parse(user?.content ?? '');
+    return isObject(body) ? body.currentBatch : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function textHash(text: string, h = 0x811c9dc5): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** A uniform draw in [0, 1) that depends only on its inputs. */
 function hashUnit(...parts: number[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) h = Math.imul(h ^ (part >>> 0), 0x01000193) >>> 0;

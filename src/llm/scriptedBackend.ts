@@ -1,4 +1,5 @@
 import {
+  appEndpoint,
   HarnessSetupError,
   LlmCallError,
   LlmTimeoutError,
@@ -69,7 +70,7 @@ export class ScriptedBackend implements ChatBackend, ScriptedTurns {
   }
 
   complete(req: ChatRequest): Promise<ChatResult> {
-    const { endpoint } = req;
+    const endpoint = appEndpoint(req);
     const key: ScriptKey = this.turn?.[endpoint] === undefined && this.turn?.any !== undefined && !this.used.has('any') ? 'any' : endpoint;
     const answer = this.turn?.[key];
     if (!answer || this.used.has(key)) {

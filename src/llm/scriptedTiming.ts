@@ -1,4 +1,4 @@
-import { LlmCallError, LlmTimeoutError, type ChatBackend, type ChatRequest, type ChatResult, type Endpoint } from './backend.js';
+import { appEndpoint, LlmCallError, LlmTimeoutError, type ChatBackend, type ChatRequest, type ChatResult, type Endpoint } from './backend.js';
 
 /** When and how a scripted turn's answer arrives, without its content. */
 export interface ScriptedArrival {
@@ -33,7 +33,7 @@ export class ScriptedTiming implements ChatBackend {
   }
 
   async complete(req: ChatRequest): Promise<ChatResult> {
-    const arrival = this.arrivalFor(req.endpoint);
+    const arrival = this.arrivalFor(appEndpoint(req));
     if (arrival?.fault === 'timeout') throw new LlmTimeoutError('scripted timeout', Number.POSITIVE_INFINITY);
     if (arrival?.fault === 'error') throw new LlmCallError('scripted error', { latencyMs: arrival.latencyMs ?? 0 });
     const result = await this.inner.complete(req);

@@ -1,4 +1,4 @@
-import { LlmCallError, LlmTimeoutError, type ChatBackend, type ChatRequest, type ChatResult, type Endpoint } from './backend.js';
+import { LlmCallError, LlmTimeoutError, type ChatBackend, type ChatRequest, type ChatResult, type CallEndpoint } from './backend.js';
 
 /** The seed's typical answer time (seed 002: 200-500 ms), where `--model-latency virtual` puts answers by default. */
 export const DEFAULT_VIRTUAL_LATENCY_MS = 300;
@@ -13,7 +13,7 @@ export class VirtualLatency implements ChatBackend {
   readonly name: string;
   readonly model: string;
   readonly clock = 'virtual' as const;
-  private readonly wallMs = new Map<Endpoint, number[]>();
+  private readonly wallMs = new Map<CallEndpoint, number[]>();
 
   constructor(
     private readonly inner: ChatBackend,
@@ -38,14 +38,14 @@ export class VirtualLatency implements ChatBackend {
     }
   }
 
-  private note(endpoint: Endpoint, ms: number): void {
+  private note(endpoint: CallEndpoint, ms: number): void {
     const list = this.wallMs.get(endpoint) ?? [];
     list.push(ms);
     this.wallMs.set(endpoint, list);
   }
 
   /** Each endpoint's real latencies in call order, for the report (not judged). */
-  wallLatencies(): ReadonlyMap<Endpoint, readonly number[]> {
+  wallLatencies(): ReadonlyMap<CallEndpoint, readonly number[]> {
     return this.wallMs;
   }
 }

@@ -27,6 +27,27 @@ export const DEFAULT_STAKE_CAP = 0.9;
 
 const PRIOR_VARIANCE = 0.25;
 
+/**
+ * Where the observations may lie, and the finite population they may be drawn from.
+ *
+ * `low`/`high`: the bounds every observation keeps (default [−1, 1]); the largest safe stake is set
+ * by the largest adverse move the bounds allow.
+ *
+ * `population`: the observations are a finite population of this size drawn without replacement in
+ * a uniformly random order (Waudby-Smith & Ramdas, "Confidence sequences for sampling without
+ * replacement", NeurIPS 2020), and H0 is about the population's mean. Given the first t − 1 draws
+ * (sum S), the t-th draw's conditional mean under a population mean μ0 is (N·μ0 − S)/(N − t + 1),
+ * so each bet is placed against that moving null mean: the wealth stays a non-negative
+ * supermartingale under H0 at every look, and the evidence sharpens as the population runs out.
+ * When what was seen already leaves the null impossible (the draws left would have to lie beyond
+ * their bound), the wealth is infinite: the population's mean is then known to lie on the far side.
+ */
+export interface ObservationRange {
+  readonly low?: number;
+  readonly high?: number;
+  readonly population?: number;
+}
+
 export class BettingEProcess {
   private count = 0;
   private sum = 0;
@@ -34,38 +55,66 @@ export class BettingEProcess {
   private sumOfSquares = 0;
   private logWealth = 0;
   private readonly largestStake: number;
+  private readonly low: number;
+  private readonly high: number;
+  private readonly population: number | undefined;
 
   constructor(
     /** The boundary of the null: H0 is "mean ≥ nullMean" when betting below, "mean ≤ nullMean" when above. */
     readonly nullMean: number,
     readonly direction: BetDirection,
-    cap: number = DEFAULT_STAKE_CAP,
+    private readonly cap: number = DEFAULT_STAKE_CAP,
+    range: ObservationRange = {},
   ) {
+    this.low = range.low ?? -1;
+    this.high = range.high ?? 1;
+    this.population = range.population;
     // 1 − cap·(largest adverse move) must stay positive, or one observation could ruin the gambler.
-    const adverse = direction === 'below' ? 1 - nullMean : 1 + nullMean;
-    if (!(cap > 0 && cap < 1 && adverse > 0)) throw new RangeError(`stake cap ${cap} must be in (0, 1) and the null mean ${nullMean} inside (−1, 1)`);
+    const adverse = this.adverseMove(nullMean);
+    if (!(cap > 0 && cap < 1 && adverse > 0)) throw new RangeError(`stake cap ${cap} must be in (0, 1) and the null mean ${nullMean} inside (${this.low}, ${this.high})`);
+    if (this.population !== undefined && !(Number.isInteger(this.population) && this.population >= 1)) throw new RangeError(`population ${this.population} must be a whole number ≥ 1`);
     this.largestStake = cap / adverse;
   }
 
   /** The share of wealth the next observation will be bet with, from the observations so far. */
   nextStake(): number {
+    const nullNow = this.currentNull();
+    const adverse = this.adverseMove(nullNow);
+    if (!(adverse > 0)) return 0;
     const mean = (this.nullMean + this.sum) / (this.count + 1);
     const variance = (PRIOR_VARIANCE + this.squaredResiduals) / (this.count + 1);
-    const drift = this.direction === 'below' ? this.nullMean - mean : mean - this.nullMean;
+    const drift = this.direction === 'below' ? nullNow - mean : mean - nullNow;
     if (drift <= 0) return 0;
-    return Math.min(this.largestStake, drift / (variance + drift * drift));
+    return Math.min(this.cap / adverse, drift / (variance + drift * drift));
   }
 
   observe(x: number): void {
-    if (!(x >= -1 && x <= 1)) throw new RangeError(`observation ${x} is outside [−1, 1]`);
-    const stake = this.nextStake();
+    if (!(x >= this.low && x <= this.high)) throw new RangeError(`observation ${x} is outside [${this.low}, ${this.high}]`);
+    if (this.population !== undefined && this.count >= this.population) throw new RangeError(`all ${this.population} of the population were already observed`);
+    const nullNow = this.currentNull();
+    const move = this.direction === 'below' ? nullNow - x : x - nullNow;
+    if (!(this.adverseMove(nullNow) > 0)) {
+      // The draws left must all sit at their bound under H0: any move the other way refutes it.
+      if (move > 1e-12) this.logWealth = Infinity;
+    } else {
+      this.logWealth += Math.log1p(this.nextStake() * move);
+    }
     const mean = (this.nullMean + this.sum) / (this.count + 1);
-    const move = this.direction === 'below' ? this.nullMean - x : x - this.nullMean;
-    this.logWealth += Math.log1p(stake * move);
     this.squaredResiduals += (x - mean) ** 2;
     this.sum += x;
     this.sumOfSquares += x * x;
     this.count++;
+  }
+
+  /** The mean the next draw has under the null's boundary: the null mean, or without replacement what the population has left. */
+  private currentNull(): number {
+    if (this.population === undefined) return this.nullMean;
+    return (this.population * this.nullMean - this.sum) / (this.population - this.count);
+  }
+
+  /** The largest move against the bet an observation can make when the null mean is `nullMean`. */
+  private adverseMove(nullMean: number): number {
+    return this.direction === 'below' ? this.high - nullMean : nullMean - this.low;
   }
 
   /** Observations so far. */

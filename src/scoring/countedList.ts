@@ -36,7 +36,7 @@ export class CountedList {
     return [...this];
   }
 
-  /** Nearest rank, as scorer.percentile counts it; null when empty. */
+  /** Nearest rank, as util/nearestRank counts it; null when empty. */
   percentile(p: number): number | null {
     if (this.size === 0) return null;
     const rank = Math.min(Math.max(1, Math.ceil((p / 100) * this.size)), this.size);

@@ -1,6 +1,6 @@
 import { MetricSet } from './allScorers.js';
 import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName, type MetricSettings } from './metrics/registry.js';
-import { bootstrapDeltas, holmAdjust, isFlaky, movedNeeded, randomizationPValues, signTest, testableFamily } from './pairedStatistics.js';
+import { bootstrapDeltas, holmAdjust, isFlaky, movedNeeded, randomizationTails, signTest, testableFamily } from './pairedStatistics.js';
 import type { FlakyDialogue, PairedComparison, PairedTest, SetAsideTest } from './results.js';
 import { round } from './scorer.js';
 import type { Tally } from './tally.js';
@@ -46,8 +46,7 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
       baseline: round(mean(pairs.map((p) => p.baseline))),
       current: round(mean(pairs.map((p) => p.candidate))),
       rawPValue: sign.pValue,
-      // Shown beside a rise, never gated: the pass rate has no interval to say whether a rise is chance.
-      risePValue: round(signTest(pairs.map((p) => ({ baseline: p.candidate, candidate: p.baseline }))).pValue),
+      riseRawPValue: signTest(pairs.map((p) => ({ baseline: p.candidate, candidate: p.baseline }))).pValue,
       method: `exact sign test: ${sign.worse} dialogues worse, ${sign.better} better, ${sign.ties} unchanged`,
       moved: sign.worse + sign.better,
       judged: ids.length,
@@ -59,7 +58,11 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
   const setAside: SetAsideTest[] = raw.filter((_, i) => !testable[i]).map((t) => ({ name: t.name, baseline: t.baseline, current: t.current, rawPValue: round(t.rawPValue), judged: t.judged, moved: t.moved, needed }));
   // A set-aside test stays in Holm's family with p = 1: it cannot alarm, and the others pay for the whole family.
   const adjusted = holmAdjust(raw.map((t, i) => (testable[i] ? t.rawPValue : 1)));
-  const tests = raw.flatMap(({ judged: _judged, ...t }, i) => (testable[i] ? [{ ...t, pValue: round(adjusted[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }] : []));
+  // A rise passes the same test, in the same family, before it is called one (a fixed dialogue is its evidence, never one alone).
+  const risen = holmAdjust(raw.map((t, i) => (testable[i] ? t.riseRawPValue : 1)));
+  const tests = raw.flatMap(({ judged: _judged, riseRawPValue: _rise, ...t }, i) =>
+    testable[i] ? [{ ...t, pValue: round(adjusted[i]!), risePValue: round(risen[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }] : [],
+  );
 
   const flaky: FlakyDialogue[] = [];
   const consistentlyBroken: string[] = [];
@@ -76,7 +79,7 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
 }
 
 /** A test before Holm's adjustment, with the dialogues it judged and those that moved it. */
-type RawTest = Omit<PairedTest, 'pValue' | 'significant' | 'moved'> & { readonly moved: number; readonly judged: number };
+type RawTest = Omit<PairedTest, 'pValue' | 'significant' | 'moved' | 'risePValue'> & { readonly moved: number; readonly judged: number; readonly riseRawPValue: number };
 
 /**
  * Per metric: a randomization test (the verdict) and a bootstrap interval (the size), each from one
@@ -97,7 +100,7 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
   // A resample needs only the scores: no descriptions are worded for it.
   const deltas = (b: Record<MetricName, number>, c: Record<MetricName, number>) => Object.fromEntries(names.map((name) => [name, c[name] - b[name]])) as Record<MetricName, number>;
   const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(merged(baselineTallies, draw, settings).scores(), merged(currentTallies, draw, settings).scores()), options);
-  const pValues = randomizationPValues(ids.length, names, deltas(beforeSet.scores(), afterSet.scores()), (swapped) => {
+  const pValues = randomizationTails(ids.length, names, deltas(beforeSet.scores(), afterSet.scores()), (swapped) => {
     // A swapped dialogue's baseline tallies count for the candidate, and its candidate's for the baseline.
     const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
     return deltas(merged(side(baselineTallies, currentTallies), all, settings).scores(), merged(side(currentTallies, baselineTallies), all, settings).scores());
@@ -108,7 +111,8 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
     ...movement[name],
     baseline: before[name]!.score,
     current: after[name].score,
-    rawPValue: pValues[name],
+    rawPValue: pValues[name].fall,
+    riseRawPValue: pValues[name].rise,
     interval: [round(intervals[name].low), round(intervals[name].high)] as const,
     method: `paired randomization test over ${ids.length} dialogues, ${options.resamples} resamples; bootstrap interval`,
   }));

@@ -99,7 +99,24 @@ export function randomizationPValues<K extends string>(
   deltasOf: (swapped: readonly boolean[]) => Readonly<Record<K, number>>,
   options: { readonly resamples: number; readonly random: () => number },
 ): Record<K, number> {
+  const tails = randomizationTails(count, names, observed, deltasOf, options);
+  return Object.fromEntries(names.map((name) => [name, tails[name].fall])) as Record<K, number>;
+}
+
+/**
+ * Both one-sided p-values of the same randomization test from one set of resamples: `fall` as
+ * randomizationPValues gives it, and `rise`, the observed delta's rank from the top, so that a rise
+ * passes the same test as a fall before it is called one.
+ */
+export function randomizationTails<K extends string>(
+  count: number,
+  names: readonly K[],
+  observed: Readonly<Record<K, number>>,
+  deltasOf: (swapped: readonly boolean[]) => Readonly<Record<K, number>>,
+  options: { readonly resamples: number; readonly random: () => number },
+): Record<K, { readonly fall: number; readonly rise: number }> {
   const below = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const above = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
   const tied = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
   for (let r = 0; r < options.resamples; r++) {
     const swapped = Array.from({ length: count }, () => options.random() < 0.5);
@@ -108,14 +125,15 @@ export function randomizationPValues<K extends string>(
       const delta = resampled[name];
       if (Math.abs(delta - observed[name]) <= SAME_DELTA) tied[name]++;
       else if (delta < observed[name]) below[name]++;
+      else above[name]++;
     }
   }
-  const pValues = {} as Record<K, number>;
+  const out = {} as Record<K, { fall: number; rise: number }>;
   for (const name of names) {
     const tiedBelow = Math.floor(options.random() * (tied[name] + 1));
-    pValues[name] = (below[name] + tiedBelow + 1) / (options.resamples + 1);
+    out[name] = { fall: (below[name] + tiedBelow + 1) / (options.resamples + 1), rise: (above[name] + (tied[name] - tiedBelow) + 1) / (options.resamples + 1) };
   }
-  return pValues;
+  return out;
 }
 
 /**

@@ -103,7 +103,11 @@ export interface CallDigest {
 export interface RunSummary {
   /** `skipped`: dialogues the protocol arm cannot run (conversation arm: multi-transaction, unscripted). */
   readonly dialogues: { readonly total: number; readonly passed: number; readonly failed: number; readonly skipped?: number };
-  readonly turns: { readonly total: number; readonly passed: number; readonly failed: number };
+  /**
+   * `unjudged`: turns (over every run) that counted for no turn-kind metric nor Dates, by why
+   * (scoring/metrics/modelTurnKind.ts UNJUDGED_REASONS); absent in reports from before it was kept.
+   */
+  readonly turns: { readonly total: number; readonly passed: number; readonly failed: number; readonly unjudged?: Readonly<Record<string, number>> };
   /** `notApplicable`: expectations the protocol arm does not judge (not counted in total). */
   readonly checks: { readonly total: number; readonly passed: number; readonly failed: number; readonly notApplicable?: number };
   /** pass@1 and pass^k over dialogues when --repeat k > 1. */
@@ -120,7 +124,7 @@ export interface PairedTest {
   /** Holm-adjusted one-sided p-value of "the candidate is worse". */
   readonly pValue: number;
   readonly rawPValue: number;
-  /** The sign test's one-sided p-value of "the candidate is better", unadjusted: words a rise, never gates (absent in older reports). */
+  /** Holm-adjusted one-sided p-value of "the candidate is better", by the same test: a rise below α is an improvement (older reports: the sign test's, unadjusted, or absent). */
   readonly risePValue?: number;
   /** Two-sided (1 − 2α) interval of the difference, candidate − baseline (metrics only). */
   readonly interval?: readonly [number, number];

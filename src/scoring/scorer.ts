@@ -2,6 +2,9 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { CheckReport, MetricResult } from './results.js';
 import type { TurnTrace } from '../sim/trace.js';
 import { canonicalTally, mergeTally, type Tally } from './tally.js';
+import { round } from '../util/round.js';
+
+export { round };
 
 /** One dialogue run, as the scorers see it. */
 export interface ScoredDialogue {
@@ -44,17 +47,7 @@ export function ratio(part: number, whole: number): number {
   return whole === 0 ? 1 : round(part / whole);
 }
 
-export function round(value: number, digits = 4): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-}
 
-/** Nearest-rank percentile of an ascending-sorted list; null when empty. */
-export function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1]!;
-}
 
 export function checkPassed(checks: readonly CheckReport[], name: string): boolean | null {
   const check = checks.find((c) => c.name === name);

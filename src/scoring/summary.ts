@@ -1,4 +1,5 @@
 import type { DialogueReport, RunSummary } from './results.js';
+import { round } from '../util/round.js';
 
 type Counts = { total: number; passed: number; failed: number };
 
@@ -34,8 +35,4 @@ function totalsOf(dialogues: Iterable<DialogueReport>): DialogueTotals {
     runsPassed += d.runsPassed;
   }
   return { total, passed, runs, runsPassed };
-}
-
-function round(value: number): number {
-  return Math.round(value * 10000) / 10000;
 }

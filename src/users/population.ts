@@ -1,6 +1,7 @@
 import { Random } from '../util/random.js';
 import { sampleGoal, withDays } from './goal.js';
 import { sampleProfile } from './policy.js';
+import { samplePersona } from './persona.js';
 import type { SimulatedUser } from './simulateUser.js';
 
 /** A user's own seed: user 7 of seed 3 is the same person whether 10 or 1 000 users run. */
@@ -19,7 +20,7 @@ export function sampleUser(seed: number, id: number, today: string): SimulatedUs
   const goal = sampleGoal(random, today);
   const profile = sampleProfile(random, goal.items.length);
   const speechSeed = random.int(1, 0x7fffffff);
-  return { id, goal: withDays(goal, new Random(daySeed(seed, id))), profile, speechSeed };
+  return { id, goal: withDays(goal, new Random(daySeed(seed, id))), profile, speechSeed, persona: samplePersona(userSeed(seed, id)) };
 }
 
 export function* sampleUsers(seed: number, count: number, today: string): Generator<SimulatedUser> {

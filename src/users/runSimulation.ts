@@ -7,6 +7,7 @@ import { sampleUsers } from './population.js';
 import type { RunResult } from './scores.js';
 import { simulateUser, type SimulatedUser, type UserRun } from './simulateUser.js';
 import type { SpeechFeature } from './speech.js';
+import type { ModelVoice } from './userModel.js';
 
 export interface SimulationOptions {
   readonly seed: number;
@@ -21,6 +22,8 @@ export interface SimulationOptions {
   /** Users in flight at once; a function is asked before each start (sim/adaptiveWidth.ts). */
   readonly concurrency?: number | (() => number);
   readonly onRun?: (result: RunResult) => void;
+  /** A language model writes each run's lines (simulate --user-llm); absent: the rule-based templates. */
+  readonly voiceFor?: (user: SimulatedUser, repeat: number) => ModelVoice;
 }
 
 export interface FailedRun {
@@ -33,6 +36,10 @@ export interface SimulationResult {
   readonly runs: RunResult[];
   /** The first failed run of each user that failed, with its transcript. */
   readonly failed: FailedRun[];
+  /** Runs a user model could not say (simulator slips): never among `failed`, never the app's. */
+  readonly slipped: FailedRun[];
+  /** Every run of a model user, with its transcript (examples, --save-dialogues). */
+  readonly voiced: FailedRun[];
 }
 
 function* userRuns(seed: number, users: number, repeat: number, today: string): Generator<{ user: SimulatedUser; repeat: number }> {
@@ -51,11 +58,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const runs: RunResult[] = [];
   const failed: FailedRun[] = [];
   const failedUsers = new Set<number>();
+  const slipped: FailedRun[] = [];
+  const voiced: FailedRun[] = [];
   const playOne = async ({ user, repeat }: { user: SimulatedUser; repeat: number }) => {
     const board: ActionBoard = { current: null };
     const backend = await options.backendFor(board, user, repeat);
     const owner = `user-${user.id}#${repeat}`;
-    return { user, repeat, run: await simulateUser(user, { backend, board, store, owner, speech: options.speech }) };
+    const voice = options.voiceFor?.(user, repeat);
+    return { user, repeat, run: await simulateUser(user, { backend, board, store, owner, speech: options.speech, ...(voice ? { voice } : {}) }) };
   };
   try {
     const played = orderedPool(userRuns(options.seed, options.users, options.repeat, options.today), playOne, { width: options.concurrency ?? 1 });
@@ -69,10 +79,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         minTurns: run.minTurns,
         llmCalls: run.llmCalls,
         features: run.features,
+        ...(run.voice ? { persona: user.persona, userModel: run.voice } : {}),
       };
       runs.push(result);
       options.onRun?.(result);
-      if (run.outcome !== 'success' && !failedUsers.has(user.id)) {
+      if (run.outcome === 'slip') slipped.push({ user, repeat, run });
+      if (run.voice) voiced.push({ user, repeat, run });
+      if (run.outcome !== 'success' && run.outcome !== 'slip' && !failedUsers.has(user.id)) {
         failedUsers.add(user.id);
         failed.push({ user, repeat, run });
       }
@@ -80,5 +93,5 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   } finally {
     store.close();
   }
-  return { runs, failed };
+  return { runs, failed, slipped, voiced };
 }

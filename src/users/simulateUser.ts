@@ -11,8 +11,11 @@ import type { ActionBoard } from './oracleBackend.js';
 import { minimumTurns, nextAction, type UserAction, type UserProfile } from './policy.js';
 import { Speaker, type SpeechFeature } from './speech.js';
 import { utterance } from './utterance.js';
+import type { Persona } from './persona.js';
+import { taskText, type Draw, type ModelVoice, type VoiceTally } from './userModel.js';
 
-export type Outcome = 'success' | 'gaveUp' | 'cancelled' | 'wrongSave' | 'error';
+/** `slip`: a user model stayed off its goal after its draws (issue 46): the simulator's mistake, never the app's. */
+export type Outcome = 'success' | 'gaveUp' | 'cancelled' | 'wrongSave' | 'error' | 'slip';
 
 /** One user turn as it happened. */
 export interface TranscriptTurn {
@@ -23,6 +26,17 @@ export interface TranscriptTurn {
   readonly batchAfter: DraftBatch | null;
   readonly saved: readonly SavedRow[];
   readonly llm: readonly { readonly endpoint: string; readonly outcome: string; readonly responseText: string | null }[];
+  /** A model-written line before the recogniser's noise, and every draw of it (a model user only). */
+  readonly written?: { readonly line: string; readonly draws: readonly Draw[] };
+}
+
+/** Where a model user's line stayed off its goal: the turn's task, and every draw with why it was refused. */
+export interface Slip {
+  readonly turn: number;
+  readonly action: UserAction['kind'];
+  readonly task: string;
+  readonly reason: string;
+  readonly draws: readonly Draw[];
 }
 
 export interface UserRun {
@@ -33,6 +47,9 @@ export interface UserRun {
   readonly features: readonly SpeechFeature[];
   readonly transcript: readonly TranscriptTurn[];
   readonly error?: string;
+  /** A model user: its calls and guarded lines, and the slip that ended it, if one did. */
+  readonly voice?: VoiceTally;
+  readonly slip?: Slip;
 }
 
 export interface SimulatedUser {
@@ -41,6 +58,8 @@ export interface SimulatedUser {
   readonly profile: UserProfile;
   /** Seeds the user's wording, so every repeat says the same things on the same path. */
   readonly speechSeed: number;
+  /** Who speaks: what a user model plays (rule-based users have one too, for slicing alike). */
+  readonly persona: Persona;
 }
 
 export interface UserRunOptions {
@@ -49,6 +68,8 @@ export interface UserRunOptions {
   readonly store: SqliteStore;
   readonly owner: string;
   readonly speech: ReadonlySet<SpeechFeature>;
+  /** A language model writes the user's lines (simulate --user-llm); absent: the rule-based templates. */
+  readonly voice?: ModelVoice;
 }
 
 /** Plays one user against the whole app (orchestrator, gateway, model, SQLite) until done or out of patience. */
@@ -63,6 +84,7 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
   const saved: SavedRow[] = [];
   let llmCalls = 0;
   let last: UserAction | null = null;
+  let slip: Slip | undefined;
   const finish = (outcome: Outcome, error?: string): UserRun => ({
     outcome,
     turns: transcript.length,
@@ -71,6 +93,8 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
     features: [...speaker.used].sort(),
     transcript,
     ...(error === undefined ? {} : { error }),
+    ...(options.voice ? { voice: { ...options.voice.tally } } : {}),
+    ...(slip ? { slip } : {}),
   });
 
   try {
@@ -81,19 +105,33 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
       if (missing.length === 0) return finish('success');
       if (transcript.length >= minTurns + profile.patience) {
         if (profile.givesUpBy === 'leaving' || !session.batch) return finish('gaveUp');
-        await play({ kind: 'cancel' });
+        if (!(await play({ kind: 'cancel' }))) return finish('slip');
         return finish('cancelled');
       }
       last = nextAction(profile, session.phase === 'CONFIRMING' ? session.batch : null, missing, transcript.length, last, goal.today);
-      await play(last);
+      if (!(await play(last))) return finish('slip');
     }
   } catch (error) {
     // A hostile answer must never end the run: it ends this user, counted.
     return finish('error', (error as Error).message);
   }
 
-  async function play(action: UserAction): Promise<void> {
-    const text = utterance(action, speaker, random);
+  /** Says the action; false when a model user could not (a slip: nothing was said). */
+  async function play(action: UserAction): Promise<boolean> {
+    let text: string;
+    let written: TranscriptTurn['written'];
+    if (options.voice) {
+      const card = session.phase === 'CONFIRMING' ? session.batch : null;
+      const said = await options.voice.line(action, { today: goal.today, goal: goal.items, history: transcript.map(({ user, spoken }) => ({ user, spoken })), card });
+      if ('slip' in said) {
+        slip = { turn: transcript.length, action: action.kind, task: taskText(action, goal.today), reason: said.slip, draws: said.draws };
+        return false;
+      }
+      written = { line: said.text, draws: said.draws };
+      text = speaker.transcribe(said.text, goal.items);
+    } else {
+      text = utterance(action, speaker, random);
+    }
     options.board.current = action;
     const trace = newTurnTrace({ line: 0, user: text }, transcript.length, 'online', session);
     session.beginTurn(trace, { failSave: false });
@@ -110,6 +148,8 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
       batchAfter: session.batch,
       saved: trace.saved,
       llm: trace.llmCalls.map((call) => ({ endpoint: call.endpoint, outcome: call.outcome, responseText: call.responseText })),
+      ...(written ? { written } : {}),
     });
+    return true;
   }
 }

@@ -27,6 +27,13 @@ const DAY_PHRASE_WEIGHT: Readonly<Record<DayPhraseKind, number>> = { word: 8, da
 const UNITS = ['块', '元', '块钱'] as const;
 const FILLERS = ['嗯', '那个', '嗯那个', '就是'] as const;
 
+/** 30 → 三十, 15.5 → 十五点五; a number with no spoken form (10 000 and up) stays as written. */
+function spokenNumber(value: number): string {
+  const whole = Math.floor(value);
+  if (whole >= 10_000) return String(value);
+  return value === whole ? chineseWhole(whole) : `${chineseWhole(whole)}点五`;
+}
+
 /** Renders what a user means as what the recogniser hears; records which features it used. */
 export class Speaker {
   readonly used = new Set<SpeechFeature>();
@@ -98,6 +105,24 @@ export class Speaker {
     const bare = this.roll('noPunctuation');
     const joined = bare ? parts.reduce((text, part) => `${text}${this.random.chance(0.5) ? ' ' : ''}${part}`) : parts.join('，');
     return this.filler(joined);
+  }
+
+  /**
+   * What the recogniser makes of a line a user model wrote (issue 46): its digits may come out as
+   * Chinese numerals, its punctuation dropped, a filler put in front, a goal's thing or a day
+   * misheard. Units and self-repairs are the writer's own. One noise model for both kinds of user.
+   */
+  transcribe(text: string, goal: readonly GoalItem[]): string {
+    let out = this.roll('chineseNumerals') ? text.replace(/\d+(?:\.5)?/g, (n) => spokenNumber(Number(n))) : text;
+    if (this.roll('noPunctuation')) out = out.replace(/[，。！？、；：,!?;:]|\.(?!\d)/g, ' ').replace(/\s+/g, ' ').trim();
+    const said = goal.find((item) => out.includes(item.description));
+    if (said && this.roll('homophones')) out = this.mishear(out, said.description);
+    const day = [...out].map((char, at) => ({ at, others: dayHomophonesOf(char) })).filter((choice) => choice.others.length > 0 && /[天周]/.test(out.slice(choice.at, choice.at + 2)));
+    if (day.length > 0 && this.roll('dayHomophones')) {
+      const { at, others } = this.random.pick(day);
+      out = `${out.slice(0, at)}${this.random.pick(others)}${out.slice(at + 1)}`;
+    }
+    return FILLERS.some((filler) => out.startsWith(filler)) ? out : this.filler(out);
   }
 
   /** Starts an utterance with 嗯 / 那个 now and then. */

@@ -2,6 +2,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { linkTarget } from './linkTarget.js';
+import { irregularKind, OutputPathError } from './outputPaths.js';
 
 export interface AtomicFileOptions {
   /** Permission bits of the new file (default 0o666 before the umask). */
@@ -17,6 +18,8 @@ let temporaries = 0;
  * Appends text to a temporary file beside the target in large chunks, and renames it into
  * place on commit: memory stays flat however much is written, and a reader never sees half a file.
  * A target that is a symbolic link (or lies under one) is written where the link leads; the link stays.
+ * Only a regular file is ever replaced: a device, FIFO, socket or folder there (/dev/null, for a
+ * job run as root) is an OutputPathError, checked on opening and again just before the rename.
  */
 export class AtomicFileWriter {
   private readonly target: string;
@@ -29,6 +32,7 @@ export class AtomicFileWriter {
 
   constructor(target: string, options: AtomicFileOptions = {}) {
     this.target = linkTarget(target);
+    refuseIrregular(this.target);
     mkdirSync(dirname(this.target), { recursive: true });
     this.chunkChars = options.chunkChars ?? 1 << 20;
     this.temp = `${this.target}.${process.pid}.${++temporaries}.tmp`;
@@ -45,6 +49,7 @@ export class AtomicFileWriter {
     this.flush();
     fsyncSync(this.fd);
     this.close();
+    refuseIrregular(this.target);
     renameSync(this.temp, this.target);
   }
 
@@ -74,6 +79,11 @@ export class AtomicFileWriter {
     this.buffer = [];
     this.buffered = 0;
   }
+}
+
+function refuseIrregular(target: string): void {
+  const kind = irregularKind(target);
+  if (kind) throw new OutputPathError(`${target}: is ${kind}, not a regular file; an output never replaces one (name a file)`);
 }
 
 /** Writes the pieces to `file` as they come (no rendering is held whole); a piece that throws leaves the old file. */

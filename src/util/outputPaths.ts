@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { linkTarget } from './linkTarget.js';
+import { kindOf as statsKind } from './inputFile.js';
 
 /** --out (or another output path) cannot be written: found before the run, exit 2. */
 export class OutputPathError extends Error {
@@ -28,8 +29,21 @@ export function checkOutputFile(file: string, flag: string): void {
   const path = targetOf(file, flag);
   const kind = kindOf(path);
   if (kind === 'dir') throw new OutputPathError(`${flag} ${file}: is a directory, expected a file`);
+  const irregular = kind === 'other' ? irregularKind(path) : null;
+  if (irregular) throw new OutputPathError(`${flag} ${file}: is ${irregular}, not a regular file; an output never replaces one (name a file)`);
   if (kind === 'underFile') throw new OutputPathError(`${flag} ${file}: lies under a file, not a directory`);
   checkWritableAncestor(dirname(path), `${flag} ${file}`);
+}
+
+/** What is at `path` when it is something other than a regular file, or null (nothing there, or a regular file). */
+export function irregularKind(path: string): string | null {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return null; // Absent (or unreadable): the write itself says why it fails.
+  }
+  return stats.isFile() ? null : statsKind(stats);
 }
 
 function checkWritableAncestor(dir: string, label: string): void {

@@ -1,12 +1,10 @@
+import { round } from './round.js';
+
 /** 95% intervals for success rates: Wilson for one rate, Newcombe's hybrid score interval for a difference of two. */
 
 const Z = 1.959964;
 
 export type Interval = readonly [number, number];
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
-}
 
 /** Wilson score interval of `succeeded` out of `total` (null when there is nothing to judge); `z` 1.96 for 95 %. */
 export function wilson(succeeded: number, total: number, z = Z): Interval | null {

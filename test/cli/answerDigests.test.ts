@@ -57,7 +57,8 @@ describe('did the edit reach the model?', () => {
   });
 
   it('a --sequential run that ends undecided says beside "Not decided" how many calls were answered as before', () => {
-    const run = cli(['run', ...SUITE, '--out', join(dir, 'sequential'), '--baseline', baseline, '--sequential', '--undecided', 'pass']);
+    // A budget that ends it early: over the whole selection the same model is cleared (issue 45, item 3).
+    const run = cli(['run', ...SUITE, '--out', join(dir, 'sequential'), '--baseline', baseline, '--sequential', '--budget', '4calls', '--undecided', 'pass']);
     expect(run.status).toBe(0);
     const gate = JSON.parse(readFileSync(report('sequential'), 'utf8')).gate;
     expect(gate.sequential.decision).toBe('undecided');
@@ -71,9 +72,13 @@ describe('did the edit reach the model?', () => {
     expect(singleRuns.tests.length).toBeGreaterThan(1); // a --perturb'ed model has noise: run --baseline judges it against chance too
     expect(answerChanges.changed).toBeGreaterThan(0);
     expect(answerChanges.same + answerChanges.changed).toBe(answerChanges.compared);
+    // Issue 45 item 6: the requests that changed are counted apart from the answers, and a model with
+    // noise whose baseline has no repeats says it cannot tell noise from a change.
+    expect(answerChanges.requestsChanged).toBeGreaterThan(0);
+    const noise = '; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more).';
     const said = answerChanges.changed > answerChanges.compared / 10
-      ? `Answers changed on ${answerChanges.changed} of ${answerChanges.compared} calls.`
-      : `The model answered ${answerChanges.same} of ${answerChanges.compared} calls as before.`;
+      ? `Requests changed on ${answerChanges.requestsChanged} of ${answerChanges.compared} calls; answers on ${answerChanges.changed}${noise}`
+      : `The model answered ${answerChanges.same} of ${answerChanges.compared} calls as before (${answerChanges.requestsChanged} of the requests changed)${noise}`;
     expect(run.stdout).toContain(said);
     const compared = cli(['compare', baseline, report('perturbed')]);
     expect(compared.stdout).toContain(said);

@@ -58,11 +58,12 @@ describe('the confidence floor is DEFAULT_CONFIG.confidenceFloor everywhere', ()
   });
 
   it('no source file spells the floor out but the config (named probabilities excepted)', () => {
-    // [file, the line's text]: the config itself, and values equal to the floor that are probabilities, not the floor.
+    // [file, the line's text]: the config itself, and values equal to the floor that are not the floor (probabilities, a sampling temperature).
     const allowed: [string, string][] = [
       ['src/domain/sessionTypes.ts', 'confidenceFloor: '],
       ['src/users/speech.ts', 'noPunctuation: 0.7,'],
       ['src/generate/scenario.ts', 'const APPEND_BY_LLM_SHARE = 0.7;'],
+      ['src/cli/userModelOptions.ts', 'export const DEFAULT_USER_TEMPERATURE = 0.7;'],
     ];
     const literal = new RegExp(`(?<![\\d.])${String(FLOOR).replace('.', '\\.')}0*(?![\\d])`);
     const found: string[] = [];

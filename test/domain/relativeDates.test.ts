@@ -124,3 +124,41 @@ describe('calendar days', () => {
     expect(addDays('2026-03-01', -365)).toBe('2025-03-01');
   });
 });
+
+describe('day counts read whole, and days that would fall before year 1 (issue 47, items 1 and 2)', () => {
+  // Counted independently by Python's datetime (proleptic Gregorian): date(2026, 3, 1) - timedelta(n).
+  it.each([
+    ['12345天前', '1992-05-13'],
+    ['九千九百九十九天前', '1998-10-15'],
+    ['99999天前', '1752-05-17'],
+    ['九万九千九百九十九天前', '1752-05-17'],
+    ['2026年3月1日', '2026-03-01'],
+  ])('on 2026-03-01, %s is %s (every digit counts)', (word, day) => {
+    expect(resolveDayWord(word, '2026-03-01')).toBe(day);
+  });
+
+  it('a count past year 1 is a mention without a day, never a day of its tail', () => {
+    expect(findDayMention(`${'9'.repeat(12)}天前打车30`, '2026-03-01')).toEqual({ start: 0, end: 14, text: `${'9'.repeat(12)}天前`, date: null });
+    expect(findDayMention(`${'9'.repeat(400)}天前`, '2026-03-01')).toMatchObject({ start: 0, date: null });
+    expect(findDayMention('12345号', '2026-03-01')).toBeNull();
+    expect(findDayMention('12025年3月2日', '2026-03-01')).toMatchObject({ start: 0, date: null });
+  });
+
+  it.each([
+    ['0001-01-01', '昨天', null],
+    ['0001-01-01', '今天', '0001-01-01'],
+    ['0001-01-05', '9999天前', null],
+    ['0001-01-05', '3天前', '0001-01-02'],
+    ['0001-01-05', '31号', null],
+    ['0001-01-05', '去年3月2日', null],
+    ['0001-01-03', '上周五', null],
+    ['0001-03-01', '昨天', '0001-02-28'],
+  ])('on %s, %s is %s (no year 0, no negative year)', (today, word, day) => {
+    expect(resolveDayWord(word, today)).toBe(day);
+  });
+
+  it('addDays refuses to leave the years 1–9999', () => {
+    expect(() => addDays('0001-01-01', -1)).toThrow(/outside the years 1–9999/);
+    expect(() => addDays('9999-12-31', 1)).toThrow(/outside the years 1–9999/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StepTimes } from '../../src/eval/stepTimes.js';
-import { percentile } from '../../src/scoring/scorer.js';
+import { nearestRank as percentile } from '../../src/util/nearestRank.js';
 
 describe('Layer-1 step times of a run (p50/p99/max) in flat memory', () => {
   it('a small run keeps every value: exact nearest-rank percentiles', () => {

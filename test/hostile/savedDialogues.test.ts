@@ -67,6 +67,20 @@ describe('try :save (issue 41, item 13)', () => {
   });
 });
 
+describe('try: a line longer than a dataset turn (issue 47, item 16)', () => {
+  it('a 5 000-character line is refused with a message before it is parsed; the session saves what validate reads', () => {
+    const ws = workspace();
+    const long = `午饭${'3'.repeat(4_998)}`;
+    const input = ['午饭35块', long, `:save ${ws.path('s.yaml')}`, ':quit', ''].join('\n');
+    const result = cli(['try', '--llm', 'heuristic'], { input });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('没有处理：这一行有 5000 个字符，一句话最多 4096 个（数据集一轮的上限）');
+    expect(result.stdout).toMatch(/已保存 1 轮/);
+    expect(readFileSync(ws.path('s.yaml'), 'utf8')).not.toContain('3'.repeat(100));
+    expectDatasetWithSchema(ws.path('s.yaml'));
+  });
+});
+
 describe('flags (issue 41, item 14)', () => {
   it('simulate accepts --no-progress and --progress, as run does (a log that is no terminal gets no bar unasked)', () => {
     const ws = workspace();

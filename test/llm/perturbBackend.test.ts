@@ -145,3 +145,67 @@ describe('PerturbingBackend', () => {
     expect(droppedHigh).toBeLessThan(220);
   });
 });
+
+describe('PerturbingBackend keyed by content, not by the order of calls (issue 45 item 7)', () => {
+  const batch = PARSE_ANSWER.transactions.map(({ confidence: _confidence, ...item }, index) => ({ index, ...item }));
+  const parseCall = (seed: number, text = '吃饭60，打车30，奶茶15'): ChatRequest => ({ endpoint: 'parse', messages: [{ role: 'user', content: text }], sampling: { seed } });
+  const correctCall = (seed: number, text: string): ChatRequest => ({
+    endpoint: 'correct',
+    messages: [{ role: 'user', content: JSON.stringify({ currentBatch: batch, correctionText: text }) }],
+    sampling: { seed },
+  });
+  const answer = async (backend: ChatBackend, req: ChatRequest) => answerOf((await backend.complete(req)).text);
+  const lowered = (parse: Record<string, unknown>) => (parse.transactions as { confidence: number }[])[0]!.confidence === 0.4;
+
+  it('request: the same request at the same sampling seed answers the same whatever the calls before it; another seed draws anew', async () => {
+    const rates = { ...NONE, drop: 0.3, offByOne: 0.3, lowConfidence: 0.3 };
+    const seeds = Array.from({ length: 60 }, (_, i) => i + 1);
+    const inOrder = new PerturbingBackend(inner, rates, 5, 'request');
+    const forward = await Promise.all(seeds.map((seed) => answer(inOrder, parseCall(seed))));
+    const reversed = new PerturbingBackend(inner, rates, 5, 'request');
+    for (const seed of [...seeds].reverse()) await answer(reversed, correctCall(seed, '第二笔改成18'));
+    const backward = [];
+    for (const seed of [...seeds].reverse()) backward.unshift(await answer(reversed, parseCall(seed)));
+    expect(backward).toEqual(forward);
+    expect(new Set(forward.map((a) => JSON.stringify(a))).size).toBeGreaterThan(3);
+    // By call number the same requests in another order answer otherwise.
+    const byCall = new PerturbingBackend(inner, rates, 5, 'call');
+    for (const seed of seeds) await answer(byCall, correctCall(seed, '第二笔改成18'));
+    expect(await Promise.all(seeds.map((seed) => answer(byCall, parseCall(seed))))).not.toEqual(forward);
+  });
+
+  it('dialogue: the parse and every correction about one batch draw alike, so its turns fail together; the rate per call stays the rate', async () => {
+    const rates = { ...NONE, lowConfidence: 0.5 };
+    let together = 0;
+    let parseHits = 0;
+    let requestTogether = 0;
+    const seeds = Array.from({ length: 200 }, (_, i) => i + 1);
+    for (const seed of seeds) {
+      const byDialogue = new PerturbingBackend(inner, rates, 3, 'dialogue');
+      const parse = lowered(await answer(byDialogue, parseCall(seed)));
+      const first = (await answer(byDialogue, correctCall(seed, '第二笔改成18'))).confidence === 0.4;
+      const second = (await answer(byDialogue, correctCall(seed, '第一笔是早饭'))).confidence === 0.4;
+      if (parse === first && first === second) together++;
+      if (parse) parseHits++;
+      const byRequest = new PerturbingBackend(inner, rates, 3, 'request');
+      const apart = [lowered(await answer(byRequest, parseCall(seed))), (await answer(byRequest, correctCall(seed, '第二笔改成18'))).confidence === 0.4];
+      if (apart[0] === apart[1]) requestTogether++;
+    }
+    expect(together).toBe(200);
+    // Keyed by request, the parse and the correction agree about half the time (0.5 × 0.5 twice).
+    expect(requestTogether).toBeGreaterThan(70);
+    expect(requestTogether).toBeLessThan(130);
+    expect(parseHits).toBeGreaterThan(70);
+    expect(parseHits).toBeLessThan(130);
+  });
+
+  it('dialogue: another batch, or another sampling seed (another run of --repeat), draws anew', async () => {
+    const rates = { ...NONE, lowConfidence: 0.5 };
+    const backend = new PerturbingBackend(inner, rates, 3, 'dialogue');
+    const bySeed = await Promise.all(Array.from({ length: 40 }, (_, i) => answer(backend, parseCall(i + 1))));
+    expect(new Set(bySeed.map(lowered)).size).toBe(2);
+    const otherBatch = new PerturbingBackend(fixed({ parse: { transactions: [{ ...PARSE_ANSWER.transactions[0], description: '早饭' }] } }), rates, 3, 'dialogue');
+    const other = await Promise.all(Array.from({ length: 40 }, (_, i) => answer(otherBatch, parseCall(i + 1))));
+    expect(other.map(lowered)).not.toEqual(bySeed.map(lowered));
+  });
+});

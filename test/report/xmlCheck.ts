@@ -1,11 +1,13 @@
 /**
  * A minimal XML well-formedness check for tests: balanced tags, quoted attributes, only known
- * entities, no raw `<`/`&` in text and none of the characters XML 1.0 forbids.
+ * entities, no raw `<`/`&` in text, comments without `--` and none of the characters XML 1.0 forbids.
  */
 export function xmlProblems(xml: string): string[] {
   const problems: string[] = [];
   if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(xml)) problems.push('forbidden control character');
-  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  const comments = [...xml.matchAll(/<!--([\s\S]*?)-->/g)];
+  for (const [, inside] of comments) if (inside!.includes('--') || inside!.endsWith('-')) problems.push('"--" inside a comment');
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '').replace(/<!--[\s\S]*?-->/g, '');
   const stack: string[] = [];
   const token = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
   let match: RegExpExecArray | null;

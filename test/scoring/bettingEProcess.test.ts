@@ -106,3 +106,37 @@ describe('sequential family over metrics', () => {
     expect(family.decision).toBe('regression');
   });
 });
+
+// Issue 45, item 3: the clearing bet against a finite population drawn without replacement
+// (Waudby-Smith & Ramdas 2020). Under the null boundary (the population's mean exactly 0) its wealth
+// must reach 1/α in at most α of the random orders, at any look.
+describe('betting without replacement on a finite population', () => {
+  it('a population of 60 with mean exactly 0 reaches 20 in at most 5 % of 2 000 seeded orders, and one with mean 0.2 in nearly all', () => {
+    const random = mulberry32(11);
+    const centred = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 0.9 : -0.45));
+    const shifted = centred.map((x) => Math.min(1.1, x + 0.2));
+    const crossedIn = (population: number[]) => {
+      let crossed = 0;
+      for (let order = 0; order < 2000; order++) {
+        const list = [...population];
+        for (let i = list.length - 1; i > 0; i--) {
+          const j = Math.floor(random() * (i + 1));
+          [list[i], list[j]] = [list[j]!, list[i]!];
+        }
+        const process = new BettingEProcess(0, 'above', undefined, { low: -0.9, high: 1.1, population: list.length });
+        if (crossing(process, (i) => list[i - 1]!, 20, list.length) !== null) crossed++;
+      }
+      return crossed / 2000;
+    };
+    expect(centred.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 9);
+    expect(crossedIn(centred)).toBeLessThanOrEqual(0.05);
+    expect(crossedIn(shifted)).toBeGreaterThan(0.9);
+  });
+
+  it('once what was seen leaves the null impossible, the wealth is infinite: 3 draws of 1.1 from a population of 4 in [−0.9, 1.1] cannot have mean ≤ 0', () => {
+    const process = new BettingEProcess(0, 'above', undefined, { low: -0.9, high: 1.1, population: 4 });
+    for (let i = 0; i < 3; i++) process.observe(1.1);
+    process.observe(0);
+    expect(process.e).toBe(Infinity);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CountedList } from '../../src/scoring/countedList.js';
-import { percentile } from '../../src/scoring/scorer.js';
+import { nearestRank as percentile } from '../../src/util/nearestRank.js';
 import { canonicalTally, mergeTally, type Tally } from '../../src/scoring/tally.js';
 
 const values = [3000, 0, 120, 120, 3001, 0, 0, 57.5, 120, 9000, 1];

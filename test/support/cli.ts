@@ -52,3 +52,11 @@ export async function cliAsync(args: readonly string[], options: { env?: NodeJS.
 export function tempDir(prefix = 'nlu-harness-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
+
+/** Two flag lists as one, a second `--perturb` folded into the first (the flag takes one spec). */
+export function joinFlags(base: readonly string[], extra: readonly string[]): string[] {
+  const at = base.indexOf('--perturb');
+  const more = extra.indexOf('--perturb');
+  if (at < 0 || more < 0) return [...base, ...extra];
+  return [...base.map((arg, i) => (i === at + 1 ? `${arg},${extra[more + 1]}` : arg)), ...extra.filter((_, i) => i !== more && i !== more + 1)];
+}

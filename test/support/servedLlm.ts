@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from './cli.js';
+import { afterAll, beforeAll } from 'vitest';
+import { cliAsync, ROOT, type CliResult } from './cli.js';
 
 /** `serve-llm` processes a test started; `stopAll()` in its afterAll. */
 export class ServedLlms {
@@ -19,4 +20,21 @@ export class ServedLlms {
   stopAll(): void {
     for (const child of this.children) child.kill();
   }
+}
+
+/**
+ * Within a describe: serve-llm (the heuristic behind it) on 127.0.0.1 for its tests, stopped after
+ * them, and `run` of datasets/model/correct-ordinal.yaml against it, key-less, as a user would.
+ */
+export function servedOrdinalRuns(): (extra: readonly string[], out: string) => Promise<CliResult> {
+  const servers = new ServedLlms();
+  let url = '';
+  beforeAll(async () => {
+    url = await servers.start([]);
+  });
+  afterAll(() => servers.stopAll());
+  return (extra, out) =>
+    cliAsync(['run', '--llm', 'openai', '--base-url', url, '--model', 'served-heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--no-history', '--out', out, ...extra], {
+      env: { OPENAI_API_KEY: '' },
+    });
 }

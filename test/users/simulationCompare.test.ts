@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimulationComparison } from '../../src/report/model/simulationComparison.js';
 import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { ROOT, cli, tempDir } from '../support/cli.js';
+import { scoreSimulation } from '../../src/users/scores.js';
 
 const dir = tempDir();
 function simulate(name: string, seed: number, ...extra: string[]): string {
@@ -119,7 +120,9 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
   it('a model that answers alike on the same seed keeps the exact gate: one user who broke fails it', () => {
     const report = read(clean);
     const passing = report.runs.find((r) => r.outcome === 'success')!;
-    const edited = { ...report, runs: report.runs.map((r) => (r === passing ? { ...r, outcome: 'gaveUp' } : r)) };
+    const runs = report.runs.map((r) => (r === passing ? { ...r, outcome: 'gaveUp' as const } : r));
+    // The scores are recomputed from the edited runs: compare refuses a report whose scores are not its runs' (issue 47 item 12).
+    const edited = { ...report, runs, scores: scoreSimulation(runs, report.run.repeat) };
     const file = join(dir, 'one-broke.json');
     writeFileSync(file, JSON.stringify(edited));
     const result = cli(['compare', clean, file]);

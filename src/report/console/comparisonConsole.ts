@@ -5,18 +5,26 @@
 import { modelSentences } from '../words/answersWords.js';
 import { gateLevel, pairedGateLine, testedChanges } from '../words/changeWords.js';
 import { commandLine } from './commandWords.js';
-import { withoutControls } from '../words/format.js';
+import { cellWidth, padCells, withoutControls } from '../words/format.js';
 import { gateWarning } from '../words/gateWarnings.js';
 import { metricName } from '../words/labels.js';
 import { describeFindingChange, findingMetricName, metricFindings } from '../model/reportQueries.js';
 import type { GateFinding, GateResult, Lang } from '../model/reportTypes.js';
 import { gateCountsSaid } from '../model/runView.js';
 
+const MARKS = ['regression', 'improvement', 'tested'] as const;
+
+/** "REGRESSION", "improved", "tested" in one column: padded to the widest in terminal cells (退步, 已检验 are two cells a character). */
+function mark(lang: Lang, key: (typeof MARKS)[number]): string {
+  const widest = Math.max(...MARKS.map((other) => cellWidth(commandLine(lang, other))));
+  return padCells(commandLine(lang, key), widest);
+}
+
 /** "REGRESSION metric Routing: 98.8% → 96.2% (…)": a metric by its name in the chosen language. */
 function findingLine(direction: 'regression' | 'improvement', finding: GateFinding, gate: GateResult, lang: Lang): string {
   const name = finding.kind === 'metric' ? metricName(lang, findingMetricName(finding)) : finding.name;
   const sep = lang === 'zh' ? '：' : ': ';
-  return `${commandLine(lang, direction)} ${commandLine(lang, finding.kind)} ${name}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`;
+  return `${mark(lang, direction)} ${commandLine(lang, finding.kind)} ${name}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`;
 }
 
 /** The findings in the gate's order, a metric tested twice (Dialogue success on single runs) once. */
@@ -29,7 +37,7 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   const lines = [
     ...oncePerMetric(gate.regressions).map((finding) => findingLine('regression', finding, gate, lang)),
     ...oncePerMetric(gate.improvements).map((finding) => findingLine('improvement', finding, gate, lang)),
-    ...testedChanges(gate, lang).map((line) => `${commandLine(lang, 'tested')} ${line}`),
+    ...testedChanges(gate, lang).map((line) => `${mark(lang, 'tested')} ${line}`),
     ...(gate.warnings ?? []).map((warning) => commandLine(lang, 'warning', gateWarning(lang, warning))),
   ];
   const paired = pairedGateLine(gate, lang);

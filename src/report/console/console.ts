@@ -2,7 +2,7 @@
 import { failingDialogues } from '../model/dialogueLog.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
-import { inertText, percent, truncate } from '../words/format.js';
+import { cellWidth, inertText, padCells, percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
 import { metricChange } from '../model/runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from '../words/changeWords.js';
@@ -16,10 +16,12 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  unjudgedTurnsLine,
   noGitSaid,
   nothingJudged,
   orderedMetrics,
   overallPassed,
+  runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
 import { inLang, label, metricName } from '../words/labels.js';
@@ -60,14 +62,19 @@ export function renderConsoleSummary(report: Report, opts: { color: boolean }): 
   if (statistics) lines.push('', c.dim(safe(statistics)));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) lines.push('', c.dim(safe(notApplicable)));
+  const unjudged = unjudgedTurnsLine(report, lang);
+  if (unjudged) lines.push('', c.dim(unjudged));
   return lines.join('\n') + '\n';
 }
 
 function headline(report: Report, lang: Lang, c: ChalkInstance): string {
-  const ok = overallPassed(report);
+  const outcome = runOutcome(report);
   const { dialogues, turns, checks } = report.summary;
-  const verdict = ok ? c.bold.green(label(lang, 'verdictPassed')) : c.bold.red(label(lang, 'verdictFailed'));
-  const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, report.gate.passed ? 'passed' : 'failed').toLowerCase())) : '';
+  const tag = { passed: 'verdictPassed', failed: 'verdictFailed', letThrough: 'verdictLetThrough', notDecided: 'verdictNotDecided' } as const;
+  const verdict = outcome === 'passed' ? c.bold.green(label(lang, tag[outcome])) : outcome === 'letThrough' ? c.bold.yellow(label(lang, tag[outcome])) : c.bold.red(label(lang, tag[outcome]));
+  // The gate's own word: an undecided sequential run is "not decided", let through or not, never "passed".
+  const gateWord = outcome === 'letThrough' || outcome === 'notDecided' ? outcome : report.gate?.passed ? 'passed' : 'failed';
+  const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, gateWord).toLowerCase())) : '';
   return (
     `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
@@ -126,7 +133,7 @@ function whatBrokeLines(report: Report, broke: WhatBroke, lang: Lang, c: ChalkIn
 
 function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c: ChalkInstance): string[] {
   const metrics = orderedMetrics(report);
-  const width = Math.max(...metrics.map(([name]) => metricName(lang, name).length));
+  const width = Math.max(...metrics.map(([name]) => cellWidth(metricName(lang, name))));
   return metrics.map(([name, metric]) => {
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
@@ -148,7 +155,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
         note = `  ${arrow} ${c.dim(change.said)}`;
       }
     }
-    return `  ${metricName(lang, name).padEnd(width)}  ${bar} ${score}${note}`;
+    return `  ${padCells(metricName(lang, name), width)}  ${bar} ${score}${note}`;
   });
 }
 

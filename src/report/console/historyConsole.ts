@@ -1,7 +1,9 @@
 /** The `history` command's table: one line per run, newest last. */
-import { percent, truncate, withoutControls } from '../words/format.js';
+import { cellWidth, inertText, padCells, percent, truncate, withoutControls } from '../words/format.js';
 import type { HistoryRun } from '../history/historyQueries.js';
 import { inLang } from '../words/labels.js';
+import { servedNamesSaid } from '../words/servedModel.js';
+import { outsideName } from '../../util/outsideText.js';
 import type { Lang } from '../model/reportTypes.js';
 import type { Words } from '../../scoring/metrics/registry.js';
 
@@ -21,23 +23,23 @@ export function renderHistoryTable(runs: readonly HistoryRun[], lang: Lang = 'en
   const rows = runs.map((r) => [
     String(r.id),
     r.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-    truncate(`${r.backend} / ${r.model}${servedSaid(r, lang)}`, 48),
+    truncate(`${outsideName(r.backend)} / ${outsideName(r.model)}${servedSaid(r, lang)}`, 48),
     r.kind === 'simulate' ? inLang(lang, WORDS.simulate) : r.mode,
     r.protocol,
     // A simulate row counts users (who succeeded in every run) and its success is task success; it has no verdict.
     `${r.dialogues.passed}/${r.dialogues.total}${r.kind === 'simulate' ? inLang(lang, WORDS.users) : ''}`,
     successOf(r),
     r.kind === 'simulate' ? '—' : inLang(lang, r.passed ? WORDS.passed : WORDS.failed),
-    truncate(r.datasets.join(' '), 40),
+    truncate(inertText(r.datasets.join(' ')), 40),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const widths = header.map((h, i) => Math.max(cellWidth(h), ...rows.map((row) => cellWidth(row[i]!))));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => padCells(cell, widths[i]!)).join('  ').trimEnd();
   return withoutControls([line(header), ...rows.map(line)].join('\n') + '\n');
 }
 
 /** " (served qwen@1a2b3c)": the model the server said answered, when it is not the name the run asked for. */
 function servedSaid(run: HistoryRun, lang: Lang): string {
-  return run.served.length > 0 && run.served.join() !== run.model ? inLang(lang, WORDS.served, run.served.join(', ')) : '';
+  return run.served.length > 0 && run.served.join() !== run.model ? inLang(lang, WORDS.served, servedNamesSaid(run.served, lang)) : '';
 }
 
 function successOf(run: HistoryRun): string {

@@ -16,7 +16,8 @@ const LINE = {
 } as const satisfies Record<string, Words>;
 
 /** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
-export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof LINE = 'dialogues', lang: Lang = 'en'): Progress {
+/** `status`: more to show after the count (simulate with a user model: both models' calls). */
+export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof LINE = 'dialogues', lang: Lang = 'en', status?: () => string): Progress {
   const tty = stream.isTTY === true;
   const c = new Chalk({ level: tty ? 1 : 0 });
   let count = 0;
@@ -32,12 +33,12 @@ export function createProgress(total: number, stream: NodeJS.WriteStream, unit: 
     const filled = Math.round(ratio() * width);
     const bar = c.cyan('█'.repeat(filled)) + c.dim('░'.repeat(width - filled));
     const tally = `${c.green(`✔ ${count - failed}`)} ${failed > 0 ? c.red(`✘ ${failed}`) : c.dim('✘ 0')}`;
-    stream.write(`\r\x1b[2K${bar} ${count}/${total} ${tally}`);
+    stream.write(`\r\x1b[2K${bar} ${count}/${total} ${tally}${status?.() ?? ''}`);
   };
 
   const line = () => {
     lastLineCount = count;
-    stream.write(`${inLang(lang, LINE[unit], count, total, Math.round(ratio() * 100), failed)}\n`);
+    stream.write(`${inLang(lang, LINE[unit], count, total, Math.round(ratio() * 100), failed)}${status?.() ?? ''}\n`);
   };
 
   return {

@@ -9,7 +9,10 @@ import { userOutcomes, type SimulationReport } from '../model/simulationReport.j
 /** Simulate runs are comparable (one trend line) when the same users (seed, count, speech) met the same model. */
 export function simulationKey(report: SimulationReport): string {
   const { run } = report;
-  return JSON.stringify({ kind: 'simulate', llm: run.llm, seed: run.seed, users: run.users, speech: run.speech });
+  // Model-written users are not comparable with rule-based ones, nor with another user model or prompt (a rule-based key is as before).
+  const voice = report.userModel?.run;
+  const user = voice ? { userModel: { kind: voice['kind'], model: voice['model'], temperature: voice['temperature'], seed: voice['seed'], prompt: voice['prompt'] } } : {};
+  return JSON.stringify({ kind: 'simulate', llm: run.llm, seed: run.seed, users: run.users, speech: run.speech, ...user });
 }
 
 /** The metric rows of one slice: rates with their Wilson interval, means when some run succeeded. */

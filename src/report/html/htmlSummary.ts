@@ -9,6 +9,7 @@ import { passFailBar } from './htmlSvg.js';
 import { promptDiffHtml } from './promptDiffHtml.js';
 import {
   provenanceEntries,
+  unjudgedTurnsLine,
   describeFindingChange,
   brokeDialogues,
   findDialogue,
@@ -16,6 +17,7 @@ import {
   metricFindings,
   metricRegressions,
   overallPassed,
+  runOutcome,
 } from '../model/reportQueries.js';
 import type { GateFinding, GateResult, Lang, Report } from '../model/reportTypes.js';
 import { behaviourName, moreBehavioursLine, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from '../model/whatBroke.js';
@@ -25,9 +27,9 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
   const ok = overallPassed(report);
   const { run } = report;
   const plain = headlineOf(report, lang);
-  const gateLine = report.gate
-    ? ` · ${esc(label(lang, report.gate.passed ? 'gatePassed' : 'gateFailed'))} <code>${esc(report.gate.baseline)}</code>`
-    : '';
+  const outcome = runOutcome(report);
+  const gateWord = outcome === 'letThrough' ? 'gateLetThrough' : outcome === 'notDecided' ? 'gateNotDecided' : report.gate?.passed ? 'gatePassed' : 'gateFailed';
+  const gateLine = report.gate ? ` · ${esc(label(lang, gateWord))} <code>${esc(report.gate.baseline)}</code>` : '';
   const info: Array<[PageLabel, string]> = [
     ['backend', `${run.llm.backend} / ${run.llm.model}`],
     ['mode', run.mode],
@@ -45,7 +47,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
   <div class="wrap">
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
     <div class="verdict-row">
-      <span class="verdict ${ok ? 'verdict-pass' : 'verdict-fail'}">${ok ? '✓' : '✗'} ${esc(label(lang, ok ? 'passed' : 'failed'))}</span>
+      <span class="verdict ${ok && outcome === 'passed' ? 'verdict-pass' : 'verdict-fail'}">${{ passed: '✓', failed: '✗', letThrough: '◐', notDecided: '✗' }[outcome]} ${esc(label(lang, outcome))}</span>
       <h1 id="headline">${esc(dialoguesPassedSaid(report, lang))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
@@ -128,7 +130,8 @@ export function totalsHtml(report: Report): string {
     repeat > 1
       ? `<div class="stat" title="pass@1 / pass^${repeat}"><div class="stat-label">${esc(label(lang, 'runsPassed'))}</div><div class="stat-value">${percent(passAt1)}</div><div class="stat-foot">${esc(label(lang, 'everyRunPassed', repeat, percent(passHatK)))}</div></div>`
       : '';
-  return `<section class="stats">${stat(label(lang, 'dialogues'), dialogues)}${stat(label(lang, 'turns'), turns)}${stat(label(lang, 'checks'), checks)}${passK}</section>`;
+  const unjudged = unjudgedTurnsLine(report, lang);
+  return `<section class="stats">${stat(label(lang, 'dialogues'), dialogues)}${stat(label(lang, 'turns'), turns)}${stat(label(lang, 'checks'), checks)}${passK}</section>${unjudged ? `<p class="muted">${esc(unjudged)}</p>` : ''}`;
 }
 
 export function gateHtml(report: Report): string {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import type { CallDigest, ModelInfo, Report } from '../model/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type CallDigest, type ModelInfo, type Report } from '../model/reportTypes.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
+import { InputFileError, readInputFile } from '../../util/inputFile.js';
 
 /** What a baseline keeps of a report: the scores and each dialogue's outcome. */
 export interface Baseline {
@@ -26,6 +26,8 @@ export interface Baseline {
   readonly scope?: string;
   /** `--shard i/n` of the run it was made from. */
   readonly shard?: string;
+  /** Read from a report.json rather than a baseline file (never written): what advice fits it. */
+  readonly readFrom?: 'report';
 }
 
 export class BaselineError extends Error {
@@ -34,6 +36,8 @@ export class BaselineError extends Error {
 
 export function toBaseline(report: Report): Baseline {
   const digests = Array.from(report.dialogues).flatMap((d) => (d.answerDigests ? [[d.id, d.answerDigests] as const] : []));
+  const scope = [runScope(report.run), stoppedEarly(report)].filter((part) => part !== null).join(', ');
+  const provenance = report.run.provenance && stoppedEarly(report) ? ranOnly(report.run.provenance, report) : report.run.provenance;
   return {
     schemaVersion: report.schemaVersion,
     kind: 'nlu-harness-baseline',
@@ -45,9 +49,9 @@ export function toBaseline(report: Report): Baseline {
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(digests.length > 0 ? { answerDigests: Object.fromEntries(digests) } : {}),
     ...(report.repeated ? { repeated: report.repeated } : {}),
-    ...(report.run.provenance ? { provenance: report.run.provenance } : {}),
+    ...(provenance ? { provenance } : {}),
     ...(report.notApplicable && report.notApplicable.length > 0 ? { notApplicable: report.notApplicable.map((d) => d.id) } : {}),
-    ...(runScope(report.run) ? { scope: runScope(report.run)! } : {}),
+    ...(scope ? { scope } : {}),
     ...(report.run.shard ? { shard: report.run.shard } : {}),
   };
 }
@@ -60,6 +64,23 @@ function runScope(run: Report['run']): string | null {
   return selectionScope(run.filter, run.exclude ?? []);
 }
 
+/**
+ * A `--sequential` run that stopped before the end of its selection ran part of it on purpose:
+ * "--sequential, 16 of 66 dialogues run". Null for any other report.
+ */
+function stoppedEarly(report: Report): string | null {
+  const sequential = report.gate?.sequential;
+  if (!sequential || sequential.dialoguesRun >= sequential.dialoguesInSuite) return null;
+  return `--sequential, ${sequential.dialoguesRun} of ${sequential.dialoguesInSuite} dialogues run`;
+}
+
+/** The provenance's dialogue digests cut to the dialogues the report ran: what another command pairs with. */
+function ranOnly(provenance: NonNullable<Report['run']['provenance']>, report: Report): NonNullable<Report['run']['provenance']> {
+  if (!provenance.dialogues) return provenance;
+  const ran = new Set([...Array.from(report.dialogues, (d) => d.id), ...(report.notApplicable ?? []).map((d) => d.id)]);
+  return { ...provenance, dialogues: Object.fromEntries(Object.entries(provenance.dialogues).filter(([id]) => ran.has(id))) };
+}
+
 /** `--filter a b --exclude c` as typed, or null when neither narrowed the selection. */
 export function selectionScope(filter: readonly string[], exclude: readonly string[]): string | null {
   const parts = [...(filter.length > 0 ? [`--filter ${filter.join(' ')}`] : []), ...(exclude.length > 0 ? [`--exclude ${exclude.join(' ')}`] : [])];
@@ -70,14 +91,25 @@ export function selectionScope(filter: readonly string[], exclude: readonly stri
 export function readBaseline(file: string): Baseline {
   const parsed = readJsonFile(file, 'baseline', '; create one with --update-baseline');
   if (isBaseline(parsed)) {
-    if (validBaseline(parsed)) return consistent(file, parsed);
+    if (validBaseline(parsed)) return consistent(file, readableVersion(file, parsed));
     throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
   }
   if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
-    if (validReport(parsed)) return consistent(file, toBaseline(parsed as Report));
+    if (validReport(parsed)) return consistent(file, { ...toBaseline(readableVersion(file, parsed as Report)), readFrom: 'report' });
     throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
   }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
+}
+
+/**
+ * A baseline or report of another schema version (a newer harness's, a hand-edited number) may
+ * mean other things by the same fields: it is refused, naming the version this harness reads.
+ */
+export function readableVersion<T extends { readonly schemaVersion: number }>(file: string, value: T): T {
+  if (value.schemaVersion === REPORT_SCHEMA_VERSION) return value;
+  throw new BaselineError(
+    `${file}: /schemaVersion is ${value.schemaVersion}; this nlu-harness reads baselines and report.json files of schema version ${REPORT_SCHEMA_VERSION} only (remake it with this version's run --update-baseline)`,
+  );
 }
 
 /**
@@ -108,12 +140,13 @@ function consistent(file: string, baseline: Baseline): Baseline {
   );
 }
 
-/** Parses a JSON file; a missing or unparsable file is a BaselineError naming it. */
+/** Parses a JSON file (a regular file of bounded size, util/inputFile.ts); a missing, odd or unparsable file is a BaselineError naming it. */
 export function readJsonFile(file: string, what: string, hint = ''): unknown {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    parsed = JSON.parse(readInputFile(file).toString('utf8')) as unknown;
   } catch (error) {
+    if (error instanceof InputFileError && error.code !== 'ENOENT') throw new BaselineError(`${file}: cannot read ${what}: ${error.message}`);
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new BaselineError(`${file}: cannot read ${what} (${reason})${hint}`);
   }
@@ -149,6 +182,35 @@ export const repeatedSchema = {
 };
 
 const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
+const stringRecord = { type: 'object', additionalProperties: { type: 'string' } };
+
+/**
+ * `run.provenance` (a baseline's `provenance`) as the gate and the headline read it: the prompt and
+ * dataset hashes every reader walks are required, each other field is typed when present.
+ */
+export const provenanceSchema = {
+  type: 'object',
+  required: ['prompts', 'datasets'],
+  properties: {
+    prompts: stringRecord,
+    datasets: stringRecord,
+    backend: { type: 'string' },
+    model: { type: 'string' },
+    baseUrl: { type: 'string' },
+    repeat: { type: 'integer', minimum: 1 },
+    git: { anyOf: [{ type: 'null' }, { type: 'object', required: ['commit', 'dirty'], properties: { commit: { type: 'string' }, dirty: { type: 'boolean' } } }] },
+    noGit: { type: 'string' },
+    promptLines: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    promptText: stringRecord,
+    sampling: {
+      type: 'object',
+      properties: { temperature: { type: 'number' }, seed: { type: 'number' }, responseFormat: { type: 'string' }, maxTokens: { type: 'object', additionalProperties: { type: 'number' } } },
+    },
+    dialogues: stringRecord,
+    today: { type: 'string' },
+  },
+};
+
 /** The shapes read back, compiled ahead of time into baselineValidators.generated.ts (scripts/compileSchemas.mjs). */
 export const BASELINE_SCHEMAS = {
   /** What the gate reads of a baseline, checked so a hand-edited file is a clear error, not a crash. */
@@ -165,6 +227,7 @@ export const BASELINE_SCHEMAS = {
       dialogues: { type: 'object', additionalProperties: { type: 'boolean' } },
       repeated: repeatedSchema,
       answerDigests: { type: 'object', additionalProperties: ANSWER_DIGESTS_SCHEMA },
+      provenance: provenanceSchema,
     },
   },
   /** What toBaseline reads of a report.json. */
@@ -173,7 +236,7 @@ export const BASELINE_SCHEMAS = {
     required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
     properties: {
       schemaVersion: { type: 'number' },
-      run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' } } },
+      run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' }, provenance: provenanceSchema } },
       metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
       dialogues: {
         type: 'array',

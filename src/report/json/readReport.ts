@@ -1,4 +1,4 @@
-import { BaselineError, firstError, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
+import { BaselineError, firstError, provenanceSchema, readableVersion, readJsonFile, repeatedSchema, talliesSchema as tallies } from './baseline.js';
 import type { ReadReport } from '../model/reportTypes.js';
 import * as compiled from './reportValidators.generated.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
@@ -125,18 +125,27 @@ const runInfo = (required: string[]) => ({
     startedAt: { type: 'string' },
     finishedAt: { type: 'string' },
     timing: { type: 'object' },
-    provenance: {
-      type: 'object',
-      properties: { datasets: { type: 'object', additionalProperties: { type: 'string' } }, prompts: { type: 'object', additionalProperties: { type: 'string' } } },
-    },
+    provenance: provenanceSchema,
   },
 });
 
 const summary = {
   type: 'object',
   required: ['dialogues', 'turns', 'checks'],
-  properties: { dialogues: counts(['skipped']), turns: counts(), checks: counts(['notApplicable']) },
+  properties: {
+    dialogues: counts(['skipped']),
+    turns: { ...counts(), properties: { ...counts().properties, unjudged: { type: 'object', additionalProperties: count } } },
+    checks: counts(['notApplicable']),
+  },
 };
+
+const rate = { type: 'number', minimum: 0, maximum: 1 };
+/** A slice of a simulate report's scores: the counts and shares `compare` reads. */
+const simulationSlice = (extra: Record<string, object> = {}) => ({
+  type: 'object',
+  required: ['runs', 'succeeded', 'successRate', 'firstTryRate', ...Object.keys(extra)],
+  properties: { runs: count, succeeded: count, successRate: rate, firstTryRate: rate, ...extra },
+});
 
 export const REPORT_SCHEMAS = {
   /** One shard's report.json as `merge` reads it. */
@@ -152,6 +161,61 @@ export const REPORT_SCHEMAS = {
       tallies,
       slices: { type: 'array', items: slice },
       repeated: repeatedSchema,
+    },
+  },
+  /** A simulate report.json as `compare` reads it (the fields it reads; others may be added). */
+  validSimulation: {
+    type: 'object',
+    required: ['schemaVersion', 'kind', 'run', 'scores', 'runs', 'failures'],
+    properties: {
+      schemaVersion: { type: 'integer' },
+      kind: { const: 'simulation' },
+      run: {
+        type: 'object',
+        required: ['llm', 'seed', 'users', 'repeat'],
+        properties: {
+          llm: { type: 'object', required: ['backend'], properties: { backend: { type: 'string' }, model: { type: 'string' } } },
+          seed: { type: 'integer', minimum: 0 },
+          users: { type: 'integer', minimum: 1 },
+          repeat: { type: 'integer', minimum: 1, maximum: 1000 },
+          speech: strings,
+          today: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+        },
+      },
+      scores: {
+        type: 'object',
+        required: ['overall', 'byGoalSize', 'byFeature'],
+        properties: {
+          overall: simulationSlice({ users: { type: 'integer', minimum: 1 } }),
+          byGoalSize: { type: 'array', items: simulationSlice({ goalSize: count }) },
+          byFeature: {
+            type: 'array',
+            items: { type: 'object', required: ['feature', 'with', 'without'], properties: { feature: { type: 'string' }, with: simulationSlice(), without: simulationSlice() } },
+          },
+        },
+      },
+      runs: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['userId', 'repeat', 'goalSize', 'outcome', 'turns', 'minTurns', 'llmCalls', 'features'],
+          properties: { userId: count, repeat: count, goalSize: count, outcome: { type: 'string' }, turns: count, minTurns: count, llmCalls: count, features: strings },
+        },
+      },
+      failures: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['userId', 'outcome', 'goal', 'transcript'],
+          properties: {
+            userId: count,
+            outcome: { type: 'string' },
+            goal: { type: 'array', items: { type: 'object' } },
+            transcript: { type: 'array', items: { type: 'object', properties: { user: { type: 'string' }, spoken: strings, llm: strings } } },
+          },
+        },
+      },
     },
   },
   /** A report.json as `compare --out` reads it, to put two runs side by side. */
@@ -184,5 +248,5 @@ export function readComparableReport(file: string): ReadReport {
 function readChecked(file: string, validate: Validate, what: string): ReadReport {
   const value = readJsonFile(file, 'report');
   if (!validate(value)) throw new BaselineError(`${file}: not ${what}: ${firstError(validate)}`);
-  return value as ReadReport;
+  return readableVersion(file, value as ReadReport);
 }

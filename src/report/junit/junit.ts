@@ -3,7 +3,7 @@ import { dialogueCountsByFile, dialogueSummaries, type DialogueSummary } from '.
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from '../html/escape.js';
 import { prettyJson, truncate } from '../words/format.js';
-import { describeInput, failedChecks, provenanceEntries, turnNumber } from '../model/reportQueries.js';
+import { describeInput, failedChecks, provenanceEntries, runOutcome, turnNumber, unjudgedTurnsLine } from '../model/reportQueries.js';
 import { inLang, label } from '../words/labels.js';
 import type { DialogueReport, Lang, Report } from '../model/reportTypes.js';
 import type { Words } from '../../scoring/metrics/registry.js';
@@ -38,6 +38,8 @@ export function* junitChunks(report: Report): Generator<string> {
   const failed = [...perFile.values()].reduce((sum, counts) => sum + counts.failures, 0);
   const total = report.dialogues.length + notApplicable.length;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  // The gate's verdict first, as every format says it: a CI page that shows the XML's head reads "not decided" there, never "passed".
+  if (report.gate) yield `<!-- ${gateVerdictLine(report).replaceAll('--', '- -')} -->\n`;
   yield `<testsuites name="nlu-harness" tests="${total}" failures="${failed}" errors="0" skipped="${notApplicable.length}">\n`;
   const files = [...new Set([...perFile.keys(), ...notApplicable.map((d) => d.file)])];
   for (const file of files) {
@@ -58,6 +60,8 @@ function* suite(report: Report, file: string, counts: { tests: number; failures:
     ['seed', String(run.seed)],
     ['repeat', String(run.repeat)],
     ...provenanceEntries(report).map(([k, v]): [string, string] => [k, v]),
+    // The run's, not this file's: how many turns no turn-kind metric nor Dates judged, and why.
+    ...(unjudgedTurnsLine(report, 'en') ? [['unjudgedTurns', unjudgedTurnsLine(report, 'en')!] as [string, string]] : []),
   ];
   yield `  <testsuite name="${escapeXmlAttr(file)}" tests="${counts.tests + skipped.length}" failures="${counts.failures}" errors="0" skipped="${skipped.length}" timestamp="${escapeXmlAttr(run.startedAt)}">\n`;
   yield '    <properties>\n';
@@ -115,3 +119,11 @@ function indent(text: string): string {
 }
 
 export const junitReporter: Reporter<Report> = { file: 'junit.xml', render: junitChunks };
+
+/** "regression gate not decided — let through, against reports/baseline.json". */
+function gateVerdictLine(report: Report): string {
+  const lang = report.view?.lang ?? 'en';
+  const outcome = runOutcome(report);
+  const word = outcome === 'letThrough' ? 'gateLetThrough' : outcome === 'notDecided' ? 'gateNotDecided' : report.gate!.passed ? 'gatePassed' : 'gateFailed';
+  return `${label(lang, word)} ${report.gate!.baseline}`;
+}

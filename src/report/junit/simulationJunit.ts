@@ -13,7 +13,11 @@ export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en
   const byUser = new Map<number, RunResult[]>();
   for (const run of report.runs) byUser.set(run.userId, [...(byUser.get(run.userId) ?? []), run]);
   const failures = new Map(report.failures.map((failure) => [failure.userId, failure]));
-  const failed = [...byUser.values()].filter((runs) => runs.some((run) => run.outcome !== 'success')).length;
+  // A simulator slip (a user model off its goal) is no failure of the app's: such a run is skipped, not failed.
+  const missedRuns = (runs: readonly RunResult[]) => runs.filter((run) => run.outcome !== 'success' && run.outcome !== 'slip');
+  const slippedOnly = (runs: readonly RunResult[]) => runs.every((run) => run.outcome === 'slip');
+  const failed = [...byUser.values()].filter((runs) => missedRuns(runs).length > 0).length;
+  const skipped = [...byUser.values()].filter(slippedOnly).length;
   const suite = `simulate seed ${report.run.seed}`;
   const properties: [string, string][] = [
     ['backend', String(report.run.llm['backend'])],
@@ -24,15 +28,19 @@ export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en
   ];
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="nlu-harness simulate" tests="${byUser.size}" failures="${failed}" errors="0" skipped="0">`,
-    `  <testsuite name="${escapeXmlAttr(suite)}" tests="${byUser.size}" failures="${failed}" errors="0" skipped="0" timestamp="${escapeXmlAttr(report.run.startedAt)}">`,
+    `<testsuites name="nlu-harness simulate" tests="${byUser.size}" failures="${failed}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${escapeXmlAttr(suite)}" tests="${byUser.size}" failures="${failed}" errors="0" skipped="${skipped}" timestamp="${escapeXmlAttr(report.run.startedAt)}">`,
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>`),
     '    </properties>',
   ];
   for (const [userId, runs] of byUser) {
     const open = `    <testcase classname="${escapeXmlAttr(suite)}" name="user ${userId} (${runs[0]!.goalSize} item${runs[0]!.goalSize === 1 ? '' : 's'})"`;
-    const missed = runs.filter((run) => run.outcome !== 'success');
+    const missed = missedRuns(runs);
+    if (slippedOnly(runs)) {
+      lines.push(`${open}>`, `      <skipped message="${escapeXmlAttr(outcome('slip'))}"/>`, '    </testcase>');
+      continue;
+    }
     if (missed.length === 0) {
       lines.push(`${open}/>`);
       continue;

@@ -22,10 +22,12 @@ import {
   findingMetricName,
   metricRegressions,
   notApplicableLine,
+  unjudgedTurnsLine,
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
   overallPassed,
+  runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
 import type { ArmReport, DialogueReport, GateResult, Lang, MetricResult, Report } from '../model/reportTypes.js';
@@ -57,6 +59,8 @@ export function renderMarkdown(report: Report): string {
   if (report.gate && report.gate.regressions.length > 0) head.push(...regressionSection(report, report.gate));
   const notApplicable = notApplicableLine(report);
   if (notApplicable) head.push('', mdText(notApplicable), '');
+  const unjudged = unjudgedTurnsLine(report, report.view?.lang ?? 'en');
+  if (unjudged) head.push('', mdText(unjudged), '');
   // Every section ends with a blank line, so the footer needs none of its own.
   const foot = [...provenanceSection(report), footer(report)];
   return withoutControls(fitMarkdown(head, [failureList(report)], foot));
@@ -64,11 +68,13 @@ export function renderMarkdown(report: Report): string {
 
 function headline(report: Report): string {
   const { total, failed } = report.summary.dialogues;
-  const icon = overallPassed(report) ? '✅' : '❌';
+  const outcome = runOutcome(report);
+  const icon = { passed: '✅', failed: '❌', letThrough: '⚠️', notDecided: '❌' }[outcome];
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
     const gate = report.gate;
-    const said = [label(lang, gate.passed ? 'gatePassedHead' : 'gateFailedHead'), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
+    const head = outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
+    const said = [label(lang, head), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;

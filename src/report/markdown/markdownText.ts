@@ -7,13 +7,29 @@ export const VALUE_CHARS = 160;
 /** A user's line is cut here. */
 export const INPUT_CHARS = 60;
 
-/** Plain text that must not turn into markup, HTML or a table column break. */
+/** Plain text that must not turn into markup, HTML, a link or a table column break. */
 export function mdText(text: string): string {
-  return inertText(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]#~|])/g, '\\$1');
+  return withoutAutolinks(
+    inertText(text)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/([\\`*_[\]#~|])/g, '\\$1'),
+  );
+}
+
+/**
+ * GitHub links bare text itself: a scheme and `//` (https://…), `www.`, an address (a@b.c) and a
+ * mention (@name). Escaping the slashes and the dot (`https:\/\/`, `www\.`) renders the same
+ * characters unlinked; an address (an `@` before a dotted domain) or a mention (an `@` after no
+ * word character) is cut after its `@` by an empty HTML comment, which renders as nothing (checked
+ * with cmark-gfm, GitHub's parser: docs/hardening.md). `model@1a2b3c` stays as it is.
+ */
+function withoutAutolinks(markdown: string): string {
+  return markdown
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/(www)\./gi, '$1\\.')
+    .replace(/@(?=[\w-]+(?:\.[\w-]+)+)|(?<!\w)@(?=\w)/g, '@<!-- -->');
 }
 
 /** An inline code span that survives backticks and pipes in its content (GFM tables split on `|` even in code). */

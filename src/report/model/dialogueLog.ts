@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { heapBudget } from './heapBudget.js';
+import { heapBudget } from '../../util/heapBudget.js';
 import type { DialogueList, DialogueReport } from './reportTypes.js';
 
 /** Records held in memory before the log moves them to a file: a small suite never touches the disk. */

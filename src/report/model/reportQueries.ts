@@ -1,6 +1,6 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from '../words/format.js';
-import { label } from '../words/labels.js';
+import { isPageLabel, label } from '../words/labels.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -23,6 +23,21 @@ export function overallPassed(report: Report): boolean {
   const failed = report.summary.dialogues.failed > 0;
   if (!report.gate) return !failed;
   return report.gate.passed && !(report.run.failOn === 'failures' && failed);
+}
+
+/**
+ * The run's verdict as every format's first line words it: a sequential run that ended undecided
+ * is neither passed nor failed but "not decided" — let through by `--undecided pass` (exit 0) or
+ * not (exit 1); any other run passed or failed.
+ */
+export type RunOutcome = 'passed' | 'failed' | 'letThrough' | 'notDecided';
+
+export function runOutcome(report: Report): RunOutcome {
+  const passed = overallPassed(report);
+  const sequential = report.gate?.sequential;
+  const undecided = sequential?.decision === 'undecided' && sequential.dialoguesTested > 0 && report.gate!.regressions.length === 0;
+  if (!undecided) return passed ? 'passed' : 'failed';
+  return passed ? 'letThrough' : 'notDecided';
 }
 
 /** What produced the run, as label → value pairs: backend, base URL, commit, and every file's sha256. */
@@ -120,6 +135,20 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
 
 function pointsOf(delta: number): string {
   return `${delta >= 0 ? '+' : '−'}${Math.abs(delta * 100).toFixed(1)} pp`;
+}
+
+/**
+ * How many turns counted for no turn-kind metric nor Dates, and why (summary.turns.unjudged): a
+ * suite whose metrics read n/a says what kept its turns out. Null when every turn was judged or
+ * the report predates the count.
+ */
+export function unjudgedTurnsLine(report: Report, lang: Lang): string | null {
+  // A reason this version has no words for (a forged or newer report) is left out.
+  const unjudged = Object.entries(report.summary.turns.unjudged ?? {}).filter(([why, n]) => n > 0 && isPageLabel(`unjudged_${why}`));
+  const total = unjudged.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return null;
+  const reasons = unjudged.sort(([, a], [, b]) => b - a).map(([why, n]) => label(lang, `unjudged_${why}` as Parameters<typeof label>[1], n));
+  return label(lang, 'unjudgedTurns', total, report.summary.turns.total, reasons.join(label(lang, 'listSeparator')));
 }
 
 /** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */

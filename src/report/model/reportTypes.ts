@@ -4,7 +4,7 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, RunSummary } from '../../scoring/results.js';
+import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
 
@@ -65,8 +65,13 @@ export interface DialoguePairing {
 /** The model calls compared with the baseline's, by digest of the normalised answer. */
 export interface AnswerChanges {
   readonly compared: number;
+  /** Calls answered as before, and calls answered otherwise (or made by one side only). */
   readonly same: number;
   readonly changed: number;
+  /** Calls asked otherwise than the baseline's (another request digest, or made by one side only); absent in reports from before it was counted. */
+  readonly requestsChanged?: number;
+  /** With repeats in the baseline: its later runs' calls against its first run's, answered otherwise: how often noise alone changes answers. */
+  readonly baselineRepeats?: { readonly compared: number; readonly changed: number };
 }
 
 /** A metric the baseline met `succeeded` times of `judged`: too rarely for a fall to show. */
@@ -82,6 +87,8 @@ export interface SingleRunTests {
   /** Dialogues both runs had. */
   readonly dialogues: number;
   readonly tests: readonly PairedTest[];
+  /** Tests on which too few dialogues moved to tell a change from chance at the family's level. */
+  readonly setAside?: readonly SetAsideTest[];
 }
 
 /** `run --sequential` (eval/sequentialRun.ts): how the anytime-valid test decided and how far the run got. */
@@ -94,6 +101,10 @@ export interface SequentialSummary {
   /** `--budget` as read: `10 min`, `200 calls`. */
   readonly budget?: string;
   readonly decision: 'regression' | 'noRegression' | 'undecided';
+  /** Both sides' answers repeat (no run-to-run noise): every flip is a change. */
+  readonly exact?: boolean;
+  /** With `exact`: the dialogue seen to pass in the baseline and fail now, which decided the regression. */
+  readonly broke?: readonly string[];
   /** Why the run stopped: the test decided, the budget ran out, or the suite ended first. */
   readonly stop: 'decided' | 'budget' | 'suiteEnd';
   /** What an undecided run does to the gate. */
@@ -110,9 +121,9 @@ export interface SequentialSummary {
   readonly regressionEvidence: number;
   readonly regressionThreshold: number;
   readonly noRegressionThreshold: number;
-  /** On a regression, the metrics whose own e-value reached 1/α: the evidence named. */
+  /** On a regression, the metrics named as fallen under the family's control (closed testing with the mean e-value). */
   readonly alarmed: readonly string[];
-  /** Judged dialogues a metric needs (all differences 0) to be cleared at this margin. */
+  /** Judged dialogues of equal length a metric needs (all unchanged, the whole population it judged) to be cleared at this margin. */
   readonly dialoguesToClear: number;
   /** Metrics the baseline judged on fewer dialogues of the selection than that: set aside from clearing, and named. */
   readonly setAside: readonly { readonly name: string; readonly judged: number }[];
@@ -213,6 +224,8 @@ export interface RunInfo {
   readonly protocol: Protocol | 'both';
   readonly seed: number;
   readonly repeat: number;
+  /** The `--repeat` asked when the backend's answers repeat, so the run ran once (every repeat would answer alike). */
+  readonly repeatAsked?: number;
   readonly filter: readonly string[];
   readonly exclude?: readonly string[];
   readonly shard: string | null;

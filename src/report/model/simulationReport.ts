@@ -1,6 +1,6 @@
 /** A simulate run's report.json: its shape, its schema version, the scores its trend follows, and how a goal item reads. */
 import type { Lang, Trend } from './reportTypes.js';
-import type { RunResult, SimulationScores } from '../../users/scores.js';
+import type { RunResult, SimulationScores, UserModelSection } from '../../users/scores.js';
 
 export const SIMULATION_SCHEMA_VERSION = 1;
 
@@ -35,6 +35,8 @@ export interface SimulationReport {
     readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string; readonly date?: string | null }[];
     readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
   }[];
+  /** With a user model (simulate --user-llm, issue 46): its guarded lines, slips, calls and tokens, examples, success by persona. */
+  readonly userModel?: UserModelSection;
 }
 
 /** A simulate report as it is written: `trend` (from the history) shows on the page and in report.md; `lang` is the page's language. */
@@ -49,10 +51,11 @@ export function goalItemText(item: SimulationReport['failures'][number]['goal'][
   return `${item.description} ${item.amount} (${item.category})${item.date ? ` ${item.date}` : ''}`;
 }
 
-/** Each user's runs: how many succeeded of how many. */
+/** Each user's runs: how many succeeded of how many (a simulator slip is no run of the app's: left out). */
 export function userOutcomes(report: SimulationReport): Map<number, { goalSize: number; succeeded: number; runs: number }> {
   const users = new Map<number, { goalSize: number; succeeded: number; runs: number }>();
   for (const run of report.runs) {
+    if (run.outcome === 'slip') continue;
     const user = users.get(run.userId) ?? { goalSize: run.goalSize, succeeded: 0, runs: 0 };
     user.runs++;
     if (run.outcome === 'success') user.succeeded++;

@@ -201,7 +201,7 @@ export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
  * those too thinly moved to tell a change from chance, and those no dialogue moved at all.
  */
 export function setAsideWords(gate: GateResult, lang: Lang): string | null {
-  const setAside = gate.paired?.setAside ?? [];
+  const setAside = (gate.paired ?? gate.singleRuns)?.setAside ?? [];
   if (setAside.length === 0) return null;
   const sep = lang === 'zh' ? '；' : ', ';
   const thin = setAside.filter((t) => t.moved > 0);
@@ -218,7 +218,11 @@ export function setAsideWords(gate: GateResult, lang: Lang): string | null {
 /** One line on the repeat-aware gate: its method, the dialogues already unsteady in the baseline that it kept from gating alone, and the tests it set aside. */
 export function pairedGateLine(gate: GateResult, lang: Lang = 'en'): string | null {
   const paired = gate.paired;
-  if (!paired) return gate.singleRuns ? label(lang, 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha) : null;
+  if (!paired) {
+    if (!gate.singleRuns) return null;
+    const setAside = setAsideWords(gate, lang);
+    return `${label(lang, 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha)}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
+  }
   const unsteady = new Set(dialogueChanges(gate).unsteady);
   const list = paired.flaky.filter((f) => unsteady.has(f.id));
   const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);

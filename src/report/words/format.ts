@@ -1,10 +1,36 @@
 /** Small text and number formatting shared by the renderers. */
+import stringWidth from 'string-width';
 
-/** Cuts to at most `max` code points (never inside a surrogate pair) and marks the cut with an ellipsis. */
+export { collapseWhitespace, inertText, withoutControls } from '../../util/outsideText.js';
+
+/** The terminal cells `text` takes: a Chinese character or an emoji two, a combining mark none (string-width). */
+export function cellWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/** `text` and the spaces after it that make it `cells` cells wide (padEnd counts characters, not cells). */
+export function padCells(text: string, cells: number): string {
+  return text + ' '.repeat(Math.max(0, cells - cellWidth(text)));
+}
+
+const graphemes = new Intl.Segmenter();
+
+/**
+ * Cuts to at most `max` terminal cells, between whole characters as a reader sees them (never inside
+ * a surrogate pair or an emoji sequence), and marks the cut with an ellipsis. Reads no further
+ * than the cut, however long the text.
+ */
 export function truncate(text: string, max: number): string {
-  const points = Array.from(text);
-  if (points.length <= max) return text;
-  return points.slice(0, Math.max(0, max - 1)).join('') + '…';
+  // No character takes more than two cells, nor fewer than one code unit.
+  if (text.length * 2 <= max) return text;
+  let used = 0;
+  let fits = 0;
+  for (const { segment, index } of graphemes.segment(text)) {
+    used += stringWidth(segment);
+    if (used > max) return `${text.slice(0, fits)}…`;
+    if (used <= max - 1) fits = index + segment.length;
+  }
+  return text;
 }
 
 /** One-line JSON; `undefined` (absent expectation) is shown as a dash. */
@@ -50,27 +76,6 @@ export function formatMs(ms: number): string {
 /** Whole numbers as they are, others with at most three decimals. */
 export function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
-}
-
-export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * Control characters but newline and tab (ESC, BEL, CR, C1) and the bidirectional overrides:
- * in untrusted text (dataset ids and titles, model answers, SUT names, file names) they could
- * clear a terminal, set its title, overwrite a line or reorder what a reader sees.
- */
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-/** `text` with every control character shown as U+FFFD; newlines and tabs kept. */
-export function withoutControls(text: string): string {
-  return text.replace(CONTROLS, '\ufffd');
-}
-
-/** One inert line of untrusted text: whitespace collapsed, controls made visible. */
-export function inertText(text: string): string {
-  return withoutControls(collapseWhitespace(text));
 }
 
 /** A mean to two decimals, or — when nothing was measured (a simulate slice's turns and calls to success). */

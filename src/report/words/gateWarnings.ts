@@ -7,8 +7,16 @@ import type { Lang } from '../model/reportTypes.js';
 
 const ZH: readonly [RegExp, (...parts: string[]) => string][] = [
   [
-    /^the metrics were not compared, only the paired dialogues' outcomes: (this run|the baseline) kept no per-dialogue scores/,
-    (side) => `只比较了配对对话的结果，未比较指标：${side === 'this run' ? '本次运行' : '基线'}没有保留逐段对话的得分（基线请用 --update-baseline 重新生成）`,
+    /^the metrics were not compared, only the paired dialogues' outcomes: (this run|the baseline) kept no per-dialogue scores to score the paired dialogues with \((a report|a baseline)/,
+    (side, kind) =>
+      `只比较了配对对话的结果，未比较指标：${side === 'this run' ? '本次运行' : '基线'}没有保留逐段对话的得分` +
+      (kind === 'a report'
+        ? '（完整运行的报告不保留：请比较同一选择（相同的 --dataset 和 --filter）的两次运行，或让先前的运行用 --update-baseline 写出基线，再用 run --baseline FILE 判定后来的运行）'
+        : '（基线请用 --update-baseline 重新生成）'),
+  ],
+  [
+    /^the baseline ran --mode (\S+) and this run --mode (\S+): /,
+    (before, now) => `基线以 --mode ${before} 运行，本次以 --mode ${now} 运行：每轮的起始状态不同（gold：数据集期望的状态），指标的变化可能来自模式，而不是模型或产品`,
   ],
   [/^the baseline ran other dataset contents \((.*)\): a change of the tests, not only of the product$/, (files) => `基线运行的数据集内容不同（${files}）：变的是测试本身，不只是产品`],
   [

@@ -1,7 +1,7 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
 import { deltaPoints } from './format.js';
 import { label, metricName } from './labels.js';
-import { dialogueChanges, findingMetricName, metricKey, overallPassed } from '../model/reportQueries.js';
+import { dialogueChanges, findingMetricName, metricKey, runOutcome } from '../model/reportQueries.js';
 import { judgeMove, NOISE_LEVEL } from '../model/noise.js';
 import type { GateResult, Lang, Report, TrendRun } from '../model/reportTypes.js';
 import { whatBroke } from '../model/whatBroke.js';
@@ -43,7 +43,7 @@ export interface Headline {
 export const LEAD_NUMBERS = 3;
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
-  const verdict = `${overallPassed(report) ? label(lang, 'passed') : label(lang, 'failed')} · ${dialoguesPassedSaid(report, lang)}`;
+  const verdict = `${label(lang, runOutcome(report))} · ${dialoguesPassedSaid(report, lang)}`;
   const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
   const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(lang === 'zh' ? '' : ' ') : null;
   return {
@@ -99,6 +99,7 @@ function measured(report: Report, lang: Lang): string {
         : `answers placed ${virtualMs} ms after each call on the virtual clock: the model's real latency was not judged${realLatency(report)}`,
     );
   }
+  if (report.run.repeatAsked !== undefined) how.push(label(lang, 'repeatRanOnce', report.run.repeatAsked));
   if (report.run.mode === 'gold') how.push(zh ? '每轮从期望状态开始' : 'each turn starting from the expected state');
   if (report.run.protocol === 'conversation') how.push(zh ? '旧版会话协议（种子 004）' : 'legacy conversation protocol (seed 004)');
   return `${[what, ...how].join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
@@ -164,6 +165,13 @@ function gateChange(report: Report, lang: Lang): Change {
   for (const test of (gate.paired ?? gate.singleRuns)?.tests ?? []) {
     const name = metricKey(test.name);
     if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
+  }
+  // An undecided sequential run shows every metric that moved on its paired dialogues, as a fixed-size gate would, tested or not.
+  if (gate.sequential) {
+    for (const test of gate.singleRuns?.setAside ?? []) {
+      const name = metricKey(test.name);
+      if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
+    }
   }
   const metricParts = [...moved].map(([name, [before, after]]) => metricMoveSaid(report, name, before, after, lang, knockOn));
   const parts = [...counted, ...noise, ...metricParts];

@@ -6,6 +6,8 @@ import type { Lang, MetricResult, Report } from '../model/reportTypes.js';
 const PAGE = {
   passed: ['Passed', '通过'],
   failed: ['Failed', '未通过'],
+  letThrough: ['Not decided — let through', '未定 — 放行'],
+  notDecided: ['Not decided', '未定'],
   eyebrow: ['Voice bookkeeping · NLU evaluation', '语音记账 · NLU 评测'],
   latency: ['Latency', '延迟'],
   routingTitle: ['Routing: where each line went', '分流：每句话由谁处理'],
@@ -56,6 +58,8 @@ const PAGE = {
   firstFailed: ['failing since {0}', '自 {0} 起失败'],
   gatePassed: ['regression gate passed against', '回归门禁通过，基线'],
   gateFailed: ['regression gate failed against', '回归门禁未通过，基线'],
+  gateLetThrough: ['regression gate not decided — let through, against', '回归门禁未定 — 放行，基线'],
+  gateNotDecided: ['regression gate not decided against', '回归门禁未定，基线'],
   regressionsAgainst: ['Regressions against', '相对基线的退步'],
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
@@ -67,6 +71,8 @@ const PAGE = {
   dialoguesAllRuns: ['Dialogues passing all {0} runs', '{0} 次全部通过的对话'],
   gateFailedHead: ['Regression gate failed', '回归门禁未通过'],
   gatePassedHead: ['Regression gate passed', '回归门禁通过'],
+  gateLetThroughHead: ['Regression gate not decided — let through', '回归门禁未定 — 放行'],
+  gateNotDecidedHead: ['Regression gate not decided', '回归门禁未定'],
   metricsWorse: ['{0} metrics worse', '{0} 项指标变差'],
   allDialoguesPassed: ['All {0} dialogues passed', '全部 {0} 段对话通过'],
   dialoguesFailed: ['{0} of {1} dialogues failed · {2}/{1} passed', '{1} 段对话中 {0} 段未通过 · 通过 {2}/{1}'],
@@ -85,6 +91,8 @@ const PAGE = {
   runStarted: ['Run started {0} · report schema v{1}', '运行开始于 {0} · 报告格式 v{1}'],
   verdictPassed: ['✔ PASSED', '✔ 通过'],
   verdictFailed: ['✘ FAILED', '✘ 未通过'],
+  verdictLetThrough: ['◐ NOT DECIDED — LET THROUGH', '◐ 未定 — 放行'],
+  verdictNotDecided: ['✘ NOT DECIDED', '✘ 未定'],
   consoleCounts: ['{0} dialogues passed', '{0} 段对话通过'],
   consoleCountsAllRuns: ['{0} dialogues passed all {1} runs', '{0} 段对话 {1} 次运行全部通过'],
   consoleDetail: [' · {0} turns · {1} checks', ' · 轮次 {0} · 检查 {1}'],
@@ -145,6 +153,10 @@ const PAGE = {
   runBackend: ['backend {0} model {1}', '后端 {0} 模型 {1}'],
   runMode: ['mode **{0}**', '模式 **{0}**'],
   runProtocol: ['protocol **{0}**', '协议 **{0}**'],
+  repeatRanOnce: [
+    '--repeat {0} asked, run once: this backend answers the same input the same way every time, so each repeat would only be this run again',
+    '要求 --repeat {0}，只运行了一次：此后端对相同输入总给出相同回答，每次重复都只会是这次运行的重演',
+  ],
   runRepeat: ['repeat {0} ({1})', '重复 {0} 次（{1}）'],
   runFilter: ['filter {0}', '筛选 {0}'],
   armsTitle: ['Protocol comparison', '协议对比'],
@@ -194,6 +206,14 @@ const PAGE = {
   findingIntervalAt: ['{2} % interval {0} to {1}', '{2}% 区间 {0} 至 {1}'],
   findingExtras: ['({0})', '（{0}）'],
   listSeparator: [', ', '，'],
+  unjudgedTurns: ['{0} of {1} turns counted for no turn-kind metric nor Dates: {2}.', '{1} 轮中有 {0} 轮不计入任何按轮类型的指标和日期：{2}。'],
+  unjudged_noUserLine: ['{0} without a user line (a tap or a wait)', '{0} 轮没有用户输入（点按或等待）'],
+  unjudged_local: ['{0} answered on the device (Layer 1, or routed so by the dataset)', '{0} 轮由端侧规则处理（第一层，或数据集指定）'],
+  unjudged_offline: ['{0} offline', '{0} 轮离线'],
+  unjudged_failedAnswer: ['{0} with a scripted fault, raw text or an expected fallback', '{0} 轮为脚本化故障、原始文本或期望的兜底'],
+  unjudged_otherEndpoint: ['{0} scripting only a conversation answer', '{0} 轮只脚本化了对话协议的回答'],
+  unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没写批次）'],
+  unjudged_noKind: ['{0} whose draft loses items (no kind)', '{0} 轮草稿条目减少（无类型）'],
   runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} {2:dialogue|dialogues} already unsteady in the baseline (failed some runs before and after) do not gate alone',
@@ -210,8 +230,8 @@ const PAGE = {
     '按对话逐一配对比较（{0} 段对话）：对话通过率用符号检验，各指标用随机化检验，Holm 校正，α = {1}；区间为按对话的自助法区间。',
   ],
   singleRunsMethod: [
-    'One run a side of a model with noise, judged against chance: McNemar\'s exact test on the pass/fail of {0} dialogues both ran, and per metric the interval for the difference of two shares from its judged counts (Newcombe), Holm-adjusted, α = {1}; a move within noise does not fail the gate.',
-    '两边各一次运行、模型有波动，按偶然性判断：两边都运行的 {0} 段对话的通过/失败用 McNemar 精确检验，各指标按其判定计数求两比例之差的区间（Newcombe 法），Holm 校正，α = {1}；波动范围内的变化不会使门禁失败。',
+    'One run a side of a model with noise, judged against chance with the dialogue as the unit: McNemar\'s exact test on the pass/fail of {0} dialogues both ran, and per metric a randomization test that swaps whole dialogues between the sides (a dialogue\'s turns are not independent draws), Holm-adjusted, α = {1}; a move within noise does not fail the gate.',
+    '两边各一次运行、模型有波动，以对话为单位按偶然性判断：两边都运行的 {0} 段对话的通过/失败用 McNemar 精确检验，各指标用整段对话在两边之间随机互换的置换检验（同一对话的各轮不是独立抽样），Holm 校正，α = {1}；波动范围内的变化不会使门禁失败。',
   ],
   trendChanged: [
     'Since the previous comparable run ({0} answers the same input the same way, so each move is a change, not noise): ',
@@ -233,6 +253,11 @@ const PAGE = {
 } as const satisfies Record<string, Words>;
 
 export type PageLabel = keyof typeof PAGE;
+
+/** Whether `key` names a word of the table (a key built from a report's own text may not). */
+export function isPageLabel(key: string): key is PageLabel {
+  return Object.hasOwn(PAGE, key);
+}
 
 /** A page label with {0}, {1}… filled in. */
 export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {

@@ -18,12 +18,20 @@ function inEnglish(s: SequentialSummary): string {
     return `Nothing compared: ${ran}, so the gate has no evidence either way and fails, whatever --undecided says.`;
   }
   const where = `${s.dialoguesRun} of ${s.dialoguesInSuite} dialogues (${s.calls} model calls)`;
+  if (s.broke && s.broke.length > 0) {
+    return `Stopped after ${where}: ${s.broke.join(', ')} broke (passed in the baseline, fails now); the answers repeat on both sides, so a dialogue that breaks is a change, not noise.`;
+  }
   if (s.decision === 'regression') {
     const fell = s.metrics.filter((m) => s.alarmed.includes(m.name)).map((m) => `${metricName('en', m.name)} fell (e = ${m.eRegression})`);
-    return `Stopped after ${where}: ${fell.join(', ')}; the ${s.metrics.length} metrics' e-values sum to ${s.regressionEvidence} ≥ ${s.regressionThreshold}.`;
+    const named = fell.length > 0 ? fell.join(', ') : 'the metrics fell together, though no one of them can be named under the family\'s correction';
+    return `Stopped after ${where}: ${named}; the ${s.metrics.length} metrics' e-values sum to ${s.regressionEvidence} ≥ ${s.regressionThreshold}.`;
   }
   const thin = setAsideEnglish(s, pp);
-  if (s.decision === 'noRegression') return `Cleared after ${where}: no metric fell by ${pp} or more (each metric's e ≥ ${s.noRegressionThreshold}).${thin}`;
+  if (s.decision === 'noRegression') {
+    const seen = s.exact ? ` none of the ${s.dialoguesTested} dialogues compared broke, and over all ${s.dialoguesInSuite} selected` : '';
+    const unseen = s.exact && s.dialoguesInSuite > s.dialoguesTested ? `; the ${s.dialoguesInSuite - s.dialoguesTested} not run were not seen, so one of them may have broke` : '';
+    return `Cleared after ${where}:${seen} no metric fell by ${pp} or more (each metric's e ≥ ${s.noRegressionThreshold})${unseen}.${thin}`;
+  }
   const spent = s.budget?.endsWith('calls') ? `${s.dialoguesRun} of ${s.dialoguesInSuite} dialogues (${s.calls} of ${s.budget})` : `${where} in ${s.budget ? `${minutesOf(s.minutes)} of ${s.budget}` : duration(s.minutes)}`;
   const why = s.stop === 'budget' ? `the budget of ${s.budget ?? '?'} ran out after ${spent}` : `the selection ended${s.budget ? ' with budget left' : ''}, after ${spent}`;
   const open = uncleared(s).map((m) => `${metricName('en', m.name)} (${m.dialogues} dialogues, e = ${m.eNoRegression} of ${s.noRegressionThreshold})`);
@@ -54,12 +62,20 @@ function inChinese(s: SequentialSummary): string {
     return `没有可比较的对话：${ran}，门禁没有任何证据，判为失败（--undecided 不影响）。`;
   }
   const where = `已运行 ${s.dialoguesInSuite} 段对话中的 ${s.dialoguesRun} 段（${s.calls} 次模型调用）`;
+  if (s.broke && s.broke.length > 0) {
+    return `${where}后停止：${s.broke.join('、')} 退步（基线通过，现在失败）；两侧回答都可重现，对话退步就是变化，不是波动。`;
+  }
   if (s.decision === 'regression') {
     const fell = s.metrics.filter((m) => s.alarmed.includes(m.name)).map((m) => `${metricName('zh', m.name)}下降（e = ${m.eRegression}）`);
-    return `${where}后停止：${fell.join('、')}；${s.metrics.length} 项指标的 e 值之和 ${s.regressionEvidence} ≥ ${s.regressionThreshold}。`;
+    const named = fell.length > 0 ? fell.join('、') : '各项指标一同下降，但按整组校正无法单独指出哪一项';
+    return `${where}后停止：${named}；${s.metrics.length} 项指标的 e 值之和 ${s.regressionEvidence} ≥ ${s.regressionThreshold}。`;
   }
   const thin = setAsideChinese(s, pp);
-  if (s.decision === 'noRegression') return `${where}后通过：没有指标下降 ${pp}或以上（每项 e ≥ ${s.noRegressionThreshold}）。${thin}`;
+  if (s.decision === 'noRegression') {
+    const seen = s.exact ? `比较过的 ${s.dialoguesTested} 段对话没有退步，且在所选全部 ${s.dialoguesInSuite} 段上` : '';
+    const unseen = s.exact && s.dialoguesInSuite > s.dialoguesTested ? `；未运行的 ${s.dialoguesInSuite - s.dialoguesTested} 段没有看到，其中仍可能有退步的对话` : '';
+    return `${where}后排除：${seen}没有指标下降 ${pp}或以上（每项 e ≥ ${s.noRegressionThreshold}）${unseen}。${thin}`;
+  }
   const spent = s.budget?.endsWith('calls') ? `已运行 ${s.dialoguesInSuite} 段中的 ${s.dialoguesRun} 段（${s.calls} 次调用，预算 ${s.budget}）` : `${where}，用时 ${duration(s.minutes)}${s.budget ? `（预算 ${s.budget}）` : ''}`;
   const why = s.stop === 'budget' ? `预算 ${s.budget ?? '?'} 用尽，${spent}` : `所选对话已跑完${s.budget ? '，预算尚有剩余' : ''}，${spent}`;
   const open = uncleared(s).map((m) => `${metricName('zh', m.name)}（${m.dialogues} 段，e = ${m.eNoRegression}/${s.noRegressionThreshold}）`);

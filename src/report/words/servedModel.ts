@@ -1,16 +1,31 @@
 /** The model a server said answered a run: its id (with the file fingerprint when it gave one), as every page names it. */
+import { cutList, outsideName } from '../../util/outsideText.js';
 import type { Lang, ModelInfo } from '../model/reportTypes.js';
+
+/** A headline names this many served models at most, then "… (N more)". */
+const MAX_SERVED_SAID = 3;
+
+/**
+ * Served model names as a page says them: each bounded and inert (they come from a server, or from
+ * a report or history file read back), at most MAX_SERVED_SAID, then how many more.
+ */
+export function servedNamesSaid(names: readonly string[], lang: Lang): string {
+  const { shown, left } = cutList(names, MAX_SERVED_SAID);
+  const list = shown.map((name) => outsideName(name)).join(lang === 'zh' ? '、' : ', ');
+  if (left === 0) return list;
+  return lang === 'zh' ? `${list}…（另 ${left} 个）` : `${list} … (${left} more)`;
+}
 
 /** "the server said qwen2.5-1.5b@1a2b3c4d5e6f answered"; null when no server named a model. */
 export function servedModelSaid(llm: ModelInfo, lang: Lang): string | null {
   const served = llm.servedModels ?? [];
   if (served.length === 0) return null;
-  return lang === 'zh' ? `服务端报告的作答模型：${served.join('、')}` : `the server said ${served.join(', ')} answered`;
+  return lang === 'zh' ? `服务端报告的作答模型：${servedNamesSaid(served, lang)}` : `the server said ${servedNamesSaid(served, lang)} answered`;
 }
 
 /** The history's previous run of this configuration was answered by another model: not compared with it, and said so. */
 export function servedModelChangeSaid(previous: readonly string[], current: readonly string[], lang: Lang): string {
-  const [was, now] = [previous, current].map((names) => (names.length > 0 ? names.join(lang === 'zh' ? '、' : ', ') : lang === 'zh' ? '（未报告）' : '(none reported)'));
+  const [was, now] = [previous, current].map((names) => (names.length > 0 ? servedNamesSaid(names, lang) : lang === 'zh' ? '（未报告）' : '(none reported)'));
   return lang === 'zh'
     ? `此前同一配置的上一次运行由另一模型作答（${was}；本次：${now}），因此不与其比较，趋势只含同一模型的运行。`
     : `The previous run of this configuration was answered by another model (${was}; now: ${now}), so it is not compared with this one; trends follow runs of the same model only.`;
@@ -18,8 +33,7 @@ export function servedModelChangeSaid(previous: readonly string[], current: read
 
 /** The baseline was answered by other served models than this run: said before what changed against it. */
 export function servedModelBaselineSaid(served: { readonly baseline: readonly string[]; readonly current: readonly string[] }, lang: Lang): string {
-  const list = (names: readonly string[]) => names.join(lang === 'zh' ? '、' : ', ');
   return lang === 'zh'
-    ? `基线由另一模型作答（基线：${list(served.baseline)}；本次：${list(served.current)}）：比较的是两个模型。`
-    : `The baseline was answered by another model (baseline: ${list(served.baseline)}; now: ${list(served.current)}): this compares two models.`;
+    ? `基线由另一模型作答（基线：${servedNamesSaid(served.baseline, lang)}；本次：${servedNamesSaid(served.current, lang)}）：比较的是两个模型。`
+    : `The baseline was answered by another model (baseline: ${servedNamesSaid(served.baseline, lang)}; now: ${servedNamesSaid(served.current, lang)}): this compares two models.`;
 }

@@ -131,6 +131,7 @@ const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pai
   cancelled: { name: ['cancelled', '取消'], why: ['ran out of patience and cancelled the draft after {0} turns', '{0} 轮后耐心耗尽，取消了草稿'] },
   wrongSave: { name: ['saved wrong rows', '保存了错误的记录'], why: ['the app saved rows the goal does not have (turn {0})', '应用保存了目标之外的记录（第 {0} 轮）'] },
   error: { name: ['harness error', '工具出错'], why: ['the harness failed on turn {0}', '第 {0} 轮工具出错'] },
+  slip: { name: ['simulator slip', '模拟器失误'], why: ["the user model could not say its turn after {0} turns (not counted against the app)", '用户模型在 {0} 轮后说不对自己的话（不计入应用的成败）'] },
 };
 
 /** The --speech features by what they do to an utterance (the code stays the name in English). */

@@ -7,6 +7,7 @@ import type { Dialogue, ExpectedItem, Turn } from '../../datasets/datasetTypes.j
 import { CORRECTION_INTENTS } from '../../domain/correctionProtocol.js';
 import { MAX_BATCH_SIZE } from '../../domain/draftBatch.js';
 import { DEFAULT_TODAY } from '../../domain/relativeDates.js';
+import { classifyLocal, isLocalIntent } from '../../domain/localIntent.js';
 
 export const TURN_KINDS = ['parse', 'correction', 'append', 'confirm', 'cancel', 'unclear'] as const;
 export type TurnKind = (typeof TURN_KINDS)[number];
@@ -35,23 +36,45 @@ const OUTCOME_KINDS: Readonly<Record<string, TurnKind>> = {
 export const CHANGED_FIELDS = ['amount', 'type', 'category', 'description', 'date', 'status'] as const;
 
 /**
+ * Why a turn counts for no turn-kind metric (nor Dates): no user line (a tap, a wait); a line the
+ * app answers on the device (Layer 1) or the dataset routes so; an offline line; a scripted fault or
+ * raw text, or an expected fallback (a failed answer, judged by confidence fallback); only a
+ * conversation answer scripted (the other protocol's); the draft before or after it left unknown by
+ * the dataset; or a draft that loses items, which names no kind.
+ */
+export const UNJUDGED_REASONS = ['noUserLine', 'local', 'offline', 'failedAnswer', 'otherEndpoint', 'draftUnknown', 'noKind'] as const;
+export type UnjudgedReason = (typeof UNJUDGED_REASONS)[number];
+
+/**
  * Each turn of the dialogue as a model-facing turn, or null when it is none or the dataset does not
- * say enough to judge it. A turn is model-facing when it has a user line and the dataset expects it
- * to reach the model (`route: llm`, or no route and a scripted parse/correct answer) for an answer
- * that means something (no scripted fault or raw text). It is judged when the dataset states the
- * draft after it (`batch`) and the draft before it (the `batch` of the last turn that stated one, or
- * no draft from the start or after a turn that expects LISTENING/IDLE without a batch; a turn that
- * states neither leaves the draft unknown).
+ * say enough to judge it (turnJudgements says why).
  */
 export function modelTurns(dialogue: Dialogue, today = dialogue.today ?? DEFAULT_TODAY): (ModelTurn | null)[] {
+  return turnJudgements(dialogue, today).map((judged) => ('unjudged' in judged ? null : judged));
+}
+
+/**
+ * Each turn as a model-facing turn, or why it is none. A turn is model-facing when it has a user
+ * line that reaches the model for an answer that means something (no scripted fault or raw text):
+ * the dataset says so (`route: llm`; another route says not), or scripts a parse/correct answer; a
+ * turn that states neither and scripts nothing is decided as the app decides (Layer 1,
+ * domain/localIntent.ts, on the line in that state): offline, never; with no draft before, every
+ * line but 「退出」; with a draft open, a correction or new input, not a Layer-1 command. It is
+ * judged when the dataset states the draft after it (`batch`) and the draft before it (the `batch`
+ * of the last turn that stated one, or no draft from the start or after a turn that expects
+ * LISTENING/IDLE without a batch; a turn that states neither leaves the draft unknown).
+ */
+export function turnJudgements(dialogue: Dialogue, today = dialogue.today ?? DEFAULT_TODAY): (ModelTurn | { readonly unjudged: UnjudgedReason })[] {
   let draft: ExpectedDraft | undefined = null;
   return dialogue.turns.map((turn) => {
     const before = draft;
     draft = draftAfter(turn);
     const after = turn.expect?.batch;
-    if (before === undefined || after === undefined || !isModelFacing(turn)) return null;
+    const route = routeOf(turn, dialogue, before);
+    if (route !== 'model') return { unjudged: route };
+    if (before === undefined || after === undefined) return { unjudged: 'draftUnknown' };
     const kind = changeKind(turn, before, after, today);
-    return kind === null ? null : { kind, before, after };
+    return kind === null ? { unjudged: 'noKind' } : { kind, before, after };
   });
 }
 
@@ -62,11 +85,25 @@ function draftAfter(turn: Turn): ExpectedDraft | undefined {
   return undefined;
 }
 
-function isModelFacing(turn: Turn): boolean {
-  if (turn.user === undefined || scriptsNoAnswer(turn)) return false;
+/** Whether the turn's line reaches the model, or why not; 'draftUnknown' when only the draft before could tell. */
+function routeOf(turn: Turn, dialogue: Dialogue, before: ExpectedDraft | undefined): 'model' | UnjudgedReason {
+  if (turn.user === undefined) return 'noUserLine';
+  if (scriptsNoAnswer(turn)) return 'failedAnswer';
   const route = turn.expect?.route;
-  if (route !== undefined) return route === 'llm';
-  return turn.llm?.parse?.json !== undefined || turn.llm?.correct?.json !== undefined;
+  if (route !== undefined) return route === 'llm' ? 'model' : route === 'offline' ? 'offline' : route === 'fallback' ? 'failedAnswer' : 'local';
+  if (turn.llm?.parse?.json !== undefined || turn.llm?.correct?.json !== undefined) return 'model';
+  if (turn.llm !== undefined) return 'otherEndpoint';
+  if ((turn.network ?? dialogue.network) === 'offline') return 'offline';
+  return layerOneRoute(turn.user, before);
+}
+
+/** The app's Layer 1 on a line (seeds 001, 003): 「退出」 is local in every state; with a draft open, every Layer-1 command is. */
+export function layerOneRoute(user: string, before: ExpectedDraft | undefined): 'model' | 'local' | 'draftUnknown' {
+  const intent = classifyLocal(user.trim());
+  if (!isLocalIntent(intent)) return 'model';
+  if (intent.kind === 'exit') return 'local';
+  if (before === undefined) return 'draftUnknown';
+  return before !== null && before.length > 0 ? 'local' : 'model';
 }
 
 /** A scripted fault or raw text: the turn tests how a failed answer is handled (confidence fallback), not what a model meant. */

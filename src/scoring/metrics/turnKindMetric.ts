@@ -54,7 +54,9 @@ const METHOD_EN = [
   '**How a turn\'s kind and verdict are derived** (the same for all six turn-kind metrics; `src/scoring/metrics/modelTurnKind.ts`, `modelTurnVerdict.ts`).',
   'A turn is *model-facing* when it has a user line and the dataset expects it to reach the model: `route: llm`, or no `route` and a',
   'scripted `parse` or `correct` answer; a turn whose script answers with a fault or raw text tests how a failed answer is handled',
-  '(confidence fallback) and is none. It is judged when the dataset states the draft after it (`expect.batch`; `null` for none) and',
+  '(confidence fallback) and is none. A turn that names no `route` and scripts nothing (a suite written for a real model) is decided as',
+  'the app decides, by its Layer-1 rules (`src/domain/localIntent.ts`) on the line in that state: offline, never; with no draft before,',
+  'every line but 「退出」; with a draft open, a correction or new input, not a Layer-1 command (确认, 删掉第二笔). It is judged when the dataset states the draft after it (`expect.batch`; `null` for none) and',
   'the draft before it: the `batch` of the last earlier turn that stated one; no draft at the start, or after a turn that expects',
   '`LISTENING` or `IDLE` without a batch; unknown after a turn that states neither (then the turn is not judged).',
   '',
@@ -84,13 +86,17 @@ const METHOD_EN = [
   '**Which turns count, which are n/a.** A turn counts for the metric of its kind only; a turn that is not model-facing (a local',
   'command such as 「确认第一笔」, a tap, a scripted fault or raw text), or whose draft before or after the dataset leaves unknown, counts',
   'for none. A dialogue with no judged turn of a kind is n/a for that kind\'s metric (in the paired gate it adds nothing to either side);',
-  'a run with none at all shows the metric as n/a.',
+  'a run with none at all shows the metric as n/a. Every report says how many turns counted for none of these metrics nor Dates, and',
+  'why (`summary.turns.unjudged` in report.json: no user line, local, offline, a failed answer, only a conversation answer, the draft',
+  'unknown, a draft that loses items).',
 ].join('\n');
 
 const METHOD_ZH = [
   '**轮次的类型与判定**（六个按轮类型的指标共用；`src/scoring/metrics/modelTurnKind.ts`、`modelTurnVerdict.ts`）。',
   '一轮*面向模型*，当它有用户输入，且数据集期望它到达模型：`route: llm`，或没有 `route` 而有脚本化的 `parse` 或 `correct` 回答；',
-  '脚本以故障或原始文本回答的轮次测试的是坏回答如何兜底（低置信度兜底），不算面向模型。只有数据集写明了该轮之后的草稿',
+  '脚本以故障或原始文本回答的轮次测试的是坏回答如何兜底（低置信度兜底），不算面向模型。没写 `route` 也没有脚本回答的轮次（为真实模型',
+  '写的套件）按 app 自己的方式判断，即第一层规则（`src/domain/localIntent.ts`）对该状态下的这句话：离线时从不；之前无草稿时，除「退出」外',
+  '都是；有草稿时，纠正或新输入是，第一层命令（确认、删掉第二笔）不是。只有数据集写明了该轮之后的草稿',
   '（`expect.batch`，`null` 为无草稿）和之前的草稿时才评判：之前的草稿是更早最后一个写明 `batch` 的轮次的批次；开头无草稿，',
   '期望 `LISTENING` 或 `IDLE` 且未写批次的轮次之后也无草稿；两者都没写的轮次之后草稿未知（下一轮不评判）。',
   '',
@@ -111,7 +117,8 @@ const METHOD_ZH = [
   '',
   '**哪些轮次计入、何时为 n/a。** 一轮只计入其类型对应的指标；不面向模型的轮次（「确认第一笔」这类本地命令、点按、脚本化故障或',
   '原始文本），或数据集未写明之前或之后草稿的轮次，不计入任何指标。对话中没有某类型被评判的轮次时，该类型的指标对这个对话为',
-  ' n/a（在配对门禁中两边都不计）；整个运行都没有时，报告显示 n/a。',
+  ' n/a（在配对门禁中两边都不计）；整个运行都没有时，报告显示 n/a。每份报告都说明有多少轮不计入这些指标和日期指标，以及原因',
+  '（report.json 的 `summary.turns.unjudged`：没有用户输入、本地处理、离线、失败的回答、只有对话协议的回答、草稿未知、草稿条目减少）。',
 ].join('\n');
 
 /** How every turn-kind metric reads a turn's kind and verdict (docs/metrics.md), in both languages. */
