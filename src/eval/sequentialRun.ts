@@ -12,7 +12,7 @@ import type { Dialogue } from '../datasets/datasetTypes.js';
 import type { GateFinding, SequentialSummary } from '../report/model/reportTypes.js';
 import type { RepeatedDialogue, RepeatedRun } from '../scoring/pairedGate.js';
 import { SequentialTest } from '../scoring/sequentialTest.js';
-import { round } from '../scoring/scorer.js';
+import { round } from '../util/round.js';
 import { mulberry32 } from '../util/random.js';
 import { EmptySelectionError } from './selectDialogues.js';
 

@@ -18,6 +18,7 @@ import { comparePaired } from '../scoring/pairedGate.js';
 import { signTest } from '../scoring/pairedStatistics.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import { mulberry32 } from '../util/random.js';
+import { round } from '../util/round.js';
 
 export interface NoisyGateOptions {
   readonly tolerance: number;
@@ -85,7 +86,7 @@ function passRateOnly(baseline: Baseline, current: Baseline, label: string, opti
   const pairs = ids.map((id) => ({ baseline: baseline.dialogues[id] ? 1 : 0, candidate: current.dialogues[id] ? 1 : 0 }));
   const fall = signTest(pairs);
   const rise = signTest(pairs.map((p) => ({ baseline: p.candidate, candidate: p.baseline })));
-  const rate = (key: 'baseline' | 'candidate') => (ids.length === 0 ? 1 : Math.round((pairs.filter((p) => p[key] === 1).length / ids.length) * 10_000) / 10_000);
+  const rate = (key: 'baseline' | 'candidate') => (ids.length === 0 ? 1 : round(pairs.filter((p) => p[key] === 1).length / ids.length));
   const test: PairedTest = {
     name: PASS_RATE_TEST,
     baseline: rate('baseline'),

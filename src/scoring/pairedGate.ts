@@ -2,7 +2,7 @@ import { MetricSet } from './allScorers.js';
 import { metricDefinition, metricSettings, PASS_RATE_TEST, type MetricName, type MetricSettings } from './metrics/registry.js';
 import { bootstrapDeltas, holmAdjust, isFlaky, movedNeeded, randomizationTails, signTest, testableFamily } from './pairedStatistics.js';
 import type { FlakyDialogue, PairedComparison, PairedTest, SetAsideTest } from './results.js';
-import { round } from './scorer.js';
+import { round } from '../util/round.js';
 import type { Tally } from './tally.js';
 
 /**

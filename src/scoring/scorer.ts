@@ -4,8 +4,6 @@ import type { TurnTrace } from '../sim/trace.js';
 import { canonicalTally, mergeTally, type Tally } from './tally.js';
 import { round } from '../util/round.js';
 
-export { round };
-
 /** One dialogue run, as the scorers see it. */
 export interface ScoredDialogue {
   readonly dialogue: Dialogue;

@@ -1,4 +1,5 @@
 /** What a simulate run with a user model reports of it (issue 46): guarded lines, slips, cost, examples, success by persona. */
+import { round } from '../util/round.js';
 import { PERSONA_DIMENSIONS } from './persona.js';
 import type { FailedRun } from './runSimulation.js';
 import { sliceScore, type RunResult, type UserModelSection } from './scores.js';
@@ -6,7 +7,7 @@ import { sliceScore, type RunResult, type UserModelSection } from './scores.js';
 const EXAMPLES_PER_ACTION = 4;
 
 function rate(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000;
+  return whole === 0 ? 0 : round(part / whole);
 }
 
 export function userModelSection(run: Readonly<Record<string, unknown>>, runs: readonly RunResult[], voiced: readonly FailedRun[]): UserModelSection {

@@ -1,4 +1,5 @@
 /** Two simulate reports side by side: success-rate deltas with intervals, by goal size and speech feature, and the users who flipped. */
+import { round } from '../../util/round.js';
 import { differenceInterval, type Interval } from '../../util/rateInterval.js';
 import type { SliceScore } from '../../users/scores.js';
 import { userOutcomes, type SimulationReport } from './simulationReport.js';
@@ -67,7 +68,7 @@ function rateDelta(name: string, a: SliceScore | undefined, b: SliceScore | unde
     name,
     a: left,
     b: right,
-    delta: both ? Math.round((right.rate - left.rate) * 10_000) / 10_000 : null,
+    delta: both ? round(right.rate - left.rate) : null,
     interval: both ? differenceInterval(left, right) : null,
   };
 }
