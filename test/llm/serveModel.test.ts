@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localMo
 import type { BatchItemDto } from '../../src/domain/correctionProtocol.js';
 import type { ReadReport } from '../../src/report/model/reportTypes.js';
 import { ROOT, cli, cliAsync, tempDir } from '../support/cli.js';
-import { missingLocalModelPart, skipWithoutLocalModel } from '../support/localModelParts.js';
+import { missingLocalModelPart, skipWithoutLocalModel, startServeModel } from '../support/localModelParts.js';
 
 const missing = missingLocalModelPart();
 const skipped = skipWithoutLocalModel('serve-model tests with a real model', missing);
@@ -50,22 +50,12 @@ describe('serve-model without its parts', () => {
 describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file})`, () => {
   let child: ChildProcess;
   let url = '';
-  let log = '';
+  let serverLog: () => string = () => '';
   let client: OpenAI;
 
   beforeAll(async () => {
     if (missing) throw new Error(`REQUIRE_LOCAL_MODEL=1 but ${missing}`);
-    // One thread: the other test files share the cores, and threads that wait on each other are ~10× slower.
-    child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-model', '--port', '0', '--log-requests', '--threads', '1'], { cwd: ROOT });
-    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(out.split('\n')[0]!);
-      });
-      child.once('exit', (code) => reject(new Error(`serve-model exited with ${String(code)}: ${log}`)));
-    });
+    ({ child, url, log: serverLog } = await startServeModel());
     client = new OpenAI({ baseURL: url, apiKey: 'none', maxRetries: 0, timeout: 300_000 });
   }, 180_000);
 
@@ -78,7 +68,7 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
 
   /** The server's log lines for one endpoint, as {prompt, cached} token counts, in order. */
   const served = (endpoint: string) =>
-    [...log.matchAll(new RegExp(`${endpoint}: (\\d+) prompt tokens \\((\\d+) cached\\)`, 'g'))].map((m) => ({ prompt: Number(m[1]), cached: Number(m[2]) }));
+    [...serverLog().matchAll(new RegExp(`${endpoint}: (\\d+) prompt tokens \\((\\d+) cached\\)`, 'g'))].map((m) => ({ prompt: Number(m[1]), cached: Number(m[2]) }));
 
   it('answers the harness\'s own parse and correction prompts with no key, naming the GGUF and its sha256', async () => {
     const parse = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('吃饭花了60，打车30'), temperature: 0 });
@@ -123,8 +113,8 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     );
     setTimeout(() => abort.abort(), 1500);
     await expect(long).rejects.toBeInstanceOf(APIUserAbortError);
-    await expect.poll(() => /parse: stopped after (\d+) answer tokens/.exec(log), { timeout: 60_000 }).not.toBeNull();
-    const stoppedAfter = Number(/parse: stopped after (\d+) answer tokens/.exec(log)![1]);
+    await expect.poll(() => /parse: stopped after (\d+) answer tokens/.exec(serverLog()), { timeout: 60_000 }).not.toBeNull();
+    const stoppedAfter = Number(/parse: stopped after (\d+) answer tokens/.exec(serverLog())![1]);
     expect(stoppedAfter).toBeLessThan(400);
     const next = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('奶茶15'), temperature: 0, max_tokens: 60 });
     expect(next.model).toBe(LABEL);

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_PIN, installedModelPath, modelLabel } from '../../src/llm/localModel.js';
 import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { ROOT, cliAsync, tempDir } from '../support/cli.js';
-import { missingLocalModelPart, skipWithoutLocalModel } from '../support/localModelParts.js';
+import { missingLocalModelPart, skipWithoutLocalModel, startServeModel } from '../support/localModelParts.js';
 
 const missing = missingLocalModelPart();
 const skipped = skipWithoutLocalModel('simulated users played by the real model', missing);
@@ -17,20 +17,11 @@ const BUDGET = 12;
 describe.skipIf(skipped)(`the installed ${MODEL_PIN.file} plays a few simulated users, key-less (issue 46 item 6)`, () => {
   let child: ChildProcess;
   let url = '';
-  let log = '';
+  let serverLog: () => string = () => '';
 
   beforeAll(async () => {
     if (missing) throw new Error(`REQUIRE_LOCAL_MODEL=1 but ${missing}`);
-    child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-model', '--port', '0', '--log-requests', '--threads', '1'], { cwd: ROOT });
-    child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(out.split('\n')[0]!);
-      });
-      child.once('exit', (code) => reject(new Error(`serve-model exited with ${String(code)}: ${log}`)));
-    });
+    ({ child, url, log: serverLog } = await startServeModel());
   }, 120_000);
 
   afterAll(() => {
@@ -61,6 +52,6 @@ describe.skipIf(skipped)(`the installed ${MODEL_PIN.file} plays a few simulated 
     const users = entries.filter((entry) => entry.endpoint === 'user');
     expect(users).toHaveLength(section.calls);
     for (const entry of users) expect(entry.samples[0]!.served!.model).toBe(modelLabel(installedModelPath(), MODEL_PIN.sha256));
-    expect(log).toContain('user: ');
+    expect(serverLog()).toContain('user: ');
   }, 900_000);
 });
