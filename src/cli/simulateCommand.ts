@@ -134,7 +134,7 @@ export async function simulate(args: SimulateArgs): Promise<number> {
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
       concurrency: setup?.callsTakeWallTime || args.userLlm === 'openai' ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
-      backendFor: async (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1) : await goalReader(board), user.id, repeat),
+      backendFor: async (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1, `user-${user.id}`) : await goalReader(board), user.id, repeat),
       llm: async () => {
         const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
         return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;

@@ -44,6 +44,11 @@ export interface ChatRequest {
   sample?: number;
   /** A request drawn again (a simulated user's line the guard refused, issue 46): a seeded model samples anew for each draw. */
   draw?: number;
+  /**
+   * The dialogue (or simulated user) that asks, by id: a seeded model draws each dialogue apart, so
+   * two dialogues that send the same request are two samples, not one answer counted twice.
+   */
+  dialogue?: string;
   /** How the model should sample, as an OpenAI-compatible request states it (a server passes them on; most backends ignore them). */
   sampling?: Sampling;
   /** The longest answer the caller will wait for, in tokens (the gateway's per-endpoint limit), sent as max_tokens. */
@@ -165,9 +170,10 @@ export function lastUserMessage(messages: readonly ChatMessage[]): string {
   return '';
 }
 
-/** The backend as run `sample` of a dialogue sees it: every request it sends carries that run number. */
-export function asRun(backend: ChatBackend, sample: number): ChatBackend {
-  return { name: backend.name, model: backend.model, clock: backend.clock, complete: (req) => backend.complete({ ...req, sample }) };
+/** The backend as run `sample` of a dialogue sees it: every request it sends carries that run number (and the dialogue's id). */
+export function asRun(backend: ChatBackend, sample: number, dialogue?: string): ChatBackend {
+  const asked = dialogue === undefined ? { sample } : { sample, dialogue };
+  return { name: backend.name, model: backend.model, clock: backend.clock, complete: (req) => backend.complete({ ...req, ...asked }) };
 }
 
 /** The prompt does not fit the model's context: refused whole, never cut (a server answers 400 `context_length_exceeded`). */

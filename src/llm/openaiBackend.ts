@@ -21,8 +21,9 @@ export interface OpenAiBackendOptions {
   model: string;
   temperature?: number;
   /**
-   * Sent as each request's `seed`, mixed with the request's run of --repeat (seedForRun), so a
-   * server that honours it answers each run with its own reproducible sample. None: no seed sent.
+   * Sent as each request's `seed`, mixed with the request's run of --repeat (seedForRun) and its
+   * dialogue (requestSeed), so a server that honours it answers each run of each dialogue with its
+   * own reproducible sample. None: no seed sent.
    */
   seed?: number;
   /** `--response-format`: none (the default, the app's own call), json_object, or json_schema with the request's answer schema. */
@@ -43,6 +44,20 @@ const DRAW_SEED_STEP = 1_000;
 /** The seed run `sample` of --repeat sends: runs of one seed, and the runs of neighbouring seeds, never share one. */
 export function seedForRun(seed: number, sample: number): number {
   return seed * 1_000_003 + sample;
+}
+
+/**
+ * The `seed` a request sends. A request that names its dialogue gets that dialogue's own seed (31 bits
+ * of a hash of the run's seed and the id): without it, every dialogue that opens with the same
+ * words would get the same sample, so one unlucky draw would break them all at once and the gate,
+ * which counts dialogues as independent, would read one draw as many (issue 45).
+ */
+export function requestSeed(seed: number, req: Pick<ChatRequest, 'sample' | 'draw' | 'dialogue'>): number {
+  const run = seedForRun(seed, req.sample ?? 0) + DRAW_SEED_STEP * (req.draw ?? 0);
+  if (req.dialogue === undefined) return run;
+  let h = 0x811c9dc5;
+  for (const ch of `${run}\u0000${req.dialogue}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return h >>> 1;
 }
 
 /** The request's `response_format` for a mode, or nothing for none (and for a request that carries no schema). */
@@ -119,7 +134,7 @@ export class OpenAiBackend implements ChatBackend {
             model: this.model,
             messages: req.messages,
             temperature: this.temperature,
-            ...(this.seed === undefined ? {} : { seed: seedForRun(this.seed, req.sample ?? 0) + DRAW_SEED_STEP * (req.draw ?? 0) }),
+            ...(this.seed === undefined ? {} : { seed: requestSeed(this.seed, req) }),
             ...(req.maxTokens === undefined ? {} : { max_tokens: req.maxTokens }),
             ...responseFormatFor(this.responseFormat, req),
           },

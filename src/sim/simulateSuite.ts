@@ -84,8 +84,8 @@ export async function* simulateSuite(dialogues: Iterable<Dialogue>, options: Sim
     const traces: DialogueTrace[] = [];
     for (let run = 0; run < options.repeat; run++) {
       const owner = runOwner(dialogue.id, run, options.repeat);
-      // Each run is its own sample of the model (a cassette keeps one answer per run); the script has no samples.
-      const backend = run === 0 || options.backend.script ? options.backend : asRun(options.backend, run);
+      // Each run of each dialogue is its own sample of the model (a cassette keeps one answer per run); the script has no samples.
+      const backend = options.backend.script ? options.backend : asRun(options.backend, run, dialogue.id);
       const trace = await runDialogue(dialogue, { backend, store, mode: options.mode, owner, config, core: options.core ?? arm.core, today: options.today });
       const outside = run === 0 ? arm.skipAfterRun(trace) : null;
       if (outside) return { dialogue, skipped: outside };

@@ -5,7 +5,7 @@ import type { ChatBackend, ChatRequest, ResponseFormat, Sampling } from '../../s
 import type { Completer } from '../../src/gateway/completion.js';
 import { correctTransactions, parseTransactions } from '../../src/gateway/endpoints.js';
 import { ANSWER_TOKEN_LIMITS, correctionAnswerFormat, PARSE_ANSWER_FORMAT } from '../../src/gateway/answerFormat.js';
-import { OpenAiBackend, seedForRun } from '../../src/llm/openaiBackend.js';
+import { OpenAiBackend, requestSeed, seedForRun } from '../../src/llm/openaiBackend.js';
 import { startServer, type RunningServer } from '../../src/llm/openaiCompatibleServer.js';
 import { HeuristicModel } from '../../src/reference/heuristicModel.js';
 
@@ -35,6 +35,25 @@ describe('sampling settings from the run to the model', () => {
     ]);
     // Neighbouring seeds never share a run's seed.
     expect(seedForRun(5, 2)).not.toBe(seedForRun(6, 0));
+  });
+
+  it('two dialogues that send the same request are sampled apart; one dialogue keeps its seed from run to run of the suite', async () => {
+    const seen: (Sampling | undefined)[] = [];
+    const server = await startServer({ backend: noting(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
+    running.push(server);
+    const client = new OpenAiBackend({ baseURL: server.url, apiKey: 'none', model: 'm', temperature: 1, seed: 5 });
+    const messages = renderParseMessages('午饭35');
+    await client.complete({ endpoint: 'parse', messages, dialogue: 'lunch-a' });
+    await client.complete({ endpoint: 'parse', messages, dialogue: 'lunch-b' });
+    await client.complete({ endpoint: 'parse', messages, dialogue: 'lunch-a' });
+    await client.complete({ endpoint: 'parse', messages, dialogue: 'lunch-a', sample: 1 });
+    const seeds = seen.map((s) => s?.seed);
+    expect(seeds[0]).toBe(requestSeed(5, { dialogue: 'lunch-a' }));
+    expect(seeds[1]).not.toBe(seeds[0]);
+    expect(seeds[2]).toBe(seeds[0]);
+    expect(seeds[3]).not.toBe(seeds[0]);
+    // A seed llama.cpp and OpenAI both take: a non-negative 31-bit integer.
+    for (const seed of seeds) expect(Number.isInteger(seed) && seed! >= 0 && seed! < 2 ** 31).toBe(true);
   });
 
   it('the server refuses sampling values of the wrong kind (400) and passes max_tokens on', async () => {
