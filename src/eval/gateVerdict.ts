@@ -4,7 +4,8 @@ import { MAX_SERVED_LISTED } from '../llm/answerLedger.js';
 import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
-import { sequentialVerdict } from './sequentialRun.js';
+import { SequentialRun, sequentialVerdict } from './sequentialRun.js';
+import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import { armsDifference } from './armsDifference.js';
 import type { GateSettings } from './gateSettings.js';
 import { changedDatasets, changedPrompts } from './provenance.js';
@@ -33,9 +34,10 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const pairedBaseline = rescored ? before.side : { ...before.side, metrics: {} };
   const pairedCurrent = rescored ? after.side : { ...after.side, metrics: {} };
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
-  const verdict = settings.sequential ? sequentialGate(settings.sequential, label, undecidedMoves(settings.sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
+  const sequential = settings.sequential ?? replayedSequential(baseline, current, settings);
+  const verdict = sequential ? sequentialGate(sequential, label, undecidedMoves(sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!rescored && !settings.sequential) warnings.push(notRescored(before.rescored ? current : baseline, before.rescored ? 'this run' : 'the baseline'));
+  if (!rescored && !sequential) warnings.push(notRescored(before.rescored ? current : baseline, before.rescored ? 'this run' : 'the baseline'));
   const modes = modeChange(baseline, current);
   if (modes) warnings.push(modes);
   // Files only one side ran are a difference of selection, which the pairing line counts.
@@ -141,6 +143,24 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
 /** Whether both runs' answers repeat, asked alike: then every move between them is a change. */
 export function exactlyCompared(baseline: Baseline, current: Baseline): boolean {
   return comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, { backend: current.llm.backend, sampling: current.provenance?.sampling });
+}
+
+/**
+ * `compare` of a `--sequential` run's report: the run's test again, on its dialogues in the order it
+ * saw them, against this baseline (the dialogues that pair with it), so compare says what run said
+ * of the same dialogues rather than a fixed-size test of the few a test that stopped early ran.
+ * Undefined when either side kept no per-dialogue scores.
+ */
+function replayedSequential(baseline: Baseline, current: Baseline, settings: GateSettings): SequentialSummary | undefined {
+  const ran = current.sequentialRun;
+  if (!ran || !baseline.repeated || !current.repeated) return undefined;
+  const before = contentsOf(baseline);
+  const pairs = (id: string, digest: string) => before.has(id) && (before.get(id) === null || before.get(id) === digest);
+  const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]!));
+  const scores = repeatedRecord(current.repeated);
+  const { alpha, margin, orderSeed: seed, undecided } = ran.summary;
+  const test = new SequentialRun({ baseline: Object.fromEntries(baselineScores), alpha, margin, budget: null, seed, undecided, exact: exactlyCompared(baseline, current), deadlineMs: settings.deadlineMs });
+  return test.replay(Object.keys(ran.selection), ran.order.flatMap((id) => (scores[id] ? [[id, scores[id]] as const] : [])), ran.summary);
 }
 
 function sequentialGate(summary: SequentialSummary, label: string, moves: GateResult['singleRuns'] | null): GateResult {

@@ -73,12 +73,16 @@ export class SequentialRun {
     return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, exact: this.options.exact ?? false, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
   }
 
+  /** The test's family and population: the baseline's scores of the dialogues the run selected. */
+  private select(ids: readonly string[]): void {
+    this.total = ids.length;
+    this.test = this.testOn(Object.fromEntries(ids.flatMap((id) => (this.options.baseline[id] ? [[id, this.options.baseline[id]!]] : []))));
+  }
+
   /** The dialogues in the seeded order, handed out only while the test is undecided and the budget lasts. */
   *order(dialogues: Iterable<Dialogue>): Generator<Dialogue> {
     const all = [...dialogues];
-    this.total = all.length;
-    const selected = Object.fromEntries(all.flatMap((d) => (this.options.baseline[d.id] ? [[d.id, this.options.baseline[d.id]!]] : [])));
-    this.test = this.testOn(selected);
+    this.select(all.map((d) => d.id));
     const random = mulberry32(this.options.seed);
     // Fisher–Yates: every order equally likely, the same one for the same seed.
     for (let i = all.length - 1; i > 0; i--) {
@@ -95,6 +99,21 @@ export class SequentialRun {
       this.handedOut++;
       yield dialogue;
     }
+  }
+
+  /**
+   * The test run again on a report's dialogues, in the order that run observed them (its
+   * report.json lists them so), against `selection` (every dialogue it selected): what `compare`
+   * of a --sequential report decides, so it reaches the run's verdict by the run's own test.
+   */
+  replay(selection: readonly string[], observed: Iterable<readonly [string, RepeatedDialogue]>, recorded: SequentialSummary): SequentialSummary {
+    this.select(selection);
+    for (const [id, scores] of observed) {
+      if (this.test.state().decision !== 'undecided') break;
+      this.observe(id, scores, 0);
+    }
+    const replayed = this.summary();
+    return { ...replayed, ...(recorded.budget ? { budget: recorded.budget } : {}), dialoguesRun: recorded.dialoguesRun, calls: recorded.calls, minutes: recorded.minutes, stop: replayed.decision !== 'undecided' ? 'decided' : recorded.stop === 'decided' ? 'suiteEnd' : recorded.stop };
   }
 
   /** A finished dialogue, in the order handed out: its scores over its repeats and the model calls it made. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cli, tempDir } from '../support/cli.js';
-import { servedOrdinalRuns } from '../support/servedLlm.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, cliAsync, tempDir } from '../support/cli.js';
+import { ServedLlms, servedOrdinalRuns } from '../support/servedLlm.js';
 
 // Issue 45 item 4: compare reaches run's verdict on the dialogues a report actually ran.
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
@@ -30,6 +30,11 @@ describe('compare of a --sequential report that stopped early pairs the dialogue
     expect(JSON.stringify(gate.warnings ?? [])).not.toMatch(/missing from this run|metrics were not compared/);
     const said = cli(['compare', baseline, join(dir, 'seq', 'report.json')]).stdout;
     expect(said).toContain(`${dialoguesRun} of ${dialoguesRun} dialogues paired; 0 only in this run, ${dialoguesInSuite - dialoguesRun} only in the baseline`);
+    // Compare runs the run's own sequential test again, on its dialogues in their order: the same verdict, said the same way.
+    const { decision, dialoguesTested, alarmed } = report.gate.sequential;
+    expect(gate.sequential).toMatchObject({ decision, dialoguesTested, dialoguesRun, dialoguesInSuite, alarmed });
+    expect(sequential.stdout).toContain(`Cleared after ${dialoguesRun} of ${dialoguesInSuite} dialogues`);
+    expect(said).toContain(`Cleared after ${dialoguesRun} of ${dialoguesInSuite} dialogues`);
 
     // The other way round: the sequential report as the baseline of the whole run counts as its part only.
     const reversed = cli(['compare', join(dir, 'seq', 'report.json'), join(dir, 'base', 'report.json'), '--json']);
@@ -37,6 +42,37 @@ describe('compare of a --sequential report that stopped early pairs the dialogue
     const back = JSON.parse(reversed.stdout);
     expect(back.pairing.paired).toBe(dialoguesRun);
     expect(back.improvements.filter((f: { kind: string }) => f.kind === 'metric')).toEqual([]);
+  }, 120_000);
+});
+
+describe('compare of a --sequential report that caught a regression reaches the same verdict (issue 45 item 4)', () => {
+  const dir = tempDir('compare-sequential-worse-');
+  const baseline = join(dir, 'baseline.json');
+  const servers = new ServedLlms();
+  const urls = { same: '', worse: '' };
+  beforeAll(async () => {
+    urls.same = await servers.start([]);
+    urls.worse = await servers.start(['--perturb', 'ordinalAsIndex=0.6']);
+  });
+  afterAll(() => servers.stopAll());
+  const run = (url: string, extra: readonly string[], out: string) =>
+    cliAsync(['run', '--llm', 'openai', '--base-url', url, '--model', 'served-heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--no-history', '--out', out, ...extra], {
+      env: { OPENAI_API_KEY: '' },
+    });
+
+  it('a model that often reads 第N笔 as index N fails run --sequential; compare of its report fails too, naming the same metrics', async () => {
+    const made = await run(urls.same, ['--baseline', baseline, '--update-baseline'], join(dir, 'base'));
+    expect(made.status, made.stderr).not.toBe(2);
+    const sequential = await run(urls.worse, ['--baseline', baseline, '--sequential'], join(dir, 'seq'));
+    expect(sequential.status, sequential.stdout).toBe(1);
+    const ran = read(join(dir, 'seq')).gate.sequential;
+    expect(ran.decision).toBe('regression');
+    expect(ran.alarmed.length).toBeGreaterThan(0);
+
+    const compared = cli(['compare', baseline, join(dir, 'seq', 'report.json'), '--json']);
+    expect(compared.status, compared.stdout).toBe(1);
+    const gate = JSON.parse(compared.stdout);
+    expect(gate.sequential).toMatchObject({ decision: 'regression', dialoguesTested: ran.dialoguesTested, alarmed: ran.alarmed });
   }, 120_000);
 });
 

@@ -8,6 +8,7 @@ import { commandLine } from './commandWords.js';
 import { cellWidth, padCells, withoutControls } from '../words/format.js';
 import { gateWarning } from '../words/gateWarnings.js';
 import { metricName } from '../words/labels.js';
+import { sequentialSentence } from '../words/sequentialWords.js';
 import { describeFindingChange, findingMetricName, metricFindings } from '../model/reportQueries.js';
 import type { GateFinding, GateResult, Lang } from '../model/reportTypes.js';
 import { gateCountsSaid } from '../model/runView.js';
@@ -43,6 +44,9 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   const paired = pairedGateLine(gate, lang);
   if (paired) lines.push(paired);
   lines.push(...modelSentences(gate, lang));
+  // A --sequential run's report: its test, run again on its dialogues (eval/gateVerdict.ts).
+  const sequential = sequentialSentence(gate, lang);
+  if (sequential) lines.push(sequential);
   const counts = gateCountsSaid(gate, lang);
   // A verdict without counted findings (a sequential stop) keeps the bare number.
   if (gate.passed) lines.push(commandLine(lang, 'gatePass'));

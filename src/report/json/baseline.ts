@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION, type CallDigest, type ModelInfo, type Report } from '../model/reportTypes.js';
+import { REPORT_SCHEMA_VERSION, type CallDigest, type ModelInfo, type Report, type SequentialSummary } from '../model/reportTypes.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
@@ -28,6 +28,12 @@ export interface Baseline {
   readonly shard?: string;
   /** Read from a report.json rather than a baseline file (never written): what advice fits it. */
   readonly readFrom?: 'report';
+  /**
+   * Read from a `--sequential` run's report.json (never written): its test as run, every dialogue it
+   * selected (id → content digest) and those it ran in the order the test saw them, so `compare`
+   * runs the same test again and reaches the run's verdict.
+   */
+  readonly sequentialRun?: { readonly summary: SequentialSummary; readonly selection: Readonly<Record<string, string>>; readonly order: readonly string[] };
 }
 
 export class BaselineError extends Error {
@@ -74,6 +80,13 @@ function stoppedEarly(report: Report): string | null {
   return `--sequential, ${sequential.dialoguesRun} of ${sequential.dialoguesInSuite} dialogues run`;
 }
 
+function sequentialRunOf(report: Report): Pick<Baseline, 'sequentialRun'> {
+  const summary = report.gate?.sequential;
+  const selection = report.run.provenance?.dialogues;
+  if (!summary || !selection) return {};
+  return { sequentialRun: { summary, selection, order: Array.from(report.dialogues, (d) => d.id) } };
+}
+
 /** The provenance's dialogue digests cut to the dialogues the report ran: what another command pairs with. */
 function ranOnly(provenance: NonNullable<Report['run']['provenance']>, report: Report): NonNullable<Report['run']['provenance']> {
   if (!provenance.dialogues) return provenance;
@@ -95,7 +108,10 @@ export function readBaseline(file: string): Baseline {
     throw new BaselineError(`${file}: not a valid baseline (${firstError(validBaseline)})`);
   }
   if (parsed && typeof parsed === 'object' && 'metrics' in parsed && 'dialogues' in parsed) {
-    if (validReport(parsed)) return consistent(file, { ...toBaseline(readableVersion(file, parsed as Report)), readFrom: 'report' });
+    if (validReport(parsed)) {
+      const report = readableVersion(file, parsed as Report);
+      return consistent(file, { ...toBaseline(report), readFrom: 'report', ...sequentialRunOf(report) });
+    }
     throw new BaselineError(`${file}: not a valid report.json (${firstError(validReport)})`);
   }
   throw new BaselineError(`${file}: neither a baseline nor a report.json`);
