@@ -99,8 +99,22 @@ export async function serveUntilStopped(command: string, port: number, start: ()
   }
   const signal = await untilStopped();
   process.stderr.write(`${command}: ${signal}, stopping\n`);
+  // A model in the middle of a long prompt cannot be interrupted, and its native threads hold even
+  // process.exit until it is done: past the grace, or at a second signal, the process ends by SIGKILL.
+  const leave = (why: string) => () => {
+    process.stderr.write(`${command}: ${why}; exiting without waiting for the call in progress\n`);
+    process.kill(process.pid, 'SIGKILL');
+  };
+  const grace = setTimeout(leave(`still busy ${STOP_GRACE_MS / 1000} s after ${signal}`), STOP_GRACE_MS).unref();
+  const again = leave('stopped again');
+  process.once('SIGINT', again).once('SIGTERM', again);
   await server.close();
+  clearTimeout(grace);
+  process.off('SIGINT', again).off('SIGTERM', again);
 }
+
+/** How long a stopped server may finish the call in progress before it exits regardless. */
+const STOP_GRACE_MS = 3_000;
 
 export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
   command: 'serve-llm',

@@ -60,7 +60,7 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
   }, 180_000);
 
   afterAll(async () => {
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
@@ -199,4 +199,19 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     expect(calls.every((c) => ['ok', 'malformed', 'invalid'].includes(c.outcome))).toBe(true);
     expect(calls.some((c) => c.outcome === 'ok')).toBe(true);
   }, 600_000);
+  // Runs last: it stops this describe's server.
+  it('stops within seconds of SIGTERM even while a long prompt is being read (no server outlives its caller)', async () => {
+    const long = '午饭三十五 打车二十 买水果二十三块五 '.repeat(120);
+    // Its answer never comes (the server is stopped under it): the error is caught and let go.
+    void client.chat.completions.create({ model: 'any', messages: renderParseMessages(long), temperature: 0, max_tokens: 8 }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(performance.now())));
+    const stopped = performance.now();
+    child.kill('SIGTERM');
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000));
+    const at = await Promise.race([exited, late]);
+    if (at === null) child.kill('SIGKILL');
+    expect(at === null ? `still running 30 s after SIGTERM; its log:\n${serverLog()}` : serverLog()).toContain('exiting without waiting for the call in progress');
+    expect(at! - stopped).toBeLessThan(8_000);
+  }, 120_000);
 });
