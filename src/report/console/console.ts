@@ -25,6 +25,7 @@ import {
   turnNumber,
 } from '../model/reportQueries.js';
 import { inLang, label, metricName } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import type { DialogueReport, GateResult, Lang, Report } from '../model/reportTypes.js';
 import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from '../model/whatBroke.js';
 
@@ -179,7 +180,7 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = punctuation(lang).colon;
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`);
   }

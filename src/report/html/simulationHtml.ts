@@ -6,7 +6,7 @@ import { REPORT_CSS } from './htmlStyles.js';
 import { scoreBar } from './htmlSvg.js';
 import { sharedFloor, trendChart } from './htmlTrends.js';
 import type { Lang, Trend } from '../model/reportTypes.js';
-import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from '../words/simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, speechNames, type SimulationWord } from '../words/simulationLabels.js';
 import { wilson } from '../../util/rateInterval.js';
 import type { SliceScore } from '../../users/scores.js';
 import { SIMULATION_TREND_METRICS, goalItemText, type ShownSimulation, type SimulationReport } from '../model/simulationReport.js';
@@ -47,7 +47,7 @@ function headerHtml(report: SimulationReport, w: Words): string {
     [w('seed'), String(run.seed)],
     [w('users'), String(run.users)],
     [w('runsPerUser'), String(run.repeat)],
-    [w('speech'), run.speech.map((feature) => speechName(w.lang, feature)).join(w.lang === 'zh' ? '、' : ', ') || w('clean')],
+    [w('speech'), speechNames(w.lang, run.speech) || w('clean')],
     ...(run.llm['perturb'] ? [[w('perturbation'), JSON.stringify(run.llm['perturb'])] as [string, string]] : []),
     [w('started'), run.startedAt],
     [w('finished'), run.finishedAt],

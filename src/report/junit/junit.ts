@@ -4,12 +4,12 @@ import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from '../html/escape.js';
 import { prettyJson, truncate } from '../words/format.js';
 import { describeInput, failedChecks, provenanceEntries, runOutcome, turnNumber, unjudgedTurnsLine } from '../model/reportQueries.js';
-import { inLang, label } from '../words/labels.js';
+import { label } from '../words/labels.js';
+import { inLang, punctuation, type Words } from '../words/wording.js';
 import type { DialogueReport, Lang, Report } from '../model/reportTypes.js';
-import type { Words } from '../../scoring/metrics/registry.js';
 
 /** The failure's words; the XML's names (suites, testcases, properties) stay as they are for CI tools. */
-const WORDS = {
+export const JUNIT_WORDS = {
   turnCheck: ['turn {0} {1}', '第 {0} 轮 {1}'],
   passedRuns: [' (passed {0}/{1} runs)', '（{1} 次运行通过 {0} 次）'],
   message: ['{0}{1}: {2}', '{0}{1}：{2}'],
@@ -19,6 +19,7 @@ const WORDS = {
   expected: ['  expected: {0}', '  期望：    {0}'],
   actual: ['  actual:   {0}', '  实际：    {0}'],
 } as const satisfies Record<string, Words>;
+const WORDS = JUNIT_WORDS;
 import type { Reporter } from '../model/reporter.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
@@ -95,7 +96,7 @@ function failureMessage(dialogue: DialogueReport, lang: Lang): string {
   const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, WORDS.turnCheck, turnNumber(turn), check.name));
   const runs = dialogue.runs > 1 ? inLang(lang, WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
   const count = label(lang, 'failedChecks', dialogue.failedChecks);
-  return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(lang === 'zh' ? '，' : ', '), 300)) : `${count}${runs}`;
+  return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(punctuation(lang).comma), 300)) : `${count}${runs}`;
 }
 
 function failureText(dialogue: DialogueReport, lang: Lang): string {

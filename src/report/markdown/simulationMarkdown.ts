@@ -5,7 +5,7 @@ import type { Lang, Trend } from '../model/reportTypes.js';
 import type { Reporter } from '../model/reporter.js';
 import { metricSeries, trendLine } from '../words/trendText.js';
 import type { SliceScore } from '../../users/scores.js';
-import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from '../words/simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, speechNames, type SimulationWord } from '../words/simulationLabels.js';
 import { withoutControls } from '../words/format.js';
 import { SIMULATION_TREND_METRICS, type ShownSimulation, type SimulationReport, goalItemText } from '../model/simulationReport.js';
 
@@ -19,7 +19,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
   const { overall, byGoalSize, byFeature } = report.scores;
   const word = (key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
   const header = (first: string) => [`| ${first} ${word('mdSliceHeader')}`, `|---${SLICE_ALIGN}`];
-  const speech = report.run.speech.map((feature) => speechName(lang, feature)).join(lang === 'zh' ? '、' : ', ') || word('clean');
+  const speech = speechNames(lang, report.run.speech) || word('clean');
   const passAll = overall.repeat > 1 ? word('mdPassAll', overall.repeat, percent(overall.passAllRepeats)) : '';
   const lines = [
     `# ${word('mdTitle')}`,
@@ -33,7 +33,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
       ? [
           `## ${word('mdTrends', trend.runs.length)}`,
           '',
-          ...SIMULATION_TREND_METRICS.map(([metric, name]) => `- ${lang === 'zh' ? simulationWord(lang, TREND_WORDS[metric]) : name}: ${mdText(trendLine(metricSeries(trend, metric), lang))}`),
+          ...SIMULATION_TREND_METRICS.map(([metric]) => `- ${word(TREND_WORDS[metric])}: ${mdText(trendLine(metricSeries(trend, metric), lang))}`),
           '',
         ]
       : []),

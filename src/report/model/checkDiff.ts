@@ -4,11 +4,11 @@
  * the part that differs, so a long batch or spoken line is not cut before the difference.
  */
 import { compactJson } from '../words/format.js';
-import { inLang } from '../words/labels.js';
+import { inLang, pick, punctuation, type Words } from '../words/wording.js';
 import type { Lang, LlmCallReport } from './reportTypes.js';
 
 /** The words of a difference line, in English and Chinese. */
-const WORDS = {
+export const DIFFERENCE_WORDS = {
   expectedGot: ['expected {0}, got {1}', '期望 {0}，实际 {1}'],
   items: ['{0} items', '{0} 笔'],
   oneItem: ['1 item', '1 笔'],
@@ -17,16 +17,17 @@ const WORDS = {
   notExpected: ['{0} not expected: {1}', '{0} 不应出现：{1}'],
   more: ['…and {0} more differences', '……另有 {0} 处不同'],
   call: ['{0} call {1}: {2}', '{0} 调用{1}："{2}"'],
-} as const;
+} as const satisfies Record<string, Words>;
+const WORDS = DIFFERENCE_WORDS;
 
-/** How a model call ended (LlmCallReport.outcome), in Chinese; English keeps the code. */
-const CALL_OUTCOMES: Readonly<Record<string, string>> = {
-  malformed: '格式错误',
-  invalid: '无效',
-  error: '出错',
-  timeout: '超时',
-  late: '超时后才回答',
-  scriptViolation: '不符合脚本',
+/** How a model call ended (LlmCallReport.outcome); English keeps the code. */
+export const CALL_OUTCOMES: Readonly<Record<string, Words>> = {
+  malformed: ['malformed', '格式错误'],
+  invalid: ['invalid', '无效'],
+  error: ['error', '出错'],
+  timeout: ['timeout', '超时'],
+  late: ['late', '超时后才回答'],
+  scriptViolation: ['scriptViolation', '不符合脚本'],
 };
 
 /** Lines past this are counted, not shown. */
@@ -43,7 +44,7 @@ export function checkDifferences(expected: unknown, actual: unknown, lang: Lang 
 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
 export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
-  const outcome = (code: string) => (lang === 'zh' ? (CALL_OUTCOMES[code] ?? code) : code);
+  const outcome = (code: string) => (CALL_OUTCOMES[code] ? pick(lang, CALL_OUTCOMES[code]) : code);
   return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, WORDS.call, call.endpoint, outcome(call.outcome), call.detail ?? ''));
 }
 
@@ -72,7 +73,8 @@ function listDifferences(expected: readonly unknown[], actual: readonly unknown[
     else if (isRecord(expected[i]) && isRecord(actual[i])) {
       // One line per item: its fields that differ, side by side.
       const fields = differences(expected[i], actual[i], '', lang).map((line) => line.replace(/^(\S+): /, '$1 '));
-      if (fields.length > 0) lines.push(`${item}${lang === 'zh' ? '：' : ': '}${fields.join(lang === 'zh' ? '；' : '; ')}`);
+      const { colon, semicolon } = punctuation(lang);
+      if (fields.length > 0) lines.push(`${item}${colon}${fields.join(semicolon)}`);
     } else lines.push(...differences(expected[i], actual[i], item, lang));
   }
   return lines;

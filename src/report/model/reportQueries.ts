@@ -1,6 +1,7 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from '../words/format.js';
 import { isPageLabel, label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -130,7 +131,7 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
     }
   }
   if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(label(lang, 'listSeparator'))));
-  return parts.join(lang === 'zh' ? '' : ' ');
+  return parts.join(punctuation(lang).space);
 }
 
 function pointsOf(delta: number): string {

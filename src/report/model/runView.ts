@@ -7,6 +7,7 @@ import { isWeak } from '../words/answersWords.js';
 import { brokeWords, changeVerdict, changeWordText, gateChangeFacts, type ChangeTone } from '../words/changeWords.js';
 import { deltaPoints } from '../words/format.js';
 import { label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { dialogueChanges, metricComparison, metricRegressions, type MetricComparison } from './reportQueries.js';
 import type { GateResult, Lang, Report } from './reportTypes.js';
 
@@ -66,7 +67,7 @@ export function metricChange(gate: GateResult, metric: string, lang: Lang): Metr
   if (facts && Math.abs(facts.delta) > 1e-9) {
     // Worded and painted by changeVerdict: a move whose interval includes 0 stays neutral.
     const verdict = changeVerdict(facts);
-    return { kind: 'moved', said: `${deltaPoints(0, facts.delta)}${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}`, tone: verdict.tone };
+    return { kind: 'moved', said: `${deltaPoints(0, facts.delta)}${punctuation(lang).comma}${changeWordText(lang, verdict)}`, tone: verdict.tone };
   }
   if (isWeak(gate, metric)) return { kind: 'cannotJudge', said: label(lang, 'cannotJudge') };
   return { kind: 'steady', said: label(lang, 'withinTolerance') };

@@ -1,7 +1,10 @@
 /** Words the report pages show, in English and Chinese: page labels, metric and counter names, feature tags. */
 // Over 300 lines on purpose: the one table of the report pages' words in English and Chinese, read and kept consistent as one list.
-import { metricDefinition, recordedSettings, type Words } from '../../scoring/metrics/registry.js';
+import { metricDefinition, recordedSettings } from '../../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from '../model/reportTypes.js';
+import { inLang, pick, type Words } from './wording.js';
+
+export { inLang };
 
 const PAGE = {
   passed: ['Passed', '通过'],
@@ -264,14 +267,6 @@ export function label(lang: Lang, key: PageLabel, ...args: readonly (string | nu
   return inLang(lang, PAGE[key], ...args);
 }
 
-/** One of an English/Chinese pair, with {0}, {1}… filled in. */
-/** Fills {0}…{9} from `args`; `{0:item|items}` picks the English form by whether argument 0 is 1. */
-export function inLang(lang: Lang, pair: Words, ...args: readonly (string | number)[]): string {
-  return pair[lang === 'zh' ? 1 : 0]
-    .replace(/\{(\d):([^|{}]*)\|([^{}]*)\}/g, (_, i: string, one: string, many: string) => (args[Number(i)] === 1 ? one : many))
-    .replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
-}
-
 /** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */
 const GATE_FINDINGS: Readonly<Record<string, Words>> = {
   baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
@@ -281,7 +276,7 @@ const GATE_FINDINGS: Readonly<Record<string, Words>> = {
 export function metricDescription(lang: Lang, name: string, report: Pick<Report, 'metrics'>): string {
   const recorded = (report.metrics as Readonly<Record<string, MetricResult | undefined>>)[name]?.description ?? '';
   const definition = metricDefinition(name);
-  return lang === 'zh' && definition ? definition.describe(recordedSettings(report.metrics))[1] : recorded;
+  return definition ? pick(lang, [recorded, definition.describe(recordedSettings(report.metrics))[1]]) : recorded;
 }
 
 /** A metric's (or a metric-like gate finding's) name; a name this build does not know stays as it is. */
@@ -344,21 +339,22 @@ const FEATURES: Readonly<Record<string, string>> = {
   unclear: '不明确',
 };
 
-/** The fields of a turn two transcripts are compared by (report/model/comparison.ts sideBySide), in Chinese; English shows the key. */
-const TURN_FIELDS: Readonly<Record<string, string>> = {
-  input: '输入',
-  route: '分流',
-  intent: '意图',
-  state: '状态',
-  tts: '播报',
-  batch: '待确认账单',
-  saved: '已保存',
-  llm: '模型调用',
-  failedChecks: '未通过的检查',
+/** The fields of a turn two transcripts are compared by (report/model/comparison.ts sideBySide); English shows the key. */
+const TURN_FIELDS: Readonly<Record<string, Words>> = {
+  input: ['input', '输入'],
+  route: ['route', '分流'],
+  intent: ['intent', '意图'],
+  state: ['state', '状态'],
+  tts: ['tts', '播报'],
+  batch: ['batch', '待确认账单'],
+  saved: ['saved', '已保存'],
+  llm: ['llm', '模型调用'],
+  failedChecks: ['failedChecks', '未通过的检查'],
 };
 
 export function turnFieldName(lang: Lang, field: string): string {
-  return lang === 'zh' ? (TURN_FIELDS[field] ?? field) : field;
+  const row = TURN_FIELDS[field];
+  return row ? pick(lang, row) : field;
 }
 
 /** Routes by what they mean (the key kept alongside): who handled the line. */
@@ -371,8 +367,8 @@ const ROUTES: Readonly<Record<string, Words>> = {
 };
 
 export function routeName(lang: Lang, route: string): string {
-  const pair = ROUTES[route];
-  return pair ? pair[lang === 'zh' ? 1 : 0] : route;
+  const row = ROUTES[route];
+  return row ? pick(lang, row) : route;
 }
 
 export function featureName(tag: string): string {

@@ -3,7 +3,7 @@ import { changeVerdict, changeWordText, toneClass, type ChangeVerdict } from './
 import { percent } from './format.js';
 import type { Lang } from '../model/reportTypes.js';
 import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from '../model/simulationComparison.js';
-import { outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from './simulationLabels.js';
+import { outcomeName, outcomeWhy, simulationWord, speechNames, type SimulationWord } from './simulationLabels.js';
 
 export type Say = (key: SimulationWord, ...args: readonly (string | number)[]) => string;
 
@@ -18,7 +18,7 @@ export const deltaText = (d: RateDelta) => (d.delta === null ? '—' : `${pp(d.d
 export function describeSide(c: SimulationComparison, which: 'a' | 'b', lang: Lang): string {
   const { label, report } = c[which];
   const run = report.run;
-  const speech = run.speech.map((feature) => speechName(lang, feature)).join(lang === 'zh' ? '、' : ', ') || simulationWord(lang, 'clean');
+  const speech = speechNames(lang, run.speech) || simulationWord(lang, 'clean');
   return simulationWord(lang, 'cmpSide', label, String(run.llm['backend']), String(run.llm['model']), run.seed, run.users, run.repeat, speech);
 }
 

@@ -1,8 +1,8 @@
 /** Words the simulate page shows, in English and Chinese (`simulate --lang`). */
-import { inLang } from './labels.js';
 import type { Lang } from '../model/reportTypes.js';
+import { inLang, pick, punctuation, type Words } from './wording.js';
 
-type Pair = readonly [en: string, zh: string];
+type Pair = Words;
 
 const WORDS = {
   pageTitle: ['Simulated users · task success {0} · {1}', '模拟用户 · 任务成功率 {0} · {1}'],
@@ -135,19 +135,25 @@ const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pai
 };
 
 /** The --speech features by what they do to an utterance (the code stays the name in English). */
-const SPEECH: Readonly<Record<string, string>> = {
-  chineseNumerals: '中文数字',
-  units: '单位词',
-  fillers: '语气词',
-  noPunctuation: '无标点',
-  selfRepair: '说错改口',
-  homophones: '同音字',
-  dayHomophones: '日期同音字',
+const SPEECH: Readonly<Record<string, Pair>> = {
+  chineseNumerals: ['chineseNumerals', '中文数字'],
+  units: ['units', '单位词'],
+  fillers: ['fillers', '语气词'],
+  noPunctuation: ['noPunctuation', '无标点'],
+  selfRepair: ['selfRepair', '说错改口'],
+  homophones: ['homophones', '同音字'],
+  dayHomophones: ['dayHomophones', '日期同音字'],
 };
 
 /** A speech feature's name: its code in English, its meaning in Chinese. */
 export function speechName(lang: Lang, feature: string): string {
-  return lang === 'zh' ? (SPEECH[feature] ?? feature) : feature;
+  const row = SPEECH[feature];
+  return row ? pick(lang, row) : feature;
+}
+
+/** "units, fillers" / "单位词、语气词"; empty for none. */
+export function speechNames(lang: Lang, features: readonly string[]): string {
+  return features.map((feature) => speechName(lang, feature)).join(punctuation(lang).list);
 }
 
 /** "walked away" / "放弃离开": an outcome by its meaning. */
@@ -164,7 +170,7 @@ export function outcomeWhy(lang: Lang, outcome: string, turns: number): string {
 
 /** "succeeded 45, walked away 9, …" */
 export function outcomeCounts(lang: Lang, outcomes: Readonly<Record<string, number>>): string {
-  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(lang === 'zh' ? '，' : ', ');
+  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(punctuation(lang).comma);
 }
 
 /** A word of the simulate page with {0}, {1}… filled in. */
