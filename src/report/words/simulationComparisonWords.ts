@@ -2,6 +2,7 @@
 import { changeVerdict, changeWordText, toneClass, type ChangeVerdict } from './changeWords.js';
 import { percent } from './format.js';
 import type { Lang } from '../model/reportTypes.js';
+import { punctuation } from './wording.js';
 import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from '../model/simulationComparison.js';
 import { outcomeName, outcomeWhy, simulationWord, speechNames, type SimulationWord } from './simulationLabels.js';
 
@@ -42,7 +43,7 @@ export function headlineOf(c: SimulationComparison, lang: Lang = 'en'): string {
   const fell = success.delta !== null && success.delta < 0;
   const counted = fell ? c.successFellCounted : success.interval !== null && success.interval[0] > 0;
   const verdict = verdictOf(success, counted ? 'counted' : 'notCounted');
-  const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}` : '';
+  const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `${punctuation(lang).comma}${changeWordText(lang, verdict)}` : '';
   const share = (side: RateDelta['a']) => (side ? percent(side.rate) : '—');
   const change = success.delta === null ? say('cmpNoData') : say('cmpChange', share(success.a), share(success.b), pp(success.delta), chance);
   return c.sameUsers ? say('cmpFlips', change, broke, c.flips.length - broke) : say('cmpOtherUsers', change);
