@@ -3,11 +3,10 @@
  * Chinese. The closing count line CI tools parse (`dialogues: N passed, M failed`) is not here: it
  * stays the same in every language.
  */
-import type { Words } from '../../scoring/metrics/registry.js';
-import { inLang } from '../words/labels.js';
+import { inLang, type Words } from '../words/wording.js';
 import type { Lang } from '../model/reportTypes.js';
 
-const COMMAND = {
+export const COMMAND_WORDS = {
   reports: ['Reports: {0}', '报告：{0}'],
   comparison: ['Comparison: {0}', '对比页：{0}'],
   runHistory: ['History: {0} (run #{1})', '运行历史：{0}（第 {1} 次运行）'],
@@ -29,6 +28,6 @@ const COMMAND = {
   dialogue: ['dialogue', '对话'],
 } as const satisfies Record<string, Words>;
 
-export function commandLine(lang: Lang, key: keyof typeof COMMAND, ...args: readonly (string | number)[]): string {
-  return inLang(lang, COMMAND[key], ...args);
+export function commandLine(lang: Lang, key: keyof typeof COMMAND_WORDS, ...args: readonly (string | number)[]): string {
+  return inLang(lang, COMMAND_WORDS[key], ...args);
 }

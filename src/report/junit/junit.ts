@@ -19,7 +19,6 @@ export const JUNIT_WORDS = {
   expected: ['  expected: {0}', '  期望：    {0}'],
   actual: ['  actual:   {0}', '  实际：    {0}'],
 } as const satisfies Record<string, Words>;
-const WORDS = JUNIT_WORDS;
 import type { Reporter } from '../model/reporter.js';
 
 /** Enough to read a whole batch snapshot, not enough to bloat CI logs. */
@@ -93,10 +92,10 @@ function testcase(dialogue: DialogueSummary, lang: Lang): string[] {
 }
 
 function failureMessage(dialogue: DialogueReport, lang: Lang): string {
-  const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, WORDS.turnCheck, turnNumber(turn), check.name));
-  const runs = dialogue.runs > 1 ? inLang(lang, WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
+  const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, JUNIT_WORDS.turnCheck, turnNumber(turn), check.name));
+  const runs = dialogue.runs > 1 ? inLang(lang, JUNIT_WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
   const count = label(lang, 'failedChecks', dialogue.failedChecks);
-  return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(punctuation(lang).comma), 300)) : `${count}${runs}`;
+  return names.length > 0 ? inLang(lang, JUNIT_WORDS.message, count, runs, truncate(names.join(punctuation(lang).comma), 300)) : `${count}${runs}`;
 }
 
 function failureText(dialogue: DialogueReport, lang: Lang): string {
@@ -105,11 +104,11 @@ function failureText(dialogue: DialogueReport, lang: Lang): string {
   return failures
     .map(({ turn, check }) =>
       [
-        inLang(lang, WORDS.checkFailed, turnNumber(turn), describeInput(turn, lang), check.name),
-        ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, WORDS.differs, line)),
-        ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, WORDS.why, line)),
-        inLang(lang, WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),
-        inLang(lang, WORDS.actual, indent(truncate(prettyJson(check.actual), VALUE_CHARS))),
+        inLang(lang, JUNIT_WORDS.checkFailed, turnNumber(turn), describeInput(turn, lang), check.name),
+        ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, JUNIT_WORDS.differs, line)),
+        ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, JUNIT_WORDS.why, line)),
+        inLang(lang, JUNIT_WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),
+        inLang(lang, JUNIT_WORDS.actual, indent(truncate(prettyJson(check.actual), VALUE_CHARS))),
       ].join('\n'),
     )
     .join('\n\n');

@@ -1,5 +1,6 @@
 /** The sentence naming what differs between baseline and candidate besides the outcome: prompt files, sampling and today (the headline's). */
 import { inLang, punctuation, type Words } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 import type { GateResult, Lang, Sampling } from '../model/reportTypes.js';
 
 export const ARMS_WORDS = {
@@ -13,7 +14,6 @@ export const ARMS_WORDS = {
   todayNotRecorded: ['not recorded (its prompts said unknown)', '未记录（提示词写的是未知）'],
   notRecorded: ['not recorded', '未记录'],
   temperature: ['temperature {value}', '温度 {value}'],
-  seed: ['seed {value}', '种子 {value}'],
   noSeed: ['none', '无'],
   responseFormat: ['response format {value}', '回答格式 {value}'],
 } as const satisfies Record<string, Words>;
@@ -45,7 +45,7 @@ function samplingText(sampling: Sampling | null, lang: Lang, say: Say): string {
   if (!sampling) return say('notRecorded');
   const words = [
     say('temperature', { value: sampling.temperature ?? '?' }),
-    say('seed', { value: sampling.seed ?? say('noSeed') }),
+    inLang(lang, SHARED_WORDS.seed, sampling.seed ?? say('noSeed')),
     // The app's own call (none) goes unsaid; max_tokens per endpoint stays in report.json's provenance.
     ...(sampling.responseFormat !== undefined && sampling.responseFormat !== 'none' ? [say('responseFormat', { value: sampling.responseFormat })] : []),
   ];

@@ -3,12 +3,13 @@
 import { metricDefinition, recordedSettings } from '../../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from '../model/reportTypes.js';
 import { inLang, pick, type Words } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 
 export { inLang };
 
-const PAGE = {
-  passed: ['Passed', '通过'],
-  failed: ['Failed', '未通过'],
+export const PAGE_WORDS = {
+  passed: SHARED_WORDS.passed,
+  failed: SHARED_WORDS.failed,
   letThrough: ['Not decided — let through', '未定 — 放行'],
   notDecided: ['Not decided', '未定'],
   eyebrow: ['Voice bookkeeping · NLU evaluation', '语音记账 · NLU 评测'],
@@ -28,10 +29,10 @@ const PAGE = {
   trendsNote: ['Each metric over the last {0} comparable runs (same datasets, backend, model, mode and protocol) from the run history; the last point is this run.', '运行历史中最近 {0} 次可比运行（相同数据集、后端、模型、模式与协议）的各项指标；最后一点是本次运行。'],
   dialogues: ['Dialogues', '对话'],
   turns: ['Turns', '轮次'],
-  checks: ['Checks', '检查项'],
+  checks: SHARED_WORDS.checks,
   kind: ['Kind', '类别'],
   metric: ['Metric', '指标'],
-  slice: ['Slice', '切片'],
+  slice: SHARED_WORDS.slice,
   score: ['Score', '得分'],
   vsBaseline: ['vs baseline', '对比基线'],
   counts: ['Counts', '计数'],
@@ -47,18 +48,18 @@ const PAGE = {
   nFailed: ['{0} failed', '{0} 项未通过'],
   nothingToJudge: ['Nothing to judge in this run.', '本次运行中没有可评判的内容。'],
   details: ['details', '详情'],
-  backend: ['Backend', '后端'],
+  backend: SHARED_WORDS.backend,
   mode: ['Mode', '模式'],
   protocol: ['Protocol', '协议'],
   repeat: ['Repeat', '重复'],
   datasets: ['Datasets', '数据集'],
-  started: ['Started', '开始'],
-  finished: ['Finished', '结束'],
+  started: SHARED_WORDS.started,
+  finished: SHARED_WORDS.finished,
   filter: ['Filter', '筛选'],
   shard: ['Shard', '分片'],
-  lastPassed: ['last passed {0}', '上次通过 {0}'],
-  neverPassed: ['never passed in the history', '历史中从未通过'],
-  firstFailed: ['failing since {0}', '自 {0} 起失败'],
+  lastPassed: SHARED_WORDS.lastPassed,
+  neverPassed: SHARED_WORDS.neverPassed,
+  firstFailed: SHARED_WORDS.failingSince,
   gatePassed: ['regression gate passed against', '回归门禁通过，基线'],
   gateFailed: ['regression gate failed against', '回归门禁未通过，基线'],
   gateLetThrough: ['regression gate not decided — let through, against', '回归门禁未定 — 放行，基线'],
@@ -85,7 +86,7 @@ const PAGE = {
   moreFailing: ['…and {0} more failing dialogues; see report.html or junit.xml for all of them.', '……另有 {0} 段未通过的对话；全部见 report.html 或 junit.xml。'],
   tags: ['tags', '标签'],
   passedRuns: ['passed {0}/{1} runs', '{1} 次运行通过 {0} 次'],
-  failedChecks: ['{0} failed {0:check|checks}', '{0} 项检查未通过'],
+  failedChecks: SHARED_WORDS.failedChecks,
   noFailedCheck: ['No failed check in the recorded transcript.', '记录的对话中没有未通过的检查。'],
   turnHead: ['Turn', '轮次'],
   input: ['Input', '输入'],
@@ -192,7 +193,7 @@ const PAGE = {
   gitNotInstalled: ['git is not installed', '未安装 git'],
   noCommit: ['the git checkout has no commit yet', 'git 仓库还没有提交'],
   protocolPart: ['{0} protocol', '{0} 协议'],
-  seedPart: ['seed {0}', '种子 {0}'],
+  seedPart: SHARED_WORDS.seed,
   shardPart: ['shard {0}', '分片 {0}'],
   promptsPart: ['prompts {0}', '提示词 {0}'],
   commitPart: ['commit {0}', '提交 {0}'],
@@ -202,7 +203,7 @@ const PAGE = {
   ],
   narrowed: ['; concurrency narrowed {0} → {1}', '；并发从 {0} 降到 {1}'],
   findingAbsent: ['absent', '缺失'],
-  findingPass: ['pass', '通过'],
+  findingPass: SHARED_WORDS.pass,
   findingFail: ['fail', '失败'],
   findingTolerance: ['tolerance {0}', '容差 {0}'],
   findingInterval: ['interval {0} to {1}', '区间 {0} 至 {1}'],
@@ -255,16 +256,16 @@ const PAGE = {
   ],
 } as const satisfies Record<string, Words>;
 
-export type PageLabel = keyof typeof PAGE;
+export type PageLabel = keyof typeof PAGE_WORDS;
 
 /** Whether `key` names a word of the table (a key built from a report's own text may not). */
 export function isPageLabel(key: string): key is PageLabel {
-  return Object.hasOwn(PAGE, key);
+  return Object.hasOwn(PAGE_WORDS, key);
 }
 
 /** A page label with {0}, {1}… filled in. */
 export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {
-  return inLang(lang, PAGE[key], ...args);
+  return inLang(lang, PAGE_WORDS[key], ...args);
 }
 
 /** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */

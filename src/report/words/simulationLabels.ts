@@ -1,10 +1,11 @@
 /** Words the simulate page shows, in English and Chinese (`simulate --lang`). */
 import type { Lang } from '../model/reportTypes.js';
 import { inLang, pick, punctuation, type Words } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 
 type Pair = Words;
 
-const WORDS = {
+export const SIMULATION_WORDS = {
   pageTitle: ['Simulated users · task success {0} · {1}', '模拟用户 · 任务成功率 {0} · {1}'],
   eyebrow: ['nlu-harness · simulated users', 'nlu-harness · 模拟用户'],
   headline: ['Task success {0} ({1} of {2} runs)', '任务成功率 {0}（{2} 次中 {1} 次）'],
@@ -12,16 +13,16 @@ const WORDS = {
     '{0} simulated users with goals of 1 to 10 transactions talked to {1} until their rows were saved or they gave up. Outcomes: {2}.',
     '{0} 位模拟用户各带 1 到 10 笔要记的账，与 {1} 对话，直到记录保存或放弃。结果：{2}。',
   ],
-  backend: ['Backend', '后端'],
+  backend: SHARED_WORDS.backend,
   seed: ['Seed', '种子'],
-  seedValue: ['seed {0}', '种子 {0}'],
+  seedValue: SHARED_WORDS.seed,
   users: ['Users', '用户数'],
   runsPerUser: ['Runs per user', '每位用户运行次数'],
   speech: ['Speech', '语音特征'],
   clean: ['clean', '无'],
   perturbation: ['Perturbation', '扰动'],
-  started: ['Started', '开始'],
-  finished: ['Finished', '结束'],
+  started: SHARED_WORDS.started,
+  finished: SHARED_WORDS.finished,
   scores: ['Scores', '得分'],
   taskSuccess: ['Task success (pass@1)', '任务成功率（pass@1）'],
   taskSuccessNote: ['Runs whose saved rows equal the goal; 95% interval {0}.', '保存的记录与目标完全一致的运行；95% 区间 {0}。'],
@@ -42,7 +43,7 @@ const WORDS = {
   ],
   byGoalSize: ['By goal size', '按目标笔数'],
   goalSize: ['goal size', '目标笔数'],
-  items: ['{0} {0:item|items}', '{0} 笔'],
+  items: SHARED_WORDS.items,
   byFeature: ['By speech feature', '按语音特征'],
   feature: ['feature', '特征'],
   used: ['{0} used', '用了 {0}'],
@@ -100,14 +101,14 @@ const WORDS = {
   cmpOtherUsers: ['{0}; different seeds, so different users (no per-user flips)', '{0}；种子不同，用户也不同（不逐个比较用户）'],
   cmpSide: ['{0}: {1} / {2}, seed {3}, {4} users × {5}, speech {6}', '{0}：{1} / {2}，种子 {3}，{4} 位用户 × {5}，语音特征：{6}'],
   cmpTableHead: ['| slice | A | B | Δ [95% interval] |', '| 切片 | A | B | Δ [95% 区间] |'],
-  cmpSlice: ['Slice', '切片'],
+  cmpSlice: SHARED_WORDS.slice,
   cmpDelta: ['Δ [95% interval]', 'Δ [95% 区间]'],
   cmpExample: ['{0} {0:user|users}: {1} — e.g. user {2}, run {3} ({4})', '{0} 位用户：{1}——例如用户 {2}，第 {3} 次运行（{4}）'],
   cmpExamples: ['What broke, one conversation each', '哪里坏了（每种一段对话）'],
   cmpFlip: ['user {0} ({1}): {2} → {3}', '用户 {0}（{1}）：{2} → {3}'],
   cmpTitle: ['Simulated users: A against B', '模拟用户：A 对比 B'],
   cmpGate: ['Gate: {0}', '门禁：{0}'],
-  cmpGatePass: ['pass', '通过'],
+  cmpGatePass: SHARED_WORDS.pass,
   cmpGateFail: ['FAIL — {0}', '未通过——{0}'],
   cmpOverall: ['Overall', '总体'],
   cmpOpenWhatBroke: ['What broke', '哪里坏了'],
@@ -122,10 +123,10 @@ const WORDS = {
   cmpFail: ['✗ Fail', '✗ 未通过'],
 } as const satisfies Record<string, Pair>;
 
-export type SimulationWord = keyof typeof WORDS;
+export type SimulationWord = keyof typeof SIMULATION_WORDS;
 
 /** How a simulated user's run ended, and why it did not reach the goal ({0}: its turns). */
-const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pair }>> = {
+export const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pair }>> = {
   success: { name: ['succeeded', '成功'], why: ['reached the goal in {0} turns', '{0} 轮达成目标'] },
   gaveUp: { name: ['walked away', '放弃离开'], why: ['ran out of patience and left after {0} turns, nothing saved', '{0} 轮后耐心耗尽离开，没有保存'] },
   cancelled: { name: ['cancelled', '取消'], why: ['ran out of patience and cancelled the draft after {0} turns', '{0} 轮后耐心耗尽，取消了草稿'] },
@@ -135,7 +136,7 @@ const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pai
 };
 
 /** The --speech features by what they do to an utterance (the code stays the name in English). */
-const SPEECH: Readonly<Record<string, Pair>> = {
+export const SPEECH: Readonly<Record<string, Pair>> = {
   chineseNumerals: ['chineseNumerals', '中文数字'],
   units: ['units', '单位词'],
   fillers: ['fillers', '语气词'],
@@ -175,5 +176,5 @@ export function outcomeCounts(lang: Lang, outcomes: Readonly<Record<string, numb
 
 /** A word of the simulate page with {0}, {1}… filled in. */
 export function simulationWord(lang: Lang, key: SimulationWord, ...args: readonly (string | number)[]): string {
-  return inLang(lang, WORDS[key], ...args);
+  return inLang(lang, SIMULATION_WORDS[key], ...args);
 }

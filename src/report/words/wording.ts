@@ -43,8 +43,11 @@ export function punctuation(lang: Lang): Punctuation {
   return PUNCTUATION[lang];
 }
 
+/** The languages a report is written in. */
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+
 /** Which side of a row a language reads. */
-const SIDE: Readonly<Record<Lang, 0 | 1>> = { en: 0, zh: 1 };
+export const SIDE: Readonly<Record<Lang, 0 | 1>> = { en: 0, zh: 1 };
 
 /** A row's side in `lang` as it is (a row of names, not a sentence with placeholders). */
 export function pick(lang: Lang, row: Words): string {
