@@ -269,7 +269,7 @@ export function label(lang: Lang, key: PageLabel, ...args: readonly (string | nu
 }
 
 /** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */
-const GATE_FINDINGS: Readonly<Record<string, Words>> = {
+export const GATE_FINDINGS: Readonly<Record<string, Words>> = {
   baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
 
@@ -341,7 +341,7 @@ const FEATURES: Readonly<Record<string, string>> = {
 };
 
 /** The fields of a turn two transcripts are compared by (report/model/comparison.ts sideBySide); English shows the key. */
-const TURN_FIELDS: Readonly<Record<string, Words>> = {
+export const TURN_FIELDS: Readonly<Record<string, Words>> = {
   input: ['input', '输入'],
   route: ['route', '分流'],
   intent: ['intent', '意图'],
@@ -359,7 +359,7 @@ export function turnFieldName(lang: Lang, field: string): string {
 }
 
 /** Routes by what they mean (the key kept alongside): who handled the line. */
-const ROUTES: Readonly<Record<string, Words>> = {
+export const ROUTES: Readonly<Record<string, Words>> = {
   local: ['local rules (local)', '本地规则（local）'],
   llm: ['model (llm)', '模型（llm）'],
   fallback: ['fallback to local (fallback)', '降级到本地（fallback）'],
