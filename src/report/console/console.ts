@@ -111,8 +111,8 @@ function runLine(report: Report, c: ChalkInstance): string {
 function rateLimitWarning(traffic: unknown, lang: Lang): string | null {
   const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
   if (!t?.rateLimitedCalls) return null;
-  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', t.concurrency.start, t.concurrency.narrowest) : '';
-  return label(lang, 'rateLimited', t.rateLimitedCalls, t.answeredCalls ?? 0, narrowed);
+  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', { from: t.concurrency.start, to: t.concurrency.narrowest }) : '';
+  return label(lang, 'rateLimited', { limited: t.rateLimitedCalls, answered: t.answeredCalls ?? 0, narrowed });
 }
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */

@@ -10,8 +10,8 @@ export interface Progress {
 
 /** The line a log (no terminal) gets every tenth of the way, by what is counted. */
 export const PROGRESS_WORDS = {
-  dialogues: ['progress {0}/{1} dialogues ({2}%), {3} failed', '进度 {0}/{1} 段对话（{2}%），{3} 段未通过'],
-  userRuns: ['progress {0}/{1} user runs ({2}%), {3} failed', '进度 {0}/{1} 次用户运行（{2}%），{3} 次未成功'],
+  dialogues: ['progress {done}/{total} dialogues ({percent}%), {failed} failed', '进度 {done}/{total} 段对话（{percent}%），{failed} 段未通过'],
+  userRuns: ['progress {done}/{total} user runs ({percent}%), {failed} failed', '进度 {done}/{total} 次用户运行（{percent}%），{failed} 次未成功'],
 } as const satisfies Record<string, Words>;
 
 /** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
@@ -37,7 +37,7 @@ export function createProgress(total: number, stream: NodeJS.WriteStream, unit: 
 
   const line = () => {
     lastLineCount = count;
-    stream.write(`${inLang(lang, PROGRESS_WORDS[unit], count, total, Math.round(ratio() * 100), failed)}${status?.() ?? ''}\n`);
+    stream.write(`${inLang(lang, PROGRESS_WORDS[unit], { done: count, total, percent: Math.round(ratio() * 100), failed })}${status?.() ?? ''}\n`);
   };
 
   return {

@@ -12,8 +12,8 @@ import type { DialogueReport, Lang, Report } from '../model/reportTypes.js';
 export const JUNIT_WORDS = {
   turnCheck: ['turn {0} {1}', '第 {0} 轮 {1}'],
   passedRuns: [' (passed {0}/{1} runs)', '（{1} 次运行通过 {0} 次）'],
-  message: ['{0}{1}: {2}', '{0}{1}：{2}'],
-  checkFailed: ['turn {0} {1}: check {2} failed', '第 {0} 轮 {1}：检查 {2} 未通过'],
+  message: ['{count}{runs}: {checks}', '{count}{runs}：{checks}'],
+  checkFailed: ['turn {turn} {input}: check {check} failed', '第 {turn} 轮 {input}：检查 {check} 未通过'],
   differs: ['  differs: {0}', '  不同：{0}'],
   why: ['  why: {0}', '  原因：{0}'],
   expected: ['  expected: {0}', '  期望：    {0}'],
@@ -95,7 +95,7 @@ function failureMessage(dialogue: DialogueReport, lang: Lang): string {
   const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, JUNIT_WORDS.turnCheck, turnNumber(turn), check.name));
   const runs = dialogue.runs > 1 ? inLang(lang, JUNIT_WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
   const count = label(lang, 'failedChecks', dialogue.failedChecks);
-  return names.length > 0 ? inLang(lang, JUNIT_WORDS.message, count, runs, truncate(names.join(punctuation(lang).comma), 300)) : `${count}${runs}`;
+  return names.length > 0 ? inLang(lang, JUNIT_WORDS.message, { count, runs, checks: truncate(names.join(punctuation(lang).comma), 300) }) : `${count}${runs}`;
 }
 
 function failureText(dialogue: DialogueReport, lang: Lang): string {
@@ -104,7 +104,7 @@ function failureText(dialogue: DialogueReport, lang: Lang): string {
   return failures
     .map(({ turn, check }) =>
       [
-        inLang(lang, JUNIT_WORDS.checkFailed, turnNumber(turn), describeInput(turn, lang), check.name),
+        inLang(lang, JUNIT_WORDS.checkFailed, { turn: turnNumber(turn), input: describeInput(turn, lang), check: check.name }),
         ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, JUNIT_WORDS.differs, line)),
         ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, JUNIT_WORDS.why, line)),
         inLang(lang, JUNIT_WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),

@@ -16,7 +16,7 @@ export const DIFFERENCE_WORDS = {
   missing: ['{0} missing: {1}', '{0} 缺失：{1}'],
   notExpected: ['{0} not expected: {1}', '{0} 不应出现：{1}'],
   more: ['…and {0} more differences', '……另有 {0} 处不同'],
-  call: ['{0} call {1}: {2}', '{0} 调用{1}："{2}"'],
+  call: ['{endpoint} call {outcome}: {detail}', '{endpoint} 调用{outcome}："{detail}"'],
 } as const satisfies Record<string, Words>;
 
 /** How a model call ended (LlmCallReport.outcome); English keeps the code. */
@@ -44,7 +44,7 @@ export function checkDifferences(expected: unknown, actual: unknown, lang: Lang 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
 export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
   const outcome = (code: string) => (CALL_OUTCOMES[code] ? pick(lang, CALL_OUTCOMES[code]) : code);
-  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, DIFFERENCE_WORDS.call, call.endpoint, outcome(call.outcome), call.detail ?? ''));
+  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, DIFFERENCE_WORDS.call, { endpoint: call.endpoint, outcome: outcome(call.outcome), detail: call.detail ?? '' }));
 }
 
 function differences(expected: unknown, actual: unknown, at: string, lang: Lang): string[] {

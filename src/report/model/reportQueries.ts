@@ -127,10 +127,10 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
     const interval = significance.interval;
     if (interval) {
       const [low, high] = [pointsOf(interval[0]), pointsOf(interval[1])];
-      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', low, high) : label(lang, 'findingIntervalAt', low, high, intervalLevel));
+      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', { low, high }) : label(lang, 'findingIntervalAt', { low, high, level: intervalLevel }));
     }
   }
-  if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(label(lang, 'listSeparator'))));
+  if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(punctuation(lang).comma)));
   return parts.join(punctuation(lang).space);
 }
 
@@ -149,7 +149,7 @@ export function unjudgedTurnsLine(report: Report, lang: Lang): string | null {
   const total = unjudged.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return null;
   const reasons = unjudged.sort(([, a], [, b]) => b - a).map(([why, n]) => label(lang, `unjudged_${why}` as Parameters<typeof label>[1], n));
-  return label(lang, 'unjudgedTurns', total, report.summary.turns.total, reasons.join(label(lang, 'listSeparator')));
+  return label(lang, 'unjudgedTurns', { unjudged: total, turns: report.summary.turns.total, reasons: reasons.join(punctuation(lang).comma) });
 }
 
 /** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */
@@ -207,7 +207,7 @@ export function brokeDialogues(report: Report, gate: GateResult, lang: Lang = 'e
   return dialogueChanges(gate).broke.map((id) => {
     const dialogue = findDialogue(report, id);
     const runs = dialogue?.runs ?? 1;
-    const change = runs > 1 ? label(lang, 'runsPassedChange', runs, dialogue!.runsPassed, runs) : label(lang, 'flipBroke');
+    const change = runs > 1 ? label(lang, 'runsPassedChange', { before: runs, after: dialogue!.runsPassed, runs }) : label(lang, 'flipBroke');
     return { id, title: dialogue?.title ?? null, change };
   });
 }

@@ -18,14 +18,14 @@ import type { GateResult, Lang, Report } from './reportTypes.js';
 export function dialoguesPassedSaid(report: Pick<Report, 'summary' | 'run'>, lang: Lang): string {
   const { passed, total } = report.summary.dialogues;
   const repeat = report.run.repeat;
-  return repeat > 1 ? label(lang, 'dialoguesPassedAllRuns', passed, total, repeat) : label(lang, 'dialoguesPassed', passed, total);
+  return repeat > 1 ? label(lang, 'dialoguesPassedAllRuns', { passed, total, runs: repeat }) : label(lang, 'dialoguesPassed', passed, total);
 }
 
 /** "382 of 518 dialogues failed · 136/518 passed", over repeats "… failed a run · 136/518 passed all 3 runs". */
 export function dialoguesFailedSaid(report: Pick<Report, 'summary' | 'run'>, lang: Lang): string {
   const { passed, failed, total } = report.summary.dialogues;
   const repeat = report.run.repeat;
-  return repeat > 1 ? label(lang, 'dialoguesFailedRuns', failed, total, passed, repeat) : label(lang, 'dialoguesFailed', failed, total, passed);
+  return repeat > 1 ? label(lang, 'dialoguesFailedRuns', { failed, total, passed, runs: repeat }) : label(lang, 'dialoguesFailed', { failed, total, passed });
 }
 
 /** What a gate found, counted once: the dialogues that broke (reportQueries.dialogueChanges) and the metrics that fell beyond noise. */

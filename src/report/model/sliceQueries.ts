@@ -86,7 +86,7 @@ export function sliceChange(row: SliceRow, lang: Lang): string {
     noise > 0 ? label(lang, 'sliceWithinNoise', noise) : '',
   ].filter(Boolean);
   const before = passed + row.broke + row.fewerRuns - row.fixed - row.moreRuns;
-  return label(lang, 'sliceChange', before, passed, moved.join(punctuation(lang).comma));
+  return label(lang, 'sliceChange', { before, after: passed, moved: moved.join(punctuation(lang).comma) });
 }
 
 /** The dialogue column's heading: over repeats a dialogue passes only when every run did. */

@@ -2,7 +2,7 @@
 // Over 300 lines on purpose: the one table of the report pages' words in English and Chinese, read and kept consistent as one list.
 import { metricDefinition, recordedSettings } from '../../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from '../model/reportTypes.js';
-import { inLang, pick, type Words } from './wording.js';
+import { inLang, pick, type Words, type Args } from './wording.js';
 import { SHARED_WORDS } from './sharedWords.js';
 
 export { inLang };
@@ -19,8 +19,8 @@ export const PAGE_WORDS = {
   routingCorner: ['expected ↓ · actual →', '期望 ↓ · 实际 →'],
   accuracy: ['accuracy', '准确率'],
   dialoguesPassed: ['{0} of {1} dialogues passed', '{1} 段对话中 {0} 段通过'],
-  dialoguesPassedAllRuns: ['{0} of {1} dialogues passed all {2} runs', '{1} 段对话中 {0} 段 {2} 次运行全部通过'],
-  runsOfDialogueSuccess: ['{0} of {1} runs passed ({2} a dialogue).', '{1} 次运行中 {0} 次通过（每段对话 {2} 次）。'],
+  dialoguesPassedAllRuns: ['{passed} of {total} dialogues passed all {runs} runs', '{total} 段对话中 {passed} 段 {runs} 次运行全部通过'],
+  runsOfDialogueSuccess: ['{passed} of {runs} runs passed ({repeat} a dialogue).', '{runs} 次运行中 {passed} 次通过（每段对话 {repeat} 次）。'],
   metrics: ['Metrics', '指标'],
   slices: ['Slices', '切片'],
   slicesNote: ['Every metric again over the dialogues of one feature tag, seed, scenario or dataset file. Click a heading to sort; a slice name opens its dialogues.', '按功能标签、种子文档、场景或数据文件拆开的各项指标。点击表头排序；点击切片名查看其对话。'],
@@ -68,7 +68,7 @@ export const PAGE_WORDS = {
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
   biggestMovers: ['Biggest movers vs baseline', '相对基线变化最大的切片'],
-  sliceChange: ['{0} → {1} passed ({2})', '通过 {0} → {1}（{2}）'],
+  sliceChange: ['{before} → {after} passed ({moved})', '通过 {before} → {after}（{moved}）'],
   sliceBroke: ['{0} broke', '{0} 段新近失败'],
   sliceWithinNoise: ['{0} within noise', '{0} 段在波动范围内'],
   sliceFixed: ['{0} fixed', '{0} 段修复'],
@@ -79,8 +79,8 @@ export const PAGE_WORDS = {
   gateNotDecidedHead: ['Regression gate not decided', '回归门禁未定'],
   metricsWorse: ['{0} metrics worse', '{0} 项指标变差'],
   allDialoguesPassed: ['All {0} dialogues passed', '全部 {0} 段对话通过'],
-  dialoguesFailed: ['{0} of {1} dialogues failed · {2}/{1} passed', '{1} 段对话中 {0} 段未通过 · 通过 {2}/{1}'],
-  dialoguesFailedRuns: ['{0} of {1} dialogues failed a run · {2}/{1} passed all {3} runs', '{1} 段对话中 {0} 段有运行未通过 · {3} 次运行全部通过 {2}/{1}'],
+  dialoguesFailed: ['{failed} of {total} dialogues failed · {passed}/{total} passed', '{total} 段对话中 {failed} 段未通过 · 通过 {passed}/{total}'],
+  dialoguesFailedRuns: ['{failed} of {total} dialogues failed a run · {passed}/{total} passed all {runs} runs', '{total} 段对话中 {failed} 段有运行未通过 · {runs} 次运行全部通过 {passed}/{total}'],
   provenance: ['Provenance', '来源'],
   failingDialogues: ['Failing dialogues ({0})', '未通过的对话（{0}）'],
   moreFailing: ['…and {0} more failing dialogues; see report.html or junit.xml for all of them.', '……另有 {0} 段未通过的对话；全部见 report.html 或 junit.xml。'],
@@ -181,7 +181,7 @@ export const PAGE_WORDS = {
   baselineAt: ['baseline {0}', '基线 {0}'],
   thisRun: ['this run', '本次运行'],
   runNumber: ['run #{0}', '第 {0} 次运行'],
-  pageTitle: ['{0} NLU report · {1} · {2}', '{0} NLU 评测报告 · {1} · {2}'],
+  pageTitle: ['{mark} NLU report · {dialogues} · {model}', '{mark} NLU 评测报告 · {dialogues} · {model}'],
   enableScript: ['Enable JavaScript to browse the dialogue transcripts.', '启用 JavaScript 后可浏览对话记录。'],
   baseUrl: ['base URL', '服务地址'],
   commit: ['commit', '提交'],
@@ -198,19 +198,18 @@ export const PAGE_WORDS = {
   promptsPart: ['prompts {0}', '提示词 {0}'],
   commitPart: ['commit {0}', '提交 {0}'],
   rateLimited: [
-    "the model's server answered 429 (rate limited) {0} {0:time|times} beside {1} answers{2}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
-    '模型服务器 {0} 次返回 429（限流），另有 {1} 次正常回答{2}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
+    "the model's server answered 429 (rate limited) {limited} {limited:time|times} beside {answered} answers{narrowed}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
+    '模型服务器 {limited} 次返回 429（限流），另有 {answered} 次正常回答{narrowed}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
   ],
-  narrowed: ['; concurrency narrowed {0} → {1}', '；并发从 {0} 降到 {1}'],
+  narrowed: ['; concurrency narrowed {from} → {to}', '；并发从 {from} 降到 {to}'],
   findingAbsent: ['absent', '缺失'],
   findingPass: SHARED_WORDS.pass,
   findingFail: ['fail', '失败'],
   findingTolerance: ['tolerance {0}', '容差 {0}'],
-  findingInterval: ['interval {0} to {1}', '区间 {0} 至 {1}'],
-  findingIntervalAt: ['{2} % interval {0} to {1}', '{2}% 区间 {0} 至 {1}'],
+  findingInterval: ['interval {low} to {high}', '区间 {low} 至 {high}'],
+  findingIntervalAt: ['{level} % interval {low} to {high}', '{level}% 区间 {low} 至 {high}'],
   findingExtras: ['({0})', '（{0}）'],
-  listSeparator: [', ', '，'],
-  unjudgedTurns: ['{0} of {1} turns counted for no turn-kind metric nor Dates: {2}.', '{1} 轮中有 {0} 轮不计入任何按轮类型的指标和日期：{2}。'],
+  unjudgedTurns: ['{unjudged} of {turns} turns counted for no turn-kind metric nor Dates: {reasons}.', '{turns} 轮中有 {unjudged} 轮不计入任何按轮类型的指标和日期：{reasons}。'],
   unjudged_noUserLine: ['{0} without a user line (a tap or a wait)', '{0} 轮没有用户输入（点按或等待）'],
   unjudged_local: ['{0} answered on the device (Layer 1, or routed so by the dataset)', '{0} 轮由端侧规则处理（第一层，或数据集指定）'],
   unjudged_offline: ['{0} offline', '{0} 轮离线'],
@@ -218,7 +217,7 @@ export const PAGE_WORDS = {
   unjudged_otherEndpoint: ['{0} scripting only a conversation answer', '{0} 轮只脚本化了对话协议的回答'],
   unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没写批次）'],
   unjudged_noKind: ['{0} whose draft loses items (no kind)', '{0} 轮草稿条目减少（无类型）'],
-  runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
+  runsPassedChange: ['{before}/{runs} → {after}/{runs} runs passed', '通过的运行 {before}/{runs} → {after}/{runs}'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} {2:dialogue|dialogues} already unsteady in the baseline (failed some runs before and after) do not gate alone',
     '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2} 段对话在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
@@ -264,7 +263,7 @@ export function isPageLabel(key: string): key is PageLabel {
 }
 
 /** A page label with {0}, {1}… filled in. */
-export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {
+export function label(lang: Lang, key: PageLabel, ...args: Args): string {
   return inLang(lang, PAGE_WORDS[key], ...args);
 }
 

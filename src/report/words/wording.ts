@@ -15,6 +15,9 @@ export type { Words };
 /** A row's values: by name (`{count}`), or a list named by position (`{0}`). */
 export type Values = Readonly<Record<string, string | number>> | readonly (string | number)[];
 
+/** A row's values as a caller passes them: one object by name, or a list by position. */
+export type Args = readonly (string | number)[] | readonly [Values];
+
 /** Marks a language puts between and around words. */
 export interface Punctuation {
   /** Between the names of a list: ", " / "、". */
@@ -68,7 +71,7 @@ export function fill(template: string, values: Values): string {
 }
 
 /** A row in `lang` with its placeholders filled: by name (`inLang(lang, row, { count })`) or by position (`inLang(lang, row, 3, 'x')`). */
-export function inLang(lang: Lang, row: Words, ...args: readonly (string | number)[] | readonly [Values]): string {
+export function inLang(lang: Lang, row: Words, ...args: Args): string {
   const [first] = args;
   const values: Values = args.length === 1 && typeof first === 'object' ? first : (args as readonly (string | number)[]);
   return fill(pick(lang, row), values);
