@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { globSync } from 'tinyglobby';
 import { COMMAND_WORDS } from '../../src/report/console/commandWords.js';
 import { renderConsoleSummary } from '../../src/report/console/console.js';
 import { HISTORY_WORDS } from '../../src/report/console/historyConsole.js';
@@ -57,6 +59,25 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
 
 const ROWS = Object.entries(TABLES).flatMap(([table, rows]) => Object.entries(rows).map(([key, row]) => ({ where: `${table}.${key}`, row })));
 
+/**
+ * Files still choosing words by language inline, to be converted to rows: the ones h-reader rewrote
+ * in parallel (issue 49 items 0 and 1), and the backends' headline words (`measures`), read by headline.ts.
+ * Remove a file here when it is converted; no other file may gain such a choice.
+ */
+const NOT_YET_CONVERTED = [
+  'src/backends/heuristic.ts',
+  'src/backends/replay.ts',
+  'src/backends/scripted.ts',
+  'src/report/console/comparisonConsole.ts',
+  'src/report/html/comparisonHtml.ts',
+  'src/report/markdown/comparisonMarkdown.ts',
+  'src/report/markdown/markdown.ts',
+  'src/report/model/whatBroke.ts',
+  'src/report/words/changeWords.ts',
+  'src/report/words/gateWarnings.ts',
+  'src/report/words/headline.ts',
+];
+
 /** A placeholder left in text: `{name}` or `{name:one|many}` (a metric's description may show `{intent: unclear}`, which is none). */
 const LEFT_PLACEHOLDER = /\{\w+\}|\{\w+:[^|{}]*\|[^{}]*\}/g;
 
@@ -108,6 +129,13 @@ describe('issue 49 item 2: every sentence a reader sees comes from a word-table 
       }
     }
     expect(unfilled).toEqual([]);
+  });
+
+  it('no file outside the word tables asks which language it is writing (`zh ? …`, `lang === \'zh\'`)', () => {
+    const asking = globSync('src/**/*.ts')
+      .filter((file) => !NOT_YET_CONVERTED.includes(file))
+      .filter((file) => /\bzh \?|[=!]== ?'zh'|'zh' ?[=!]==/.test(readFileSync(file, 'utf8')));
+    expect(asking).toEqual([]);
   });
 
   it('fills named values, positional values and English plurals the same way', () => {
