@@ -54,7 +54,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const report: Report = { ...withoutUnneededScores(merged, gate), gate };
       await writeReportSet('run', resolve(args.out), { ...report, view: { lang: args.lang } });
       const { passed, total } = report.summary.dialogues;
-      process.stdout.write(`${commandLine(args.lang, 'merged', args.reports.length, passed, total, resolve(args.out))}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'merged', { reports: args.reports.length, passed, total, out: resolve(args.out) })}\n`);
       // The verdict the report's headline states, as run's exit code is (a baseline: regressions only).
       process.exitCode = exitStatus(report);
     } catch (error) {

@@ -169,7 +169,7 @@ export async function simulate(args: SimulateArgs): Promise<number> {
       process.stdout.write(`saved ${saved.written} model-written dialogues (of ${saved.succeeded} users who reached their goal) to ${args.saveDialogues}\n`);
     } else if (args.saveDialogues) {
       const saved = writeFailedDialogues(args.saveDialogues, failed, args.seed);
-      process.stdout.write(`${commandLine(args.lang, 'savedDialogues', saved.failed, saved.written, args.saveDialogues)}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'savedDialogues', { users: saved.failed, dialogues: saved.written, file: args.saveDialogues })}\n`);
     }
     return 0;
   } catch (error) {

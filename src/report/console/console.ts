@@ -25,6 +25,7 @@ import {
   turnNumber,
 } from '../model/reportQueries.js';
 import { inLang, label, metricName } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import type { DialogueReport, GateResult, Lang, Report } from '../model/reportTypes.js';
 import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from '../model/whatBroke.js';
 
@@ -110,8 +111,8 @@ function runLine(report: Report, c: ChalkInstance): string {
 function rateLimitWarning(traffic: unknown, lang: Lang): string | null {
   const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
   if (!t?.rateLimitedCalls) return null;
-  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', t.concurrency.start, t.concurrency.narrowest) : '';
-  return label(lang, 'rateLimited', t.rateLimitedCalls, t.answeredCalls ?? 0, narrowed);
+  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', { from: t.concurrency.start, to: t.concurrency.narrowest }) : '';
+  return label(lang, 'rateLimited', { limited: t.rateLimitedCalls, answered: t.answeredCalls ?? 0, narrowed });
 }
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
@@ -179,7 +180,7 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = punctuation(lang).colon;
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`);
   }

@@ -38,7 +38,7 @@ function lang(report: Report): Lang {
 function runsCounted(report: Report, name: string, metric: MetricResult, lang: Lang): string {
   const repeat = report.run.repeat;
   if (name !== 'dialogueSuccess' || repeat <= 1 || metric.counts['judged'] === undefined) return '';
-  return `${label(lang, 'runsOfDialogueSuccess', metric.counts['passed'] ?? 0, metric.counts['judged'], repeat)} `;
+  return `${label(lang, 'runsOfDialogueSuccess', { passed: metric.counts['passed'] ?? 0, runs: metric.counts['judged'] ?? '', repeat })} `;
 }
 
 function card(report: Report, name: string, metric: MetricResult, language: Lang, knockOn: boolean): string {

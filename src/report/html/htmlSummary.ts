@@ -5,6 +5,7 @@ import { headlineOf } from '../words/headline.js';
 import { dialoguesPassedSaid } from '../model/runView.js';
 import { brokeCount } from '../words/changeWords.js';
 import { inLang, label, metricName, type PageLabel } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { passFailBar } from './htmlSvg.js';
 import { promptDiffHtml } from './promptDiffHtml.js';
 import {
@@ -75,7 +76,7 @@ function headerFolds(folds: readonly ([id: string, summary: string, text: string
 /** A first screen's last line: the sections a reader opens next, linked. */
 export function openNextHtml(lang: Lang, links: readonly (readonly [href: string, text: string])[]): string {
   const anchors = links.map(([href, text]) => `<a href="${esc(href)}">${esc(text)}</a>`).join(' · ');
-  return `<nav class="open-next" id="open-next" aria-label="${esc(label(lang, 'openNext'))}">${esc(label(lang, 'openNext'))}${lang === 'zh' ? '：' : ': '}${anchors}</nav>`;
+  return `<nav class="open-next" id="open-next" aria-label="${esc(label(lang, 'openNext'))}">${esc(label(lang, 'openNext'))}${punctuation(lang).colon}${anchors}</nav>`;
 }
 
 /** What broke (when something did), the metrics, the trend (when the history has one), the failing dialogues. */

@@ -5,6 +5,7 @@ import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind,
 import { sliceId } from './slices.js';
 import { brokeWords, fixedWords, withinNoiseWords } from '../words/changeWords.js';
 import { label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { dialogueChanges, orderedMetrics } from './reportQueries.js';
 import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
 
@@ -67,9 +68,8 @@ export interface ShownComparison {
 /** ", very unlikely to be chance (90 % interval -7.0 pp … -1.1 pp, one-sided p of a fall = 0.012)" when the gate tested the change. */
 export function changeNote(m: MetricDelta, lang: Lang): string {
   if (m.a === m.b || !m.change || !m.verdict) return '';
-  const sep = lang === 'zh' ? '，' : ', ';
+  const { comma: sep, open, close } = punctuation(lang);
   const interval = m.change.interval ? `${intervalWords(lang, m.change.interval)}${sep}` : '';
-  const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
   return `${sep}${changeWordText(lang, m.verdict)}${open}${interval}${pValueWords(lang, m.change, m.b! - m.a!)}${close}`;
 }
 
@@ -164,7 +164,7 @@ export interface FlipCounts {
 
 /** "63 dialogues broke, 0 fixed": a comparison's headline, in the words the run's headline counts them. */
 export function flipCountsSaid(counts: FlipCounts, lang: Lang): string {
-  return `${brokeWords({ broke: counts.broke.map((f) => f.id) }, lang)}${lang === 'zh' ? '，' : ', '}${fixedWords(counts.fixed.length, lang)}`;
+  return `${brokeWords({ broke: counts.broke.map((f) => f.id) }, lang)}${punctuation(lang).comma}${fixedWords(counts.fixed.length, lang)}`;
 }
 
 /**
