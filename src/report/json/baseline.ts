@@ -1,4 +1,5 @@
 import { REPORT_SCHEMA_VERSION, type CallDigest, type ModelInfo, type Report } from '../model/reportTypes.js';
+import { digestEntries } from '../model/digestRecord.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
@@ -78,7 +79,7 @@ function stoppedEarly(report: Report): string | null {
 function ranOnly(provenance: NonNullable<Report['run']['provenance']>, report: Report): NonNullable<Report['run']['provenance']> {
   if (!provenance.dialogues) return provenance;
   const ran = new Set([...Array.from(report.dialogues, (d) => d.id), ...(report.notApplicable ?? []).map((d) => d.id)]);
-  return { ...provenance, dialogues: Object.fromEntries(Object.entries(provenance.dialogues).filter(([id]) => ran.has(id))) };
+  return { ...provenance, dialogues: Object.fromEntries([...digestEntries(provenance.dialogues)].filter(([id]) => ran.has(id))) };
 }
 
 /** `--filter a b --exclude c` as typed, or null when neither narrowed the selection. */
