@@ -165,6 +165,16 @@ export interface ArmsDifference {
   readonly today?: { readonly baseline: string | null; readonly current: string | null };
 }
 
+/** A run's own content digests, held compactly (report/model/digestRecord.ts): entries in a plain object's key order. */
+export interface CompactDigests extends Iterable<readonly [string, string]> {
+  readonly streamedRecord: true;
+  readonly size: number;
+  toJSON(): Readonly<Record<string, string>>;
+}
+
+/** `run.provenance.dialogues`: the run's compact record, or the plain one a report.json or baseline holds. */
+export type DigestSection = Readonly<Record<string, string>> | CompactDigests;
+
 /** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
 export interface Provenance {
   readonly prompts: Readonly<Record<string, string>>;
@@ -184,7 +194,7 @@ export interface Provenance {
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
   /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
-  readonly dialogues?: Readonly<Record<string, string>>;
+  readonly dialogues?: DigestSection;
   /**
    * The run's today (`run --today`, else 2026-03-01): the prompts name it. Absent in reports from
    * before it was recorded, whose prompts said today was unknown. A dialogue with its own says so
