@@ -6,7 +6,7 @@ import { cellWidth, inertText, padCells, percent, truncate } from '../words/form
 import { headlineOf } from '../words/headline.js';
 import { metricChange } from '../model/runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from '../words/changeWords.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -102,7 +102,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
-  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateWarning(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateNoteSaid(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 

@@ -12,7 +12,7 @@ import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSl
 import { metricSeries, trendLine } from '../words/trendText.js';
 import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import {
   describeInput,
   describeFindingChange,
@@ -145,7 +145,7 @@ function runLine(report: Report): string {
 }
 
 function warningLines(report: Report): string[] {
-  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateWarning(report.view?.lang ?? 'en', warning))}`, '']);
+  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateNoteSaid(report.view?.lang ?? 'en', warning))}`, '']);
 }
 
 function provenanceSection(report: Report): string[] {

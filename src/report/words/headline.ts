@@ -13,7 +13,7 @@ import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
 import { brokeCount, changeVerdict, changeWordText, fixedWords, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
-import { gateWarning } from './gateWarnings.js';
+import { gateNoteSaid } from './gateNoteWords.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -180,10 +180,11 @@ function gateChange(report: Report, lang: Lang): Change {
   const candidates = [...counted, ...ranked.map((m) => m.part), ...noise];
   const leadParts = candidates.slice(0, LEAD_NUMBERS);
   const rest = parts.filter((part) => !leadParts.includes(part));
-  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((line) => gateWarning(lang, line)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
+  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
-  const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));
+  const current = gate.answers?.current;
+  const unmeasured = current !== undefined && current.live === 0 && current.replayed > 0;
   let change: string;
   // Replayed answers that match the baseline show only that the recording did not change.
   // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
