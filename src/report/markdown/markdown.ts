@@ -6,8 +6,10 @@ import { dialoguesFailedSaid, dialoguesPassedSaid, gateCountsSaid, metricChange 
 import { brokeCount, unsteadyLine } from '../words/changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from '../words/labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
+import { suiteMove } from '../model/suiteMove.js';
+import { suiteMoveShort } from '../words/leadWords.js';
 import { promptDiffMarkdown } from './promptDiffMarkdown.js';
-import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from '../model/whatBroke.js';
+import { brokenFirst, WHAT_BROKE_WORDS, whatBroke, worseIds } from '../model/whatBroke.js';
 import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from '../model/sliceQueries.js';
 import { metricSeries, trendLine } from '../words/trendText.js';
 import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
@@ -74,7 +76,10 @@ function headline(report: Report): string {
   if (report.gate) {
     const gate = report.gate;
     const head = outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
-    const said = [label(lang, head), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
+    // The suite's move first (issue 49): dialogue success and the every-run count, then what the gate counted.
+    const move = suiteMove(report, gate);
+    const moved = suiteMoveShort(move, lang);
+    const said = [label(lang, head), ...(moved ? [moved] : []), ...gateCountsSaid(gate, lang), ...(move.everyRun ? [] : [dialoguesPassedSaid(report, lang)])];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;
@@ -240,7 +245,8 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 
 /** Every failing dialogue (those that broke first) as a folded list that fitMarkdown cuts to the cap. */
 function failureList(report: Report): FoldedList {
-  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
+  // The dialogues that did worse than the baseline lead the list (those that broke first).
+  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? worseIds(report.gate) : []);
   const lang = report.view?.lang ?? 'en';
   return {
     summary: label(lang, 'failingDialogues', failing.length),
