@@ -7,7 +7,7 @@ import { brokeCount, unsteadyLine } from '../words/changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from '../words/labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { suiteMove } from '../model/suiteMove.js';
-import { suiteMoveShort } from '../words/leadWords.js';
+import { LEAD_WORDS, suiteMoveShort } from '../words/leadWords.js';
 import { promptDiffMarkdown } from './promptDiffMarkdown.js';
 import { brokenFirst, WHAT_BROKE_WORDS, whatBroke, worseIds } from '../model/whatBroke.js';
 import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from '../model/sliceQueries.js';
@@ -171,14 +171,16 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
   const heads = [label(lang, 'metric'), label(lang, 'score'), ...(withGate ? [label(lang, 'vsBaseline')] : []), label(lang, 'counts')];
   const header = `| ${heads.join(' | ')} |`;
   const rule = withGate ? '| --- | ---: | --- | --- |' : '| --- | ---: | --- |';
-  return [header, rule, ...rows];
+  // Each term the table uses, explained once under it (docs/glossary.md).
+  const legend = withGate ? [inLang(lang, LEAD_WORDS.pointsLegend), ...(knockOn.size > 0 ? [`${inLang(lang, WHAT_BROKE_WORDS.knockOn)}.`] : [])] : [];
+  return [header, rule, ...rows, ...(legend.length > 0 ? ['', `_${mdText(legend.join(' '))}_`] : [])];
 }
 
 /** `--protocol both`: the two arms side by side on the same dialogues. */

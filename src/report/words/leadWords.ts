@@ -22,6 +22,7 @@ export const LEAD_WORDS = {
   successShort: ['dialogue success {0} → {1} ({2})', '对话成功率 {0} → {1}（{2}）'],
   everyRunShort: ['{1} → {2}/{3} dialogues passed all {0} runs', '{1} → {2}/{3} 段对话 {0} 次运行全部通过'],
   worseWithinNoise: ['{0} {0:dialogue|dialogues} passed fewer of {0:its|their} runs than in the baseline, {1} more', '{0} 段对话通过的运行次数少于基线，{1} 段多于基线'],
+  pointsLegend: ['pp: percentage points, the difference of two shares (79.9% → 66.3% is -13.6 pp).', '个百分点：两个比例之差（79.9% → 66.3% 即下降 13.6 个百分点）。'],
   separator: [', ', '，'],
 } as const satisfies Record<string, Words>;
 
