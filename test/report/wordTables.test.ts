@@ -74,7 +74,6 @@ const NOT_YET_CONVERTED = [
   'src/report/markdown/markdown.ts',
   'src/report/model/whatBroke.ts',
   'src/report/words/changeWords.ts',
-  'src/report/words/gateWarnings.ts',
   'src/report/words/headline.ts',
 ];
 

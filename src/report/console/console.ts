@@ -4,9 +4,11 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { cellWidth, inertText, padCells, percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
+import { suiteMove } from '../model/suiteMove.js';
+import { suiteMoveShort } from '../words/leadWords.js';
 import { metricChange } from '../model/runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from '../words/changeWords.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -76,8 +78,11 @@ function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   // The gate's own word: an undecided sequential run is "not decided", let through or not, never "passed".
   const gateWord = outcome === 'letThrough' || outcome === 'notDecided' ? outcome : report.gate?.passed ? 'passed' : 'failed';
   const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, gateWord).toLowerCase())) : '';
+  // Against a baseline the suite's move comes first (issue 49): dialogue success, and over repeats the every-run count.
+  const moved = report.gate ? suiteMoveShort(suiteMove(report, report.gate), lang) : null;
+  const counts = moved && report.run.repeat > 1 ? c.bold(moved) : consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`));
   return (
-    `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
+    `${verdict}  ${counts}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
     gate
   );
@@ -103,7 +108,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
-  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateWarning(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateNoteSaid(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 

@@ -1,4 +1,6 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
+import { suiteMove } from '../model/suiteMove.js';
+import { suiteMoveShort } from '../words/leadWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
@@ -49,7 +51,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
     <div class="verdict-row">
       <span class="verdict ${ok && outcome === 'passed' ? 'verdict-pass' : 'verdict-fail'}">${{ passed: '✓', failed: '✗', letThrough: '◐', notDecided: '✗' }[outcome]} ${esc(label(lang, outcome))}</span>
-      <h1 id="headline">${esc(dialoguesPassedSaid(report, lang))}</h1>
+      <h1 id="headline">${esc((report.gate && report.run.repeat > 1 ? suiteMoveShort(suiteMove(report, report.gate), lang) : null) ?? dialoguesPassedSaid(report, lang))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}

@@ -7,7 +7,7 @@ import { brokeWords, fixedWords, withinNoiseWords } from '../words/changeWords.j
 import { label } from '../words/labels.js';
 import { punctuation } from '../words/wording.js';
 import { dialogueChanges, orderedMetrics } from './reportQueries.js';
-import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
+import { brokenIds, changedBehaviours, knockOnMetrics, worseIds, type WhatBroke } from './whatBroke.js';
 
 export interface Side {
   readonly label: string;
@@ -147,9 +147,10 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
 }
 
 function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialogues: readonly DialogueReport[], lang: Lang): WhatBroke {
-  const ids = gate ? brokenIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
+  // Every dialogue that did worse (broke, or over repeats passed fewer runs), as `run` draws its examples.
+  const ids = gate ? worseIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
   const behaviours = changedBehaviours(ids, dialogues, lang);
-  return { ids, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
+  return { ids, broke: gate ? brokenIds(gate).length : null, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
 }
 
 /** A comparison's flips as every page and the console count them. */

@@ -113,7 +113,7 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
   const parts = [`${formatFindingValue(finding, baseline, lang)} → ${formatFindingValue(finding, current, lang)}`];
   const extras: string[] = [];
   const bothScores = isScore(baseline) && isScore(current);
-  if (bothScores) extras.push(deltaPoints(baseline, current));
+  if (bothScores) extras.push(deltaPoints(baseline, current, lang));
   else if (typeof baseline === 'number' && typeof current === 'number') {
     const diff = current - baseline;
     extras.push(`${diff >= 0 ? '+' : '-'}${formatNumber(Math.abs(diff))}`);

@@ -7,6 +7,7 @@ export type { MetricName } from '../../scoring/metrics/registry.js';
 import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
+import type { RecordedGateNote } from './gateNotes.js';
 
 export interface GateFinding {
   readonly kind: 'metric' | 'dialogue';
@@ -23,10 +24,10 @@ export interface GateResult {
   readonly passed: boolean;
   readonly regressions: readonly GateFinding[];
   readonly improvements: readonly GateFinding[];
-  /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets. */
-  readonly warnings?: readonly string[];
+  /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets: codes with parameters (model/gateNotes.ts). */
+  readonly warnings?: readonly RecordedGateNote[];
   /** What the verdict could not judge (a prompt change the backend does not read, answers only replayed): the headline says it. */
-  readonly notJudged?: readonly string[];
+  readonly notJudged?: readonly RecordedGateNote[];
   /** Where each side's answers came from (model backends): live during its run, or replayed from a cassette. */
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
   /** How many of the model calls both sides made were answered as before (eval/answerChanges.ts): whether an edit reached the model. */

@@ -67,7 +67,7 @@ export function metricChange(gate: GateResult, metric: string, lang: Lang): Metr
   if (facts && Math.abs(facts.delta) > 1e-9) {
     // Worded and painted by changeVerdict: a move whose interval includes 0 stays neutral.
     const verdict = changeVerdict(facts);
-    return { kind: 'moved', said: `${deltaPoints(0, facts.delta)}${punctuation(lang).comma}${changeWordText(lang, verdict)}`, tone: verdict.tone };
+    return { kind: 'moved', said: `${deltaPoints(0, facts.delta, lang)}${punctuation(lang).comma}${changeWordText(lang, verdict)}`, tone: verdict.tone };
   }
   if (isWeak(gate, metric)) return { kind: 'cannotJudge', said: label(lang, 'cannotJudge') };
   return { kind: 'steady', said: label(lang, 'withinTolerance') };
