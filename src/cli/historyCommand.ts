@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { renderHistoryTable } from '../report/console/historyConsole.js';
-import { listRuns } from '../report/history/historyQueries.js';
-import { openHistoryForReading } from '../report/history/historyStore.js';
+import { listRuns } from '../history/historyQueries.js';
+import { openHistoryForReading } from '../history/historyStore.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
 interface HistoryArgs {
