@@ -125,9 +125,11 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     expect(code).toBe(1);
   });
 
-  it('npm test runs the check', () => {
+  it('npm test runs the check (through npm run lint, beside ESLint)', () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['lint:deps']).toContain('depcruise src --config .dependency-cruiser.cjs');
-    expect(scripts.test).toContain('npm run lint:deps');
+    expect(scripts['lint']).toContain('eslint src');
+    expect(scripts['lint']).toContain('npm run lint:deps');
+    expect(scripts.test).toContain('npm run lint');
   });
 });

@@ -38,7 +38,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
-      .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
+      .example('$0 merge shard1/report.json shard2/report.json --out reports/all', ''),
   handler: async (args) => {
     try {
       checkOutputDir(args.out);

@@ -148,7 +148,7 @@ export async function simulate(args: SimulateArgs): Promise<number> {
         await setup?.close();
         await ownCassette?.save();
       },
-      ...(voices ? { voiceFor: voices.voiceFor, userModel: voices.describe } : {}),
+      ...(voices ? { voiceFor: voices.voiceFor, userModel: () => voices.describe() } : {}),
     });
     const out = resolve(args.out);
     const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;

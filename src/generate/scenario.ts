@@ -203,6 +203,7 @@ class Script {
       case 'save-fail':
         this.open(size);
         if (r.chance(0.5)) this.push(m.confirmAll(r.pick(CONFIRM_WORDS), true), 'save-fail');
+        // eslint-disable-next-line no-dupe-else-if -- each r.chance(0.5) is a new draw, not the same condition
         else if (r.chance(0.5)) this.push(m.llmConfirm(r.pick(LLM_CONFIRM_TEXTS), true), 'save-fail');
         else this.push(m.confirmAll(null, true), 'save-fail');
         return;

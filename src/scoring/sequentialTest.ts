@@ -3,7 +3,6 @@ import { MetricSet } from './allScorers.js';
 import { BettingEProcess, DEFAULT_STAKE_CAP, observationsStillNeeded } from './bettingEProcess.js';
 import { METRICS, metricSettings, type MetricName, type MetricSettings } from './metrics/registry.js';
 import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
-import type { Tally } from './tally.js';
 
 /**
  * The sequential gate's test (`run --baseline … --sequential`): the candidate's dialogues arrive
@@ -391,7 +390,7 @@ export class SequentialTest {
   /** Each metric's score on one dialogue over its repeats, whether the metric judged it at all, and its judged turns per run. */
   private scoresOf(dialogue: RepeatedDialogue): [MetricName, DialogueScore][] {
     const set = new MetricSet(this.settings);
-    set.absorb(dialogue.tallies as Readonly<Partial<Record<MetricName, Tally>>>);
+    set.absorb(dialogue.tallies);
     return Object.entries(set.results()).map(([name, result]) => {
       const judged = result.counts['judged'];
       return [name as MetricName, { score: result.score, judged: judged === undefined || judged > 0, weight: judged === undefined ? 1 : judged / Math.max(1, dialogue.runs) }];

@@ -11,6 +11,7 @@ import { wellFormed } from './wellFormed.js';
  * in untrusted text (dataset ids and titles, model answers, SUT names, file names) they could
  * clear a terminal, set its title, overwrite a line or reorder what a reader sees.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with every control character shown as U+FFFD; newlines and tabs kept. */

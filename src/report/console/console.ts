@@ -20,7 +20,6 @@ import {
   noGitSaid,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';

@@ -26,7 +26,6 @@ import {
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
