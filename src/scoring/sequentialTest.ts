@@ -2,6 +2,7 @@
 import { MetricSet } from './allScorers.js';
 import { BettingEProcess, DEFAULT_STAKE_CAP, observationsStillNeeded } from './bettingEProcess.js';
 import { METRICS, metricSettings, type MetricName, type MetricSettings } from './metrics/registry.js';
+import type { MetricEvidence } from './results.js';
 import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
 
 /**
@@ -51,20 +52,6 @@ export interface SequentialSettings {
 }
 
 export type SequentialDecision = 'regression' | 'noRegression' | 'undecided';
-
-export interface MetricEvidence<K extends string = MetricName> {
-  readonly name: K;
-  /** Dialogues that gave this metric a difference. */
-  readonly dialogues: number;
-  readonly baseline: number;
-  readonly current: number;
-  /** Evidence of a fall (the family's e-values are summed against family size / α). */
-  readonly eRegression: number;
-  /** Evidence that any fall is smaller than the margin (threshold 1 / α, reached once is enough). */
-  readonly eNoRegression: number;
-  /** The dialogue count at which "no regression larger than the margin" was reached; null while not. */
-  readonly clearedAt: number | null;
-}
 
 export interface SequentialState<K extends string = MetricName> {
   readonly decision: SequentialDecision;

@@ -1,4 +1,3 @@
-import { wellFormed } from './wellFormed.js';
 
 /**
  * Text the harness did not write (a served model's name, a dataset's ids, a model's answer, a file
@@ -38,7 +37,7 @@ export const MAX_NAME_CHARS = 120;
  */
 export function outsideName(text: string, max = MAX_NAME_CHARS): string {
   const read = 4 * max;
-  const points = Array.from(wellFormed(inertText(text.slice(0, read))));
+  const points = Array.from(inertText(text.slice(0, read)).toWellFormed());
   if (text.length <= read && points.length <= max) return points.join('');
   return `${points.slice(0, max - 1).join('')}…`;
 }

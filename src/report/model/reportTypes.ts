@@ -4,7 +4,7 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
+import type { DialogueReport, MetricEvidence, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
 import type { Trend, TrendRun } from '../../history/historyQueries.js';
@@ -133,16 +133,7 @@ export interface SequentialSummary {
   readonly setAside: readonly { readonly name: string; readonly judged: number }[];
   /** When undecided: about how many dialogues in all would decide at the differences seen so far (null: no trend yet). */
   readonly wouldDecideAt: number | null;
-  readonly metrics: readonly {
-    readonly name: string;
-    readonly dialogues: number;
-    readonly baseline: number;
-    readonly current: number;
-    readonly eRegression: number;
-    readonly eNoRegression: number;
-    /** Tested dialogues when "no regression larger than the margin" was reached for this metric; null if not. */
-    readonly clearedAt: number | null;
-  }[];
+  readonly metrics: readonly MetricEvidence[];
 }
 
 /** How an arm sampled (run.provenance.sampling): the temperature and seed sent, the response format and token cap. */
