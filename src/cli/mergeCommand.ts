@@ -14,7 +14,7 @@ import { gateVerdict } from '../eval/gateVerdict.js';
 import { whollyPaired } from '../eval/dialoguePairing.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { commandLine } from '../report/console/commandWords.js';
-import { answersRepeat } from '../backends/registry.js';
+import { keepsDialogueScores } from '../eval/keptScores.js';
 
 interface MergeArgs {
   reports: string[];
@@ -65,12 +65,11 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
 
 /**
  * Every shard keeps its dialogues' scores, so the merged gate can score the metrics over the
- * dialogues it pairs. The merged report keeps them where the whole run would have: at --repeat 2
- * or more, when its gate paired part of the selection, or for a model with noise (whose gate tests
- * over dialogues).
+ * dialogues it pairs. The merged report keeps them where the whole run would have (eval/keptScores.ts).
  */
 function withoutUnneededScores(merged: Report, gate: Report['gate']): Report {
-  if (merged.run.repeat >= 2 || (gate?.pairing && !whollyPaired(gate.pairing)) || !answersRepeat(merged.run.llm.backend)) return merged;
+  const partlyPaired = gate?.pairing ? !whollyPaired(gate.pairing) : false;
+  if (keepsDialogueScores({ repeat: merged.run.repeat, backend: merged.run.llm.backend, partlyPaired, pairedLater: false })) return merged;
   const { repeated: _scores, ...rest } = merged;
   return rest;
 }
