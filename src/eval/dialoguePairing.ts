@@ -8,9 +8,8 @@ import type { Baseline } from '../report/json/baseline.js';
 import { digestEntries } from '../report/model/digestRecord.js';
 import type { DialoguePairing } from '../report/model/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
-import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
+import { metricSettings } from '../scoring/metrics/registry.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';
-import type { Tally } from '../scoring/tally.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 
 /** Nothing the run selected is in the baseline: exit 2, before anything runs. */
@@ -123,7 +122,7 @@ export function pairedPart(side: Baseline, ids: ReadonlySet<string>, deadlineMs:
 
 function scoresOf(entries: readonly RepeatedDialogue[], deadlineMs: number | undefined): { metrics: Record<string, number>; judged: Record<string, number> } {
   const set = new MetricSet(metricSettings(deadlineMs === undefined ? {} : { correctionTimeoutMs: deadlineMs }));
-  for (const entry of entries) set.absorb(entry.tallies as Partial<Record<MetricName, Tally>>);
+  for (const entry of entries) set.absorb(entry.tallies);
   const results = Object.entries(set.results());
   return {
     metrics: Object.fromEntries(results.map(([name, result]) => [name, result.score])),

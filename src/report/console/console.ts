@@ -22,7 +22,6 @@ import {
   noGitSaid,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';

@@ -1,6 +1,6 @@
 /** The `history` command's table: one line per run, newest last. */
 import { cellWidth, inertText, padCells, percent, truncate, withoutControls } from '../words/format.js';
-import type { HistoryRun } from '../history/historyQueries.js';
+import type { HistoryRun } from '../../history/historyQueries.js';
 import { inLang, type Words } from '../words/wording.js';
 import { SHARED_WORDS } from '../words/sharedWords.js';
 import { servedNamesSaid } from '../words/servedModel.js';

@@ -28,7 +28,6 @@ import {
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';

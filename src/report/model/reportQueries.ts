@@ -265,7 +265,4 @@ export function uniqueFiles(report: Report): string[] {
   return [...files];
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 

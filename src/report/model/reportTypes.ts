@@ -4,10 +4,14 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
+import type { DialogueReport, MetricEvidence, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
 import type { RecordedGateNote } from './gateNotes.js';
+import type { Trend, TrendRun } from '../../history/historyQueries.js';
+
+/** The history's trend, as a report shows it (the history defines it: it is what the history returns). */
+export type { Trend, TrendRun };
 
 export interface GateFinding {
   readonly kind: 'metric' | 'dialogue';
@@ -130,16 +134,7 @@ export interface SequentialSummary {
   readonly setAside: readonly { readonly name: string; readonly judged: number }[];
   /** When undecided: about how many dialogues in all would decide at the differences seen so far (null: no trend yet). */
   readonly wouldDecideAt: number | null;
-  readonly metrics: readonly {
-    readonly name: string;
-    readonly dialogues: number;
-    readonly baseline: number;
-    readonly current: number;
-    readonly eRegression: number;
-    readonly eNoRegression: number;
-    /** Tested dialogues when "no regression larger than the margin" was reached for this metric; null if not. */
-    readonly clearedAt: number | null;
-  }[];
+  readonly metrics: readonly MetricEvidence[];
 }
 
 /** How an arm sampled (run.provenance.sampling): the temperature and seed sent, the response format and token cap. */
@@ -302,30 +297,6 @@ export type Lang = 'en' | 'zh';
 export interface ReportView {
   readonly lang?: Lang;
   readonly trend?: Trend;
-}
-
-/** The last comparable runs from the history (same datasets, backend, model, mode, protocol), oldest first. */
-export interface Trend {
-  readonly runs: readonly TrendRun[];
-  /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
-  readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
-  /** The history's previous run of this configuration was answered by other served models than this run (so it is not in `runs`). */
-  readonly servedModelChange?: { readonly previous: readonly string[]; readonly current: readonly string[] };
-}
-
-export interface TrendRun {
-  /** The history row id; null for the run this report is about (not yet in the history). */
-  readonly id: number | null;
-  readonly startedAt: string;
-  readonly passed: boolean;
-  readonly metrics: Readonly<Record<string, number | null>>;
-  /** How many cases each score is a share of, where the history kept it: says whether a move is more than noise. */
-  readonly judged?: Readonly<Record<string, number | null>>;
-  /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
-  readonly commit?: string | null;
-  readonly prompts?: string | null;
-  /** How it asked its model to sample (temperature, seed), when it did: says whether its answers repeat (backends/registry.ts answersRepeat). */
-  readonly sampling?: { readonly temperature?: number; readonly seed?: number } | null;
 }
 
 /** One protocol arm of a `--protocol both` run. */

@@ -251,7 +251,7 @@ function changesAnItemInPlace(turn: TurnReport, previous: TurnReport | undefined
 
 /** One of the fields `fieldsOf` names differs between `item` and `before`. */
 function namedFieldsDiffer(item: unknown, fieldsOf: unknown, before: unknown): boolean {
-  return Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
+  return Object.keys((fieldsOf ?? {})).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */

@@ -133,7 +133,7 @@ export function intervalWords(lang: Lang, interval: LevelledInterval): string {
  */
 export function pValueWords(lang: Lang, test: { readonly pValue: number; readonly risePValue?: number }, delta: number): string {
   const rise = delta > 0 && test.risePValue !== undefined;
-  return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue! : test.pValue).slice(2)}`;
+  return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue : test.pValue).slice(2)}`;
 }
 
 /** A test's p-value of a fall, and of a rise where the gate has one: the sign test's, or the single-run gate's for an improvement it counted. */
