@@ -143,7 +143,7 @@ function replayedSequential(baseline: Baseline, current: Baseline, settings: Gat
   if (!ran || !baseline.repeated || !current.repeated) return undefined;
   const before = contentsOf(baseline);
   const pairs = (id: string, digest: string) => before.has(id) && (before.get(id) === null || before.get(id) === digest);
-  const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]!));
+  const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]));
   const scores = repeatedRecord(current.repeated);
   const { alpha, margin, orderSeed: seed, undecided } = ran.summary;
   const test = new SequentialRun({ baseline: Object.fromEntries(baselineScores), alpha, margin, budget: null, seed, undecided, exact: exactlyCompared(baseline, current), deadlineMs: settings.deadlineMs });

@@ -1,6 +1,6 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from '../words/answersWords.js';
-import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from '../model/comparison.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from '../model/comparison.js';
 import { toneClass } from '../words/changeWords.js';
 import { comparisonCountsSaid, comparisonSuiteSaid } from '../words/leadWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';

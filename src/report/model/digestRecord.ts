@@ -57,7 +57,7 @@ export class DigestRecord implements CompactDigests {
   }
 
   private idAt(at: number): string {
-    return this.idBytes.toString('utf8', at === 0 ? 0 : this.idEnds[at - 1]!, this.idEnds[at]!);
+    return this.idBytes.toString('utf8', at === 0 ? 0 : this.idEnds[at - 1]!, this.idEnds[at]);
   }
 
   private growEntries(): void {

@@ -75,7 +75,7 @@ function namesOf(entries: readonly Entry[]): string {
 
 /** 「打车 · 交通 16元」: the entry as the user said it (its description), its category and amount (+ for income). */
 function entryName(entry: Entry): string {
-  const text = (field: string) => (typeof entry[field] === 'string' && (entry[field] as string).length > 0 ? (entry[field] as string) : null);
+  const text = (field: string) => (typeof entry[field] === 'string' && (entry[field]).length > 0 ? (entry[field]) : null);
   const amount = typeof entry['amount'] === 'number' ? `${entry['type'] === 'INCOME' ? '+' : ''}${entry['amount']}元` : null;
   const named = [text('description'), text('category')].filter((part) => part !== null).join(' · ');
   return `「${[named, amount].filter(Boolean).join(' ')}」`;

@@ -81,7 +81,7 @@ export function gateNoteSaid(lang: Lang, note: RecordedGateNote): string {
   const row = Object.hasOwn(GATE_NOTE_WORDS, note.code) ? (GATE_NOTE_WORDS[note.code] as Row<typeof note.code>) : undefined;
   if (!row || typeof note.params !== 'object' || note.params === null) return String(note.text ?? '');
   try {
-    return row[lang](note.params as never);
+    return row[lang](note.params);
   } catch {
     // Parameters of another shape (a hand-edited or newer file): the recorded sentence.
     return String(note.text ?? '');
