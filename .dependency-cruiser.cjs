@@ -27,12 +27,13 @@ const LAYERS = [
   ['generate', ['domain', 'datasets'], 'the dataset generator needs only domain wording and dataset types'],
   ['reference', ['domain', 'llm'], 'the reference model is a chat backend over the domain parser'],
   ['bench', ['domain', 'datasets', 'gateway', 'llm', 'scoring'], 'benchmarks measure layers (scoring lends its paired bootstrap), they do not run the CLI'],
-  // simulated users drive sim sessions from goals (generate's vocabulary) and render their own summary;
-  // the speech guard hears a model-written line with the reference parser (issue 46)
-  ['users', ['domain', 'generate', 'llm', 'sim', 'report', 'reference'], 'simulated users act on what a sim session shows; they never reach the CLI'],
+  // simulated users drive sim sessions from goals (generate's vocabulary); the speech guard hears a
+  // model-written line with the reference parser (issue 46); their report model is built in eval
+  ['users', ['domain', 'generate', 'llm', 'sim', 'reference'], 'simulated users act on what a sim session shows; they never reach the report or the CLI'],
+  ['history', [], 'the run history stores and reads rows (SQLite); eval says what a run records, the report shows what it reads'],
   // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
-  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users'], 'eval drives sim and simulated users, scores, builds the report model and judges it against a baseline; it never parses flags or renders a report'],
-  ['formats', ['report', 'users'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],
+  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users', 'history'], 'eval drives sim and simulated users, scores, builds the report model (a run\'s and a simulation\'s), records it in the history and judges it against a baseline; it never parses flags or renders a report'],
+  ['formats', ['report'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],
 ];
 
 /**
@@ -61,10 +62,17 @@ module.exports = {
     },
     {
       name: 'report-imports-only-scoring-results-registries-and-vocabulary',
-      comment: 'renderers read scoring result types (and the simulated users\' score types), the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores) and the domain vocabulary; they never run or score',
+      comment: 'renderers read scoring result types (and the simulated users\' score types), the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores), the domain vocabulary and the history\'s row types; they never run or score',
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/users/scores\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$'] },
+      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/users/scores\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$', '^src/history/historyQueries\\.ts$'] },
+    },
+    {
+      name: 'report-reads-history-as-types-only',
+      comment: 'the history sits below the report: a renderer reads what a history query returns (its types), never opens or writes the store',
+      severity: 'error',
+      from: { path: layer('report') },
+      to: { path: layer('history'), dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'report-reads-simulation-scores-as-types-only',
@@ -75,10 +83,10 @@ module.exports = {
     },
     {
       name: 'report-model-and-words-import-no-format',
-      comment: 'report/model and report/words are what every format shares: they import none of the formats (html, markdown, json, junit, console) nor the history',
+      comment: 'report/model and report/words are what every format shares: they import none of the formats (html, markdown, json, junit, console)',
       severity: 'error',
       from: { path: '^src/report/(model|words)/' },
-      to: { path: '^src/report/(html|markdown|json|junit|console|history)/' },
+      to: { path: '^src/report/(html|markdown|json|junit|console)/' },
     },
     {
       name: 'backends-import-only-llm-reference-oracle',

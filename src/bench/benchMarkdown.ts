@@ -50,7 +50,7 @@ function utteranceSection(target: TargetName, costs: UtteranceCosts, tolerance?:
         `${costs.gotSlower!.length}${shown.length < costs.gotSlower!.length ? ` (the first ${shown.length} shown)` : ''}\n`,
     );
     if (shown.length > 0) parts.push(utteranceTable(shown, true), '');
-    parts.push('Biggest movers (largest B/A)\n', utteranceTable(costs.movers!, true), '');
+    parts.push('Biggest movers (largest B/A)\n', utteranceTable(costs.movers, true), '');
   }
   parts.push(`Slowest${paired ? ' under B' : ''}\n`, utteranceTable(costs.slowest, paired), '');
   parts.push('By intent (B\'s Layer-1 answer)\n', groupTable('intent', costs.byIntent, paired), '');

@@ -24,6 +24,7 @@ const CALL_OF: Readonly<Record<TargetName, string>> = {
 function timingLoop(target: TargetName, build: Layer1Build): TimingLoop {
   const fn = target === 'localClassifier' ? build.classifyLocal : target === 'offlineParser' ? build.parseOffline : build.step;
   const state = target === 'orchestratorStep' ? confirmingState(build) : undefined;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a fresh function per build on purpose (above)
   const make = new Function(
     'fn',
     'state',

@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { renderBenchMarkdown, renderVsMarkdown } from '../bench/benchMarkdown.js';
 import { benchCorpus } from '../bench/corpus.js';

@@ -15,7 +15,7 @@ export const classifyCommand: CommandModule<object, ClassifyArgs> = {
       type: 'string',
       array: true,
       describe: 'Utterances to classify (quote each one); read from stdin lines when omitted',
-    }) as unknown as Argv<ClassifyArgs>,
+    }),
   handler: async (args) => {
     const texts = await readInputTexts(args.text);
     if (texts.length === 0) {

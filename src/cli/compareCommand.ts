@@ -41,7 +41,7 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the comparison pages and the console (en, zh)' })
       .example('$0 compare a/report.json b/report.json --out reports/compare', 'two runs side by side: deltas and flipped dialogues')
-      .example('$0 compare sim-a/report.json sim-b/report.json', 'two simulate runs: success-rate deltas with intervals, users that flipped') as unknown as Argv<CompareArgs>,
+      .example('$0 compare sim-a/report.json sim-b/report.json', 'two simulate runs: success-rate deltas with intervals, users that flipped'),
   handler: async (args) => {
     try {
       if (isSimulationFile(args.baseline) || isSimulationFile(args.current)) {

@@ -19,7 +19,7 @@ export const describeCommand: CommandModule<object, DescribeArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'Which core' })
-      .option('json', { type: 'boolean', default: false, describe: 'Rows as JSON instead of Markdown' }) as unknown as Argv<DescribeArgs>,
+      .option('json', { type: 'boolean', default: false, describe: 'Rows as JSON instead of Markdown' }),
   handler: (args) => {
     const table = TABLES[args.protocol];
     const rows = table.rows();

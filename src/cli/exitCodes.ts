@@ -7,7 +7,7 @@ import { CassetteError } from '../llm/cassette.js';
 import { LockError } from '../llm/fileLock.js';
 import { RuntimeMissingError } from '../llm/localGgufModel.js';
 import { BaselineError } from '../report/json/baseline.js';
-import { HistoryError } from '../report/history/historyStore.js';
+import { HistoryError } from '../history/historyStore.js';
 import { FileSetWriteError } from '../util/fileSet.js';
 import { OutputPathError } from '../util/outputPaths.js';
 

@@ -17,7 +17,7 @@ export const generateCommand: CommandModule<object, GenerateArgs> = {
       .option('count', { alias: 'n', type: 'number', demandOption: true, describe: 'How many dialogues' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same file byte for byte' })
       .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'YAML file to write (replaced atomically)' })
-      .example('$0 generate --count 10000 --seed 7 --out /tmp/gen.yaml', 'then: nlu-harness run --dataset /tmp/gen.yaml') as unknown as Argv<GenerateArgs>,
+      .example('$0 generate --count 10000 --seed 7 --out /tmp/gen.yaml', 'then: nlu-harness run --dataset /tmp/gen.yaml'),
   handler: async (args) => {
     // A signal stops the writing, which removes its temporary file; then the signal ends the process as it would have.
     const stop = new AbortController();

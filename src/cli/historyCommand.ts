@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
 import { renderHistoryTable } from '../report/console/historyConsole.js';
-import { listRuns } from '../report/history/historyQueries.js';
-import { openHistoryForReading } from '../report/history/historyStore.js';
+import { listRuns } from '../history/historyQueries.js';
+import { openHistoryForReading } from '../history/historyStore.js';
 import { DEFAULT_HISTORY, reportError } from './runCommand.js';
 
 interface HistoryArgs {
@@ -21,7 +21,7 @@ export const historyCommand: CommandModule<object, HistoryArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the runs as JSON' })
       .option('limit', { type: 'number', default: 50, describe: 'How many of the newest runs' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the table (en, zh)' })
-      .example('$0 history --json', 'every recorded run with provenance and metric scores') as unknown as Argv<HistoryArgs>,
+      .example('$0 history --json', 'every recorded run with provenance and metric scores'),
   handler: (args) => {
     try {
       // Listing never creates or changes a history file (it works on a read-only file system).

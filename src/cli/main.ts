@@ -36,6 +36,7 @@ async function main(argv: string[]): Promise<void> {
     .recommendCommands()
     .fail((message, error, y) => {
       if (error) throw error;
+      // eslint-disable-next-line @typescript-eslint/restrict-template-expressions -- yargs' instance in .fail() prints as its help text; its type says Argv
       process.stderr.write(`${y.help()}\n\n${message}\n`);
       process.exit(EXIT_BAD_INPUT);
     })

@@ -14,7 +14,7 @@ import { gateVerdict } from '../eval/gateVerdict.js';
 import { whollyPaired } from '../eval/dialoguePairing.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { commandLine } from '../report/console/commandWords.js';
-import { answersRepeat } from '../backends/registry.js';
+import { keepsDialogueScores } from '../eval/keptScores.js';
 
 interface MergeArgs {
   reports: string[];
@@ -38,7 +38,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
-      .example('$0 merge shard1/report.json shard2/report.json --out reports/all', '') as unknown as Argv<MergeArgs>,
+      .example('$0 merge shard1/report.json shard2/report.json --out reports/all', ''),
   handler: async (args) => {
     try {
       checkOutputDir(args.out);
@@ -54,7 +54,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const report: Report = { ...withoutUnneededScores(merged, gate), gate };
       await writeReportSet('run', resolve(args.out), { ...report, view: { lang: args.lang } });
       const { passed, total } = report.summary.dialogues;
-      process.stdout.write(`${commandLine(args.lang, 'merged', args.reports.length, passed, total, resolve(args.out))}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'merged', { reports: args.reports.length, passed, total, out: resolve(args.out) })}\n`);
       // The verdict the report's headline states, as run's exit code is (a baseline: regressions only).
       process.exitCode = exitStatus(report);
     } catch (error) {
@@ -65,12 +65,11 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
 
 /**
  * Every shard keeps its dialogues' scores, so the merged gate can score the metrics over the
- * dialogues it pairs. The merged report keeps them where the whole run would have: at --repeat 2
- * or more, when its gate paired part of the selection, or for a model with noise (whose gate tests
- * over dialogues).
+ * dialogues it pairs. The merged report keeps them where the whole run would have (eval/keptScores.ts).
  */
 function withoutUnneededScores(merged: Report, gate: Report['gate']): Report {
-  if (merged.run.repeat >= 2 || (gate?.pairing && !whollyPaired(gate.pairing)) || !answersRepeat(merged.run.llm.backend)) return merged;
+  const partlyPaired = gate?.pairing ? !whollyPaired(gate.pairing) : false;
+  if (keepsDialogueScores({ repeat: merged.run.repeat, backend: merged.run.llm.backend, partlyPaired, pairedLater: false })) return merged;
   const { repeated: _scores, ...rest } = merged;
   return rest;
 }

@@ -22,7 +22,7 @@ export const parseCommand: CommandModule<object, ParseArgs> = {
         type: 'boolean',
         default: false,
         describe: 'Use the local rule parser (single transaction, seed 002 decision 10)',
-      }) as unknown as Argv<ParseArgs>,
+      }),
   handler: async (args) => {
     if (!args.offline) {
       process.stderr.write(

@@ -12,11 +12,10 @@ import { checkOutputDir, checkOutputFile } from '../util/outputPaths.js';
 import { writeFileAtomically } from '../util/atomicFile.js';
 import { reportFiles, reportSetPaths } from '../formats/registry.js';
 import { writeReportSet } from '../formats/writeReportSet.js';
-import { trendFor } from '../report/history/historyQueries.js';
-import { openHistory, recordInHistory, type HistoryDb } from '../report/history/historyStore.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../history/historyStore.js';
 import type { Protocol } from '../domain/vocabulary.js';
-import { evaluateRun, planRun, type EvaluatedRun } from '../eval/evaluateRun.js';
-import { appendRun } from '../eval/historyRecord.js';
+import { evaluateRun, planRun, type EvaluatedRun, type RunSettings } from '../eval/evaluateRun.js';
+import { appendRun, trendFor } from '../eval/historyRecord.js';
 import { adaptiveConcurrencyOption, answeringSide, createBackend, modelOptions, modelUnderTest, perturbOptions, type BackendArgs } from './backendFactory.js';
 import { DEFAULT_ALPHA, DEFAULT_RESAMPLES } from '../eval/gateSettings.js';
 import { parseShard } from './shardSet.js';
@@ -25,7 +24,8 @@ import { checkToday, todayOption } from './todayOption.js';
 import { heapBudget } from '../util/heapBudget.js';
 import { createSutCores, withSutOptions, type SutArgs } from './sutOptions.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
-import { answersRepeat, backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
+import { backendNames, comparedExactly, repeatsWithinRun } from '../backends/registry.js';
+import { keepsDialogueScores } from '../eval/keptScores.js';
 import { refuseUnscriptedSuite } from './unscriptedSuite.js';
 import { sequentialRunOf, sharedSamplingSeed } from './sequentialOptions.js';
 import { DEFAULT_MARGIN } from '../eval/gateSettings.js';
@@ -144,29 +144,15 @@ async function run(args: RunArgs): Promise<number> {
     const setup = await createBackend({ ...args, traffic });
     const withinBudget = heapBudget();
     const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr, 'dialogues', args.lang) : null;
+    const keepPerDialogue = keepsDialogueScores({
+      repeat: args.repeat,
+      backend: answering.backend,
+      partlyPaired,
+      pairedLater: Boolean(args.updateBaseline || args.shard || args.sequential || args.sut),
+    });
     evaluated = await evaluateRun(
       plan,
-      {
-        mode: args.mode,
-        protocol: args.protocol,
-        seed: args.seed,
-        repeat: args.repeat,
-        ...(repeatAsked !== undefined ? { repeatAsked } : {}),
-        filter: args.filter,
-        exclude: args.exclude,
-        shard: args.shard ?? null,
-        failOn: args.failOn,
-        ...(args.db ? { db: args.db } : {}),
-        ...(args.today ? { today: args.today } : {}),
-        // Past a few thousand, dialogue records spill to a file on the reports' disk.
-        spillNear: dirname(resolve(args.out)),
-        // A baseline keeps each dialogue's scores, so a --sequential run can pair against it even at --repeat 1.
-        // A partly paired run keeps them too, so its gate scores the metrics over the paired dialogues only;
-        // so do a shard and a sequential run, which cover part of the selection: merge and compare
-        // then score the metrics over the dialogues they pair, as run's gate did. A model with noise
-        // keeps them too: its gate (now or by `compare`) tests over dialogues, never over turns as if independent.
-        ...(args.updateBaseline || partlyPaired || args.shard || args.sequential || args.sut || !answersRepeat(answering.backend) ? { keepPerDialogue: true } : {}),
-      },
+      runSettings(args, repeatAsked, keepPerDialogue),
       {
         model: modelUnderTest(setup, args),
         traffic,
@@ -184,29 +170,52 @@ async function run(args: RunArgs): Promise<number> {
         sequential,
       },
     );
-    const { report } = evaluated;
-    const { redact } = setup;
-    const out = resolve(args.out);
-    const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
-    const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
-    await writeReportSet('run', out, shown, { redact });
-    const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendRun(db, report, out, redact)) : null;
-    if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
-
-    process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
-    process.stdout.write(`\n${commandLine(args.lang, 'reports', reportSetPaths('run', out))}\n`);
-    if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'runHistory', String(args.history), historyId)}\n`);
-    if (args.updateBaseline) process.stdout.write(`${commandLine(args.lang, 'baselineUpdated', args.baseline ?? 'reports/baseline.json')}\n`);
-    // The conventional closing line CI tools read for a count.
-    const { dialogues: counts } = report.summary;
-    process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
-    return exitStatus(report);
+    await writeAndRecord(args, evaluated.report, history, setup.redact);
+    return exitStatus(evaluated.report);
   } catch (error) {
     return reportError(error);
   } finally {
     history?.close();
     evaluated?.close();
   }
+}
+
+/** The settings of the run as its flags give them (`repeatAsked`: the --repeat a backend whose answers repeat ran once). */
+function runSettings(args: RunArgs, repeatAsked: number | undefined, keepPerDialogue: boolean): RunSettings {
+  return {
+    mode: args.mode,
+    protocol: args.protocol,
+    seed: args.seed,
+    repeat: args.repeat,
+    ...(repeatAsked !== undefined ? { repeatAsked } : {}),
+    filter: args.filter,
+    exclude: args.exclude,
+    shard: args.shard ?? null,
+    failOn: args.failOn,
+    ...(args.db ? { db: args.db } : {}),
+    ...(args.today ? { today: args.today } : {}),
+    // Past a few thousand, dialogue records spill to a file on the reports' disk.
+    spillNear: dirname(resolve(args.out)),
+    ...(keepPerDialogue ? { keepPerDialogue: true } : {}),
+  };
+}
+
+/** Writes the report set (with the history's trend), records the run in the history, updates the baseline when asked, and prints the console's lines. */
+async function writeAndRecord(args: RunArgs, report: Report, history: HistoryDb | null, redact: (text: string) => string): Promise<void> {
+  const out = resolve(args.out);
+  const trend = history ? trendFor(history, report, args.trendRuns) : undefined;
+  const shown: Report = { ...report, view: { lang: args.lang, ...(trend ? { trend } : {}) } };
+  await writeReportSet('run', out, shown, { redact });
+  const historyId = history ? recordInHistory(history, args.history as string, out, (db) => appendRun(db, report, out, redact)) : null;
+  if (args.updateBaseline) writeBaseline(args.baseline ?? 'reports/baseline.json', report);
+
+  process.stdout.write(redact(renderConsoleSummary(shown, { color: chalk.level > 0 })));
+  process.stdout.write(`\n${commandLine(args.lang, 'reports', reportSetPaths('run', out))}\n`);
+  if (historyId !== null) process.stdout.write(`${commandLine(args.lang, 'runHistory', String(args.history), historyId)}\n`);
+  if (args.updateBaseline) process.stdout.write(`${commandLine(args.lang, 'baselineUpdated', args.baseline ?? 'reports/baseline.json')}\n`);
+  // The conventional closing line CI tools read for a count.
+  const { dialogues: counts } = report.summary;
+  process.stdout.write(`dialogues: ${counts.passed} passed, ${counts.failed} failed\n`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { asRun, type ChatBackend } from '../llm/backend.js';
 import { PerturbingBackend } from '../llm/perturbBackend.js';
-import { openHistory, recordInHistory, type HistoryDb } from '../report/history/historyStore.js';
+import { openHistory, recordInHistory, type HistoryDb } from '../history/historyStore.js';
 import { checkDatasetOutput, checkOutputDir } from '../util/outputPaths.js';
 import { createProgress } from '../report/console/console.js';
 import { reportFiles, reportSetPaths } from '../formats/registry.js';
@@ -10,7 +10,7 @@ import { writeReportSet } from '../formats/writeReportSet.js';
 import { writeFailedDialogues } from '../users/failedDialogues.js';
 import type { ActionBoard } from '../users/oracleBackend.js';
 import { userSeed } from '../users/population.js';
-import { appendSimulation, simulationTrend } from '../report/history/simulationHistory.js';
+import { appendSimulation, simulationTrend } from '../eval/simulationHistory.js';
 import { renderSimulationConsole } from '../report/console/simulationConsole.js';
 import { commandLine } from '../report/console/commandWords.js';
 import { evaluateSimulation } from '../eval/evaluateSimulation.js';
@@ -148,7 +148,7 @@ export async function simulate(args: SimulateArgs): Promise<number> {
         await setup?.close();
         await ownCassette?.save();
       },
-      ...(voices ? { voiceFor: voices.voiceFor, userModel: voices.describe } : {}),
+      ...(voices ? { voiceFor: voices.voiceFor, userModel: () => voices.describe() } : {}),
     });
     const out = resolve(args.out);
     const trend = history ? simulationTrend(history, report, args.trendRuns) : undefined;
@@ -169,7 +169,7 @@ export async function simulate(args: SimulateArgs): Promise<number> {
       process.stdout.write(`saved ${saved.written} model-written dialogues (of ${saved.succeeded} users who reached their goal) to ${args.saveDialogues}\n`);
     } else if (args.saveDialogues) {
       const saved = writeFailedDialogues(args.saveDialogues, failed, args.seed);
-      process.stdout.write(`${commandLine(args.lang, 'savedDialogues', saved.failed, saved.written, args.saveDialogues)}\n`);
+      process.stdout.write(`${commandLine(args.lang, 'savedDialogues', { users: saved.failed, dialogues: saved.written, file: args.saveDialogues })}\n`);
     }
     return 0;
   } catch (error) {

@@ -12,7 +12,7 @@ export const sutCommand: CommandModule<object, SutArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .option('protocol', { choices: ['batch', 'conversation'] as const, describe: 'Offer only this protocol arm (default: both)' })
-      .example('$0 run --sut "$0 sut"', 'the bundled suite through the wire, same report as in-process') as unknown as Argv<SutArgs>,
+      .example('$0 run --sut "$0 sut"', 'the bundled suite through the wire, same report as in-process'),
   handler: async (args) => {
     const protocols: Protocol[] = args.protocol ? [args.protocol] : ['batch', 'conversation'];
     await serveCore(process.stdin, process.stdout, { name: 'nlu-harness core', protocols });

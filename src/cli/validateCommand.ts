@@ -39,7 +39,7 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       array: true,
       demandOption: true,
       describe: 'Dataset files, directories or globs (quote globs so the shell leaves them alone)',
-    }) as unknown as Argv<ValidateArgs>,
+    }),
   handler: (args) => {
     process.exitCode = validateDatasets(args.files, process.stdout, process.stderr);
   },

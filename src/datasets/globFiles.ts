@@ -11,6 +11,8 @@ export function hasGlobMagic(pattern: string): boolean {
  * Files matching a simple glob: `*`, `?`, `[abc]`, `[!abc]`, `{a,b}` within a path segment, `**` for
  * any number of directories. Like shells, wildcards skip dot-files, and `**` skips dot-directories,
  * node_modules and symlinked directories. Sorted by code units, so the order never depends on locale.
+ * Hand-written on purpose: tinyglobby with `followSymbolicLinks: false` drops linked files and folders
+ * named outright, with `true` its `**` walks into linked folders (test/datasets/loadDatasets.test.ts holds this).
  */
 export function globFiles(pattern: string): string[] {
   const found = new Set<string>();

@@ -1,4 +1,5 @@
 // Over 300 lines on purpose: one pass from YAML text to located problems (syntax, schema, meaning) and dialogues, sharing one line counter.
+// Two YAML parsers on purpose, for speed: js-yaml reads a well-formed dataset fast; `yaml` (slower, positioned) only when something must be located.
 import { statSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { LineCounter, parseDocument } from 'yaml';

@@ -58,8 +58,10 @@ export function* withParsedCache(
 ): Generator<Dialogue> {
   const key = directory === null ? null : keyOf(file);
   const cached = key === null ? null : readEntry(join(directory!, `${key}.json`), key, shown);
-  if (cached) return yield* cached;
-  if (key === null) return yield* parse();
+  if (cached || key === null) {
+    yield* cached ?? parse();
+    return;
+  }
   const seen: Dialogue[] = [];
   for (const dialogue of parse()) {
     seen.push(dialogue);
@@ -103,8 +105,9 @@ function readEntry(path: string, key: string, shown: string): Dialogue[] | null 
 function isEntryOf(entry: unknown, key: string): entry is CacheEntry {
   const candidate = entry as Partial<CacheEntry> | null;
   if (!candidate || candidate.format !== FORMAT || candidate.key !== key || !Array.isArray(candidate.dialogues)) return false;
-  return candidate.dialogues.every(
-    (d) =>
+  return (candidate.dialogues as readonly unknown[]).every((item) => {
+    const d = item as Partial<Record<'id' | 'title' | 'tags' | 'turns', unknown>> | null;
+    return (
       d !== null &&
       typeof d === 'object' &&
       typeof d.id === 'string' &&
@@ -112,8 +115,9 @@ function isEntryOf(entry: unknown, key: string): entry is CacheEntry {
       Array.isArray(d.tags) &&
       d.tags.every((tag: unknown) => typeof tag === 'string') &&
       Array.isArray(d.turns) &&
-      d.turns.every((turn: unknown) => turn !== null && typeof turn === 'object'),
-  );
+      d.turns.every((turn: unknown) => turn !== null && typeof turn === 'object')
+    );
+  });
 }
 
 /** Written whole or not at all; a cache that cannot be written is no error. */

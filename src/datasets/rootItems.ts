@@ -35,9 +35,9 @@ export function* fileLines(file: string, shown: string): Generator<string> {
       try {
         text = carry + decoder.decode(block.subarray(0, size), { stream: size > 0 });
       } catch {
-        return yield* unreadable(file, shown);
+        return unreadable(file, shown);
       }
-      if (text.includes('\0')) return yield* unreadable(file, shown);
+      if (text.includes('\0')) return unreadable(file, shown);
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
         yield text.slice(start, end + 1);
@@ -52,7 +52,7 @@ export function* fileLines(file: string, shown: string): Generator<string> {
   }
 }
 
-function* unreadable(file: string, shown: string): Generator<never> {
+function unreadable(file: string, shown: string): never {
   readDatasetText(file, shown);
   throw new DatasetError([{ file: shown, line: 1, col: 1, message: 'not UTF-8 text' }]);
 }

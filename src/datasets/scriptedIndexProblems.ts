@@ -127,7 +127,7 @@ function outOfRange(index: number, pendingCount: number, batch: Exclude<Batch, n
 /** The turn says the answer is refused: the index is out of range on purpose. */
 function expectsRefusal(turn: Record<string, unknown>): boolean {
   const expect = isRecord(turn['expect']) ? turn['expect'] : {};
-  const spoken = [expect['tts'], expect['ttsIncludes']].flatMap((lines) => (Array.isArray(lines) ? lines : []));
+  const spoken = [expect['tts'], expect['ttsIncludes']].flatMap((lines): unknown[] => (Array.isArray(lines) ? (lines as unknown[]) : []));
   const calls = Array.isArray(expect['llmCalls']) ? expect['llmCalls'] : [];
   return (
     expect['failure'] === 'invalid' ||

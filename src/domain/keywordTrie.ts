@@ -134,7 +134,7 @@ export class KeywordClassTrie {
    * (a word listed in several tables gets all their bits and values). Empty words are ignored.
    */
   constructor(entries: Iterable<readonly [word: string, classes: number, value: number]>) {
-    const children: Map<number, number>[] = [new Map()];
+    const children: Map<number, number>[] = [new Map<number, number>()];
     const classes: number[] = [0];
     const values: number[] = [0];
     for (const [word, bits, value] of entries) {

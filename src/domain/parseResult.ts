@@ -52,5 +52,5 @@ export function sanitizePatch(fields: FieldPatch | Readonly<Record<string, unkno
       patch[key] = value;
     }
   }
-  return patch as FieldPatch;
+  return patch;
 }

@@ -90,7 +90,7 @@ export function lineDiff(before: readonly string[], after: readonly string[]): s
   }
   for (let k = head - 1; k >= 0; k--) ops.push(`  ${before[k]}`);
   ops.reverse();
-  const changed = (k: number) => ops[k] !== undefined && !ops[k]!.startsWith('  ');
+  const changed = (k: number) => ops[k] !== undefined && !ops[k].startsWith('  ');
   const shown: string[] = [];
   let last = -1;
   ops.forEach((op, k) => {

@@ -1,6 +1,7 @@
 import { DatasetError, type DatasetIssue, type Dialogue } from '../datasets/datasetTypes.js';
 import { IdHashSet } from '../datasets/idHashSet.js';
 import { fileStamp, streamDatasets, type FileStamp } from '../datasets/loadDatasets.js';
+import { heapBudget } from '../util/heapBudget.js';
 
 export interface FileCounts {
   readonly file: string;
@@ -36,6 +37,8 @@ export function checkDatasets(files: readonly string[], keepUpTo = 0): { counts:
 export function* checkedDialogues(files: readonly string[], counts: FileCounts[] = []): Generator<Dialogue> {
   const issues: DatasetIssue[] = [];
   const seen = new IdHashSet();
+  // The check makes garbage as fast as a run does (every dialogue parsed, checked and dropped): the same heap budget applies.
+  const withinBudget = heapBudget();
   for (const file of files) {
     let dialogues = 0;
     let turns = 0;
@@ -44,6 +47,7 @@ export function* checkedDialogues(files: readonly string[], counts: FileCounts[]
       for (const dialogue of streamDatasets([file], seen)) {
         dialogues++;
         turns += dialogue.turns.length;
+        withinBudget();
         if (issues.length === 0) yield dialogue;
       }
     } catch (error) {

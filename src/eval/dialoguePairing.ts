@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import type { Baseline } from '../report/json/baseline.js';
+import { digestEntries } from '../report/model/digestRecord.js';
 import type { DialoguePairing } from '../report/model/reportTypes.js';
 import { MetricSet } from '../scoring/allScorers.js';
-import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
+import { metricSettings } from '../scoring/metrics/registry.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';
-import type { Tally } from '../scoring/tally.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 
 /** Nothing the run selected is in the baseline: exit 2, before anything runs. */
@@ -27,6 +27,11 @@ export interface SelectionWords {
 /** Dialogue id → its content digest, or null where the side kept none (a report from before digests). */
 export type Contents = ReadonlyMap<string, string | null>;
 
+/** A run's own selection, walked once in order: its digests as the check took them. */
+export interface SelectedContents extends Iterable<readonly [string, string | null]> {
+  readonly size: number;
+}
+
 export interface Pairs {
   readonly pairing: DialoguePairing;
   readonly ids: ReadonlySet<string>;
@@ -34,9 +39,9 @@ export interface Pairs {
 
 /** A side's selection as its report keeps it: every selected dialogue's digest, else the dialogues it reported (judged or not applicable). */
 export function contentsOf(side: Baseline): Contents {
-  const digests = side.provenance?.dialogues;
+  const digests = side.provenance?.dialogues ? new Map(digestEntries(side.provenance.dialogues)) : null;
   const ids = [...Object.keys(side.dialogues), ...(side.notApplicable ?? [])];
-  if (digests) return new Map([...ids.map((id) => [id, digests[id] ?? null] as const), ...Object.entries(digests)]);
+  if (digests) return new Map([...ids.map((id) => [id, digests.get(id) ?? null] as const), ...digests]);
   return new Map(ids.map((id) => [id, null]));
 }
 
@@ -44,14 +49,14 @@ export function contentsOf(side: Baseline): Contents {
  * Before anything runs: pairs the run's selection (its digests, taken when the datasets were
  * checked) with the baseline; nothing paired is a PairingError naming both selections.
  */
-export function pairSelection(plan: { contents(): ReadonlyMap<string, string> }, baseline: Baseline, label: string, run: SelectionWords): Pairs {
+export function pairSelection(plan: { contents(): SelectedContents }, baseline: Baseline, label: string, run: SelectionWords): Pairs {
   const pairs = pairDialogues(contentsOf(baseline), plan.contents());
   if (pairs.pairing.paired === 0) throw new PairingError(nothingPaired(pairs.pairing, label, run, selectionOf(baseline)));
   return pairs;
 }
 
 /** Pairs two sides by id and, where both kept one, by content digest. */
-export function pairDialogues(baseline: Contents, run: Contents): Pairs {
+export function pairDialogues(baseline: Contents, run: SelectedContents): Pairs {
   const ids = new Set<string>();
   let changed = 0;
   let byIdOnly = false;
@@ -117,7 +122,7 @@ export function pairedPart(side: Baseline, ids: ReadonlySet<string>, deadlineMs:
 
 function scoresOf(entries: readonly RepeatedDialogue[], deadlineMs: number | undefined): { metrics: Record<string, number>; judged: Record<string, number> } {
   const set = new MetricSet(metricSettings(deadlineMs === undefined ? {} : { correctionTimeoutMs: deadlineMs }));
-  for (const entry of entries) set.absorb(entry.tallies as Partial<Record<MetricName, Tally>>);
+  for (const entry of entries) set.absorb(entry.tallies);
   const results = Object.entries(set.results());
   return {
     metrics: Object.fromEntries(results.map(([name, result]) => [name, result.score])),

@@ -12,7 +12,7 @@ import { DEFAULT_TODAY } from '../domain/relativeDates.js';
 import type { Protocol } from '../domain/vocabulary.js';
 import type { ChatBackend } from '../llm/backend.js';
 import { toBaseline, type Baseline } from '../report/json/baseline.js';
-import type { Report, RunInfo, Sampling, SelectionRecord } from '../report/model/reportTypes.js';
+import type { CompactDigests, Report, RunInfo, Sampling, SelectionRecord } from '../report/model/reportTypes.js';
 import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { checkedDialogues, type FileCounts } from './checkDatasets.js';
 import type { GateSettings } from './gateSettings.js';
@@ -51,8 +51,8 @@ export interface RunPlan {
   readonly datasetHashes: Readonly<Record<string, string>>;
   /** What the run selects, as the check read it. */
   selection(): SelectionRecord | null;
-  /** The content digest of each dialogue the run selects, by id, in selection order. */
-  contents(): ReadonlyMap<string, string>;
+  /** The content digest of each dialogue the run selects, by id, in a plain object's key order. */
+  contents(): CompactDigests;
 }
 
 /**
@@ -240,7 +240,7 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
       ...(parts.model.sampling ? { sampling: parts.model.sampling } : {}),
       git,
       datasetHashes: plan.datasetHashes,
-      dialogues: Object.fromEntries(plan.contents()),
+      dialogues: plan.contents(),
       today: settings.today ?? DEFAULT_TODAY,
     }),
   });

@@ -2,24 +2,13 @@
  * One `simulate` run, from simulated users to the report model: the users talk to the app, their
  * runs are scored (task success, pass^k, slices) and the report records what produced them.
  */
-import { llmTraffic, type CallTraffic } from '../sim/adaptiveWidth.js';
 import { runSimulation, type FailedRun, type SimulationOptions } from '../users/runSimulation.js';
-import { scoreSimulation } from '../users/scores.js';
-import { SIMULATION_SCHEMA_VERSION, type SimulationReport } from '../report/model/simulationReport.js';
-import { failureEntries } from '../users/simulationFailures.js';
-import { SPEECH_FEATURES } from '../users/speech.js';
-import { userModelSection } from '../users/userModelReport.js';
+import type { SimulationReport } from '../report/model/simulationReport.js';
+import { simulationReportModel, type ReportedSettings } from './simulationReportModel.js';
 
-export interface SimulationSettings extends Pick<SimulationOptions, 'seed' | 'users' | 'repeat' | 'speech' | 'today' | 'concurrency' | 'backendFor' | 'onRun' | 'voiceFor'> {
-  readonly startedAt: Date;
-  readonly wallStart: number;
-  readonly traffic: CallTraffic;
-  /** run.llm once the run is over: the backend, model and where the answers came from. */
-  llm(): Promise<SimulationReport['run']['llm']>;
+export interface SimulationSettings extends ReportedSettings, Pick<SimulationOptions, 'concurrency' | 'backendFor' | 'onRun' | 'voiceFor'> {
   /** Once the users are done, before the report is built, whether or not they failed (the model closed). */
   afterRun(): Promise<void>;
-  /** With a user model (--user-llm): what report.json names of it (backend, model, sampling, prompt, budget). */
-  userModel?(): Readonly<Record<string, unknown>>;
 }
 
 export interface EvaluatedSimulation {
@@ -47,24 +36,6 @@ export async function evaluateSimulation(settings: SimulationSettings): Promise<
   } finally {
     await settings.afterRun();
   }
-  const report: SimulationReport = {
-    schemaVersion: SIMULATION_SCHEMA_VERSION,
-    kind: 'simulation',
-    run: {
-      startedAt: settings.startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      timing: { wallMs: Math.round(performance.now() - settings.wallStart), ...llmTraffic(settings.traffic) },
-      llm: await settings.llm(),
-      seed: settings.seed,
-      users: settings.users,
-      repeat: settings.repeat,
-      speech: SPEECH_FEATURES.filter((feature) => settings.speech.has(feature)),
-      today: settings.today,
-    },
-    scores: scoreSimulation(result.runs, settings.repeat),
-    runs: result.runs,
-    failures: failureEntries(result.failed),
-    ...(settings.userModel ? { userModel: userModelSection(settings.userModel(), result.runs, result.voiced) } : {}),
-  };
+  const report = await simulationReportModel(settings, result);
   return { report, failed: result.failed, voiced: result.voiced };
 }

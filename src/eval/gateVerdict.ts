@@ -1,9 +1,10 @@
-import { boundedNames, outsideName } from '../util/outsideText.js';
-import { servedNamesSaid } from '../report/words/servedModel.js';
+import { boundedNames } from '../util/outsideText.js';
+import { gateNote } from '../report/words/gateNoteWords.js';
 import { MAX_SERVED_LISTED } from '../llm/answerLedger.js';
 import type { Baseline } from '../report/json/baseline.js';
 import { compareToBaseline } from './thresholdGate.js';
 import type { GateFinding, GateResult, SequentialSummary } from '../report/model/reportTypes.js';
+import type { GateNote } from '../report/model/gateNotes.js';
 import { SequentialRun, sequentialVerdict } from './sequentialRun.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import { armsDifference } from './armsDifference.js';
@@ -37,14 +38,14 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const sequential = settings.sequential ?? replayedSequential(baseline, current, settings);
   const verdict = sequential ? sequentialGate(sequential, label, undecidedMoves(sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!rescored && !sequential) warnings.push(notRescored(before.rescored ? current : baseline, before.rescored ? 'this run' : 'the baseline'));
+  if (!rescored && !sequential) warnings.push(gateNote('metricsNotCompared', { side: before.rescored ? 'run' : 'baseline', sideIsReport: (before.rescored ? current : baseline).readFrom === 'report' }));
   const modes = modeChange(baseline, current);
   if (modes) warnings.push(modes);
   // Files only one side ran are a difference of selection, which the pairing line counts.
   const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
-  if (changed.length > 0) warnings.push(`the baseline ran other dataset contents (${changed.join(', ')}): a change of the tests, not only of the product`);
+  if (changed.length > 0) warnings.push(gateNote('datasetsChanged', { files: changed }));
   const served = servedModelChange(baseline.llm, current.llm);
-  if (served) warnings.push(`the server said other models answered than in the baseline (baseline: ${servedNamesSaid(served.baseline, 'en')}; now: ${servedNamesSaid(served.current, 'en')}): the model may have changed under the name '${outsideName(current.llm.model)}'`);
+  if (served) warnings.push(gateNote('servedModelChanged', { ...served, model: current.llm.model }));
   const notJudged = unjudged(baseline, current);
   const arms = armsDifference(baseline.provenance, current.provenance);
   const answered = answerChanges(before.side, after.side);
@@ -64,38 +65,26 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   };
 }
 
-/** Why the metrics of a partly paired pair were not compared, with advice that fits the side: a baseline file, or a run's report. */
-function notRescored(side: Baseline, name: 'this run' | 'the baseline'): string {
-  const advice =
-    side.readFrom === 'report'
-      ? "a report of a whole run keeps none: compare two runs of the same selection (the same --dataset and --filter), or gate the later run with run --baseline FILE against a baseline the earlier one wrote with --update-baseline"
-      : 'a baseline: remake it with --update-baseline';
-  return `the metrics were not compared, only the paired dialogues' outcomes: ${name} kept no per-dialogue scores to score the paired dialogues with (${advice})`;
-}
-
 /** Sides run in other modes (e2e, gold) start their turns from other states: a move may be the mode's. */
-function modeChange(baseline: Baseline, current: Baseline): string | null {
+function modeChange(baseline: Baseline, current: Baseline): GateNote | null {
   if (baseline.mode === current.mode) return null;
-  return `the baseline ran --mode ${baseline.mode} and this run --mode ${current.mode}: their turns start from other states (gold: the one the dataset expects), so a move may be the mode's, not the model's or the product's`;
+  return gateNote('modeChanged', { baseline: baseline.mode, current: current.mode });
 }
 
 /**
  * What the verdict could not judge, said in the headline: a prompt change the backend never read,
  * or a run whose answers were all replayed (nothing measured live).
  */
-function unjudged(baseline: Baseline, current: Baseline): string[] {
-  const out: string[] = [];
+function unjudged(baseline: Baseline, current: Baseline): GateNote[] {
+  const out: GateNote[] = [];
   const prompts = changedPrompts(baseline.provenance, current.provenance);
   const backend = baseBackendName(current.llm.backend);
   if (prompts.length > 0 && !findBackend(backend)?.readsPrompts) {
-    out.push(
-      `${prompts.join(', ')} changed since the baseline, but the ${backend} backend does not read prompts, so the prompt change was not judged; ` +
-        'run --llm openai against a model (a key-less local one: nlu-harness serve-model) to judge it',
-    );
+    out.push(gateNote('promptsNotRead', { prompts, backend }));
   }
   const answers = current.llm.answers;
   if (answers && answers.live === 0 && answers.replayed > 0) {
-    out.push(`nothing was measured live (all ${answers.replayed} answers were replayed from a cassette), so this verdict cannot say the model did not change`);
+    out.push(gateNote('nothingLive', { replayed: answers.replayed }));
   }
   return out;
 }
@@ -122,10 +111,8 @@ function withCoverage(verdict: GateResult, baseline: Baseline, current: Baseline
   if (missing.length === 0 || current.scope || current.shard) return verdict;
   const { lost, files } = lostFiles(baseline, current);
   if (!lost) return verdict;
-  const examples = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
   const finding: GateFinding = { kind: 'metric', name: 'baselineDialoguesRun', baseline: baselineIds.length, current: baselineIds.length - missing.length };
-  const where = files.length > 0 ? `${files.join(', ')} no longer exist${files.length === 1 ? 's' : ''}` : 'they were removed from the dataset files this run ran';
-  const note = `${missing.length} of the baseline's ${baselineIds.length} dialogues are missing from this run (${examples}): ${where}. A run meant to be whole that lost dialogues fails the gate (update the baseline if they were removed on purpose)`;
+  const note = gateNote('dialoguesMissing', { missing: missing.length, total: baselineIds.length, examples: missing.slice(0, 5), lostFiles: files });
   return { ...verdict, passed: false, regressions: [finding, ...verdict.regressions], warnings: [...(verdict.warnings ?? []), note] };
 }
 
@@ -156,7 +143,7 @@ function replayedSequential(baseline: Baseline, current: Baseline, settings: Gat
   if (!ran || !baseline.repeated || !current.repeated) return undefined;
   const before = contentsOf(baseline);
   const pairs = (id: string, digest: string) => before.has(id) && (before.get(id) === null || before.get(id) === digest);
-  const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]!));
+  const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]));
   const scores = repeatedRecord(current.repeated);
   const { alpha, margin, orderSeed: seed, undecided } = ran.summary;
   const test = new SequentialRun({ baseline: Object.fromEntries(baselineScores), alpha, margin, budget: null, seed, undecided, exact: exactlyCompared(baseline, current), deadlineMs: settings.deadlineMs });

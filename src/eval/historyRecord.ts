@@ -1,9 +1,10 @@
-/** Writes one run into the history: its provenance, metrics (whole run and per slice) and dialogue outcomes. */
-import { dialogueSummaries } from '../report/model/dialogueLog.js';
-import { comparableKey, WHOLE_RUN, type HistoryDb } from '../report/history/historyStore.js';
+/** Writes one run into the history (its provenance, metrics, whole run and per slice, and dialogue outcomes) and reads its trend back. */
+import { dialogueSummaries, failingDialogues } from '../report/model/dialogueLog.js';
+import { promptsOf, samplingOf, trendBefore } from '../history/historyQueries.js';
+import { comparableKey, WHOLE_RUN, type HistoryDb } from '../history/historyStore.js';
 import { baseUrlOf, changeEvidence, dialogueOutcome, gitCommitOf, metricInterval, provenanceOf } from '../report/model/modelExtras.js';
 import { sliceId } from '../report/model/slices.js';
-import type { MetricResult, Report } from '../report/model/reportTypes.js';
+import type { MetricResult, Report, Trend } from '../report/model/reportTypes.js';
 import { overallPassed } from '../report/model/reportQueries.js';
 
 /** Appends the run in one transaction and returns its history id. `redact` scrubs the run's free text (a key must never land here). */
@@ -72,4 +73,24 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
 
 function nullable(text: string | null, redact: (text: string) => string): string | null {
   return text === null ? null : redact(text);
+}
+
+/**
+ * The report's run after up to `limit - 1` earlier comparable runs, and for each dialogue failing
+ * now when it last passed and when its current failing streak began.
+ */
+export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
+  const provenance = report.run.provenance ?? null;
+  const current = {
+    id: null,
+    startedAt: report.run.startedAt,
+    passed: overallPassed(report),
+    metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
+    judged: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.counts['judged'] ?? null])),
+    commit: provenance?.git?.commit.slice(0, 7) ?? null,
+    prompts: promptsOf(provenance),
+    sampling: samplingOf(provenance),
+  };
+  const failing = failingDialogues(report.dialogues).filter((d) => dialogueOutcome(d) === 'failed').map((d) => d.id);
+  return trendBefore(db, comparableKey(report.run), current, failing, limit);
 }

@@ -1,4 +1,5 @@
 import type { MetricName, Provenance, ReadReport as Report } from '../report/model/reportTypes.js';
+import { digestEntries } from '../report/model/digestRecord.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { recordedSettings } from '../scoring/metrics/registry.js';
 import { summarize } from '../scoring/summary.js';
@@ -114,7 +115,7 @@ function mergedRepeats(reports: readonly Report[], dialogues: readonly { readonl
  */
 function mergedContents(reports: readonly Report[]): Record<string, string> | null {
   const parts = reports
-    .map((r) => ({ index: Number(r.run.shard?.split('/')[0] ?? 1), entries: Object.entries(r.run.provenance?.dialogues ?? {}) }))
+    .map((r) => ({ index: Number(r.run.shard?.split('/')[0] ?? 1), entries: r.run.provenance?.dialogues ? [...digestEntries(r.run.provenance.dialogues)] : [] }))
     .sort((a, b) => a.index - b.index);
   if (reports.some((r) => !r.run.provenance?.dialogues)) return null;
   const merged: Record<string, string> = {};

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { promptsDirectory, TEMPLATE_FILES } from '../gateway/promptTemplates.js';
 import { sha256OfFile } from '../llm/fileHash.js';
-import type { Provenance, Sampling } from '../report/model/reportTypes.js';
+import type { DigestSection, Provenance, Sampling } from '../report/model/reportTypes.js';
 import { childEnvironment } from '../sim/childEnvironment.js';
 
 /**
@@ -26,7 +26,7 @@ export async function collectProvenance(input: {
   /** Hashes already taken (a run hashes its files in the pass that counts them); the rest are read here. */
   readonly datasetHashes?: Readonly<Record<string, string>>;
   /** Each selected dialogue's content digest, by id. */
-  readonly dialogues?: Readonly<Record<string, string>>;
+  readonly dialogues?: DigestSection;
   /** The run's today (--today, else the default): the prompts name it, so it is part of what produced the run. */
   readonly today?: string;
 }): Promise<Provenance> {

@@ -9,7 +9,7 @@ import { StepTimes } from './stepTimes.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import { judgedExpectations } from '../scoring/judgedExpectations.js';
 import { metricSettings, type MetricName } from '../scoring/metrics/registry.js';
-import type { CheckReport, MetricResult } from '../scoring/results.js';
+import type { CheckReport, DialogueReport, MetricResult } from '../scoring/results.js';
 import { RepeatedRuns } from '../scoring/repeatedRuns.js';
 import type { RepeatedDialogue } from '../scoring/pairedGate.js';
 import type { Tally } from '../scoring/tally.js';
@@ -63,6 +63,46 @@ function scoreRun(trace: DialogueTrace, tolerant: boolean): ScoredRun {
   return { trace, checks, passed: checks.every((list) => list.every((c) => c.passed)) };
 }
 
+type SuiteCounts = Pick<SuiteResult, 'turns' | 'checks'> & { readonly localStepUs: StepTimes };
+
+/** Adds one run's turns and checks to the suite's counts: passed or failed, unjudged turns by reason, the local step's time. */
+function countTurns(dialogue: Dialogue, trace: DialogueTrace, turnChecks: readonly (readonly CheckReport[])[], { turns, checks, localStepUs }: SuiteCounts): void {
+  const judgements = turnJudgements(dialogue, trace.turns[0]?.today);
+  trace.turns.forEach((t, i) => {
+    const list = turnChecks[i]!;
+    const judgement = judgements[t.turnIndex];
+    if (judgement && 'unjudged' in judgement) turns.unjudged[judgement.unjudged] = (turns.unjudged[judgement.unjudged] ?? 0) + 1;
+    turns.total++;
+    turns[list.every((c) => c.passed) ? 'passed' : 'failed']++;
+    for (const c of list) {
+      checks.total++;
+      checks[c.passed ? 'passed' : 'failed']++;
+    }
+    if (t.localStepUs !== null) localStepUs.add(t.localStepUs);
+  });
+}
+
+/** A dialogue as the log keeps it: its first failing run shown (else its first run), with the transcript only when `keep`. */
+function dialogueRecord(dialogue: Dialogue, runs: readonly ScoredRun[], keep: boolean, runToday: string | undefined): DialogueReport {
+  const runsPassed = runs.filter((r) => r.passed).length;
+  const shown = runs.find((r) => !r.passed) ?? runs[0]!;
+  return {
+    id: dialogue.id,
+    title: dialogue.title,
+    tags: dialogue.tags,
+    file: dialogue.file,
+    line: dialogue.line,
+    passed: runsPassed === runs.length,
+    failedChecks: runs.filter((r) => !r.passed).reduce((n, r) => n + r.checks.flat().filter((c) => !c.passed).length, 0),
+    runsPassed,
+    runs: runs.length,
+    turns: keep ? shown.trace.turns.map((t, i) => toTurnReport(t, shown.checks[i]!)) : [],
+    turnCount: dialogue.turns.length,
+    answerDigests: runs.map((r) => r.trace.turns.flatMap((t) => t.llmCalls.map((call) => callDigest(t.turnIndex, call)))),
+    ...(dialogue.today !== undefined && dialogue.today !== runToday ? { today: dialogue.today } : {}),
+  };
+}
+
 /**
  * Simulates the dialogues and scores their traces as they stream in, so memory stays flat:
  * only failures and a capped sample of passes keep their transcripts.
@@ -112,19 +152,7 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       scored.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       metrics.absorbSet(scored);
       slices.addRun(dialogue, scored);
-      const judgements = turnJudgements(dialogue, trace.turns[0]?.today);
-      trace.turns.forEach((t, i) => {
-        const list = turnChecks[i]!;
-        const judgement = judgements[t.turnIndex];
-        if (judgement && 'unjudged' in judgement) turns.unjudged[judgement.unjudged] = (turns.unjudged[judgement.unjudged] ?? 0) + 1;
-        turns.total++;
-        turns[list.every((c) => c.passed) ? 'passed' : 'failed']++;
-        for (const c of list) {
-          checks.total++;
-          checks[c.passed ? 'passed' : 'failed']++;
-        }
-        if (t.localStepUs !== null) localStepUs.add(t.localStepUs);
-      });
+      countTurns(dialogue, trace, turnChecks, { turns, checks, localStepUs });
     }
     const runsPassed = runs.filter((r) => r.passed).length;
     if (repeated || options.onRepeated) {
@@ -136,23 +164,8 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
     }
     const passed = runsPassed === runs.length;
     slices.addDialogue(dialogue, passed);
-    const shown = runs.find((r) => !r.passed) ?? runs[0]!;
     const keep = !passed || sampledPasses++ < passSample;
-    reports.push({
-      id: dialogue.id,
-      title: dialogue.title,
-      tags: dialogue.tags,
-      file: dialogue.file,
-      line: dialogue.line,
-      passed,
-      failedChecks: runs.filter((r) => !r.passed).reduce((n, r) => n + r.checks.flat().filter((c) => !c.passed).length, 0),
-      runsPassed,
-      runs: runs.length,
-      turns: keep ? shown.trace.turns.map((t, i) => toTurnReport(t, shown.checks[i]!)) : [],
-      turnCount: dialogue.turns.length,
-      answerDigests: runs.map((r) => r.trace.turns.flatMap((t) => t.llmCalls.map((call) => callDigest(t.turnIndex, call)))),
-      ...(dialogue.today !== undefined && dialogue.today !== options.today ? { today: dialogue.today } : {}),
-    });
+    reports.push(dialogueRecord(dialogue, runs, keep, options.today));
     options.onDialogue?.(dialogue, passed);
   };
 

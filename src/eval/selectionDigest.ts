@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Dialogue } from '../datasets/datasetTypes.js';
 import { dialogueDigest } from '../datasets/dialogueDigest.js';
+import { DigestRecord } from '../report/model/digestRecord.js';
 import type { SelectionRecord } from '../report/model/reportTypes.js';
 
 const MODULUS = 1n << 256n;
@@ -40,14 +41,14 @@ function idHash(id: string): bigint {
 export class SelectionTally {
   readonly whole = new IdDigest();
   readonly part = new IdDigest();
-  readonly contents = new Map<string, string>();
+  readonly contents = new DigestRecord();
 
   note(dialogue: Dialogue, inShard: boolean): void {
     const id = idHash(dialogue.id);
     this.whole.addHash(id);
     if (!inShard) return;
     this.part.addHash(id);
-    this.contents.set(dialogue.id, dialogueDigest(dialogue));
+    this.contents.add(dialogue.id, dialogueDigest(dialogue));
   }
 
   record(): SelectionRecord {

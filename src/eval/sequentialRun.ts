@@ -76,7 +76,7 @@ export class SequentialRun {
   /** The test's family and population: the baseline's scores of the dialogues the run selected. */
   private select(ids: readonly string[]): void {
     this.total = ids.length;
-    this.test = this.testOn(Object.fromEntries(ids.flatMap((id) => (this.options.baseline[id] ? [[id, this.options.baseline[id]!]] : []))));
+    this.test = this.testOn(Object.fromEntries(ids.flatMap((id) => (this.options.baseline[id] ? [[id, this.options.baseline[id]]] : []))));
   }
 
   /** The dialogues in the seeded order, handed out only while the test is undecided and the budget lasts. */

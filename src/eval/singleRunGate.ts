@@ -19,6 +19,7 @@ import { signTest } from '../scoring/pairedStatistics.js';
 import { repeatedRecord } from '../scoring/repeatedRuns.js';
 import { mulberry32 } from '../util/random.js';
 import { round } from '../util/round.js';
+import { gateNote } from '../report/words/gateNoteWords.js';
 
 export interface NoisyGateOptions {
   readonly tolerance: number;
@@ -97,8 +98,7 @@ function passRateOnly(baseline: Baseline, current: Baseline, label: string, opti
     significant: fall.pValue < options.alpha,
     method: `McNemar's exact test: ${fall.worse} dialogues worse, ${fall.better} better, ${fall.ties} unchanged`,
   };
-  const side = !baseline.repeated ? 'the baseline' : 'this run';
-  const warning = `the metrics were not tested, only the dialogues' pass/fail: ${side} kept no per-dialogue scores, and a metric's turns cannot be counted as independent draws (remake ${side === 'the baseline' ? 'the baseline with --update-baseline' : 'the run'} with this version)`;
+  const warning = gateNote('passFailOnly', { side: !baseline.repeated ? 'baseline' : 'run' });
   const { regressions, improvements } = findings([test], options, flips(true), flips(false));
   return { baseline: label, passed: regressions.length === 0, regressions, improvements, singleRuns: { alpha: options.alpha, dialogues: ids.length, tests: [test] }, warnings: [warning] };
 }

@@ -1,10 +1,9 @@
 /** Every metric of the suite again over each slice's dialogues; shards' slices merge exactly through their tallies. */
 import type { Dialogue } from '../datasets/datasetTypes.js';
-import type { MetricName, SliceReport } from '../report/model/reportTypes.js';
+import type { SliceReport } from '../report/model/reportTypes.js';
 import { compareSlices, sliceId, sliceKeys, type SliceKey } from '../report/model/slices.js';
 import { MetricSet } from '../scoring/allScorers.js';
 import type { MetricSettings } from '../scoring/metrics/registry.js';
-import type { Tally } from '../scoring/tally.js';
 
 interface Entry {
   readonly key: SliceKey;
@@ -64,7 +63,7 @@ export class SliceMetrics {
     const entry = this.slice(slice);
     entry.total += slice.dialogues.total;
     entry.passed += slice.dialogues.passed;
-    if (slice.tallies) entry.metrics.absorb(slice.tallies as Partial<Record<MetricName, Tally>>);
+    if (slice.tallies) entry.metrics.absorb(slice.tallies);
   }
 
   results(): SliceReport[] {

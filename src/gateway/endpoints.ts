@@ -161,7 +161,7 @@ function llmParseResult(t: WireParseResponse['transactions'][number]): ParseResu
 function pickFields(fields: WireTransaction): FieldPatch {
   const patch: Record<string, unknown> = {};
   for (const field of EDITABLE_FIELDS) if (fields[field] !== undefined) patch[field] = fields[field];
-  return patch as FieldPatch;
+  return patch;
 }
 
 /** `interpret` returns the DTO, or a string saying why the JSON is invalid. */

@@ -146,6 +146,34 @@ class Script {
   }
 
   playFocus(focus: Focus, size: number): void {
+    switch (focus) {
+      case 'cancel-then-correct':
+      case 'confirm-then-correct':
+      case 'fault-correction':
+      case 'offline-correction':
+      case 'low-confidence':
+        return this.playCorrection(focus, size);
+      case 'offline-parse':
+      case 'fault-parse':
+        return this.playLocalParse(focus);
+      case 'append-at-10':
+      case 'append':
+        return this.playAppend(focus, size);
+      case 'llm-intents':
+      case 'taps':
+      case 'save-fail':
+      case 'item-ops':
+      case 'exit-or-continue':
+        return this.playClosing(focus, size);
+      case 'inactivity':
+      case 'no-such-item':
+      case 'truncate':
+        return this.playEdgeCase(focus, size);
+    }
+  }
+
+  /** A correction after the batch opens: of an item once confirmed or cancelled, after a fault, offline, with low confidence. */
+  private playCorrection(focus: 'cancel-then-correct' | 'confirm-then-correct' | 'fault-correction' | 'offline-correction' | 'low-confidence', size: number): void {
     const r = this.random;
     const m = this.model;
     switch (focus) {
@@ -158,15 +186,6 @@ class Script {
         this.correct(LLM_KINDS, 'llm');
         return;
       }
-      case 'append-at-10':
-        this.open(r.chance(0.5) ? MAX_ITEMS : MAX_ITEMS - 1);
-        while (m.size < MAX_ITEMS) this.append('llm');
-        this.append(r.chance(0.8) ? 'llm' : 'offline');
-        return;
-      case 'append':
-        this.open(Math.min(size, MAX_ITEMS - 1));
-        this.append(r.chance(APPEND_BY_LLM_SHARE) ? 'llm' : 'offline');
-        return;
       case 'fault-correction':
         this.open(size);
         if (r.chance(0.5) && m.pending.length >= 2) this.itemOp('cancelItem');
@@ -178,6 +197,17 @@ class Script {
         if (r.chance(0.25)) this.append('offline');
         else this.correct(LOCAL_KINDS, 'offline');
         return;
+      case 'low-confidence':
+        this.open(size);
+        this.correct(LLM_KINDS, 'llm', true);
+        return;
+    }
+  }
+
+  /** A batch opened without the model (offline or after a fault), sometimes corrected offline. */
+  private playLocalParse(focus: 'offline-parse' | 'fault-parse'): void {
+    const r = this.random;
+    switch (focus) {
       case 'offline-parse':
         this.openLocally('offline');
         if (r.chance(0.5)) this.correct(LOCAL_KINDS, 'offline');
@@ -185,10 +215,31 @@ class Script {
       case 'fault-parse':
         this.openLocally(r.pick(FAULTS));
         return;
-      case 'low-confidence':
-        this.open(size);
-        this.correct(LLM_KINDS, 'llm', true);
+    }
+  }
+
+  /** Appending to the batch, up to the limit of items. */
+  private playAppend(focus: 'append-at-10' | 'append', size: number): void {
+    const r = this.random;
+    const m = this.model;
+    switch (focus) {
+      case 'append-at-10':
+        this.open(r.chance(0.5) ? MAX_ITEMS : MAX_ITEMS - 1);
+        while (m.size < MAX_ITEMS) this.append('llm');
+        this.append(r.chance(0.8) ? 'llm' : 'offline');
         return;
+      case 'append':
+        this.open(Math.min(size, MAX_ITEMS - 1));
+        this.append(r.chance(APPEND_BY_LLM_SHARE) ? 'llm' : 'offline');
+        return;
+    }
+  }
+
+  /** How the batch ends: the model's intents, taps, a failing save, item by item, exit or continue. */
+  private playClosing(focus: 'llm-intents' | 'taps' | 'save-fail' | 'item-ops' | 'exit-or-continue', size: number): void {
+    const r = this.random;
+    const m = this.model;
+    switch (focus) {
       case 'llm-intents':
         this.open(size);
         if (r.chance(0.5)) this.correct(['vague'], 'llm');
@@ -203,6 +254,7 @@ class Script {
       case 'save-fail':
         this.open(size);
         if (r.chance(0.5)) this.push(m.confirmAll(r.pick(CONFIRM_WORDS), true), 'save-fail');
+        // eslint-disable-next-line no-dupe-else-if -- each r.chance(0.5) is a new draw, not the same condition
         else if (r.chance(0.5)) this.push(m.llmConfirm(r.pick(LLM_CONFIRM_TEXTS), true), 'save-fail');
         else this.push(m.confirmAll(null, true), 'save-fail');
         return;
@@ -216,6 +268,14 @@ class Script {
         if (r.chance(0.5)) this.push(m.continueRecording(r.pick(CONTINUE_WORDS)), 'continue');
         else this.push(m.exit(r.pick(EXIT_WORDS)), 'exit');
         return;
+    }
+  }
+
+  /** The edges: silence, an item that is not there, a batch over the limit. */
+  private playEdgeCase(focus: 'inactivity' | 'no-such-item' | 'truncate', size: number): void {
+    const r = this.random;
+    const m = this.model;
+    switch (focus) {
       case 'inactivity':
         this.open(size);
         this.push(m.inactivity(), 'inactivity');

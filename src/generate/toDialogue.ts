@@ -1,4 +1,4 @@
-import type { Dialogue, ScriptedAnswer, Turn, TurnExpectation, TurnScript } from '../datasets/datasetTypes.js';
+import type { Dialogue, ScriptedAnswer, Turn, TurnScript } from '../datasets/datasetTypes.js';
 import type { GenTurn } from './model.js';
 import type { GenDialogue } from './scenario.js';
 
@@ -27,7 +27,7 @@ function toTurn(turn: GenTurn): Turn {
     ...(turn.network ? { network: turn.network } : {}),
     ...(turn.llm ? { llm: toScript(turn.llm) } : {}),
     ...(turn.store ? { store: turn.store } : {}),
-    expect: turn.expect as TurnExpectation,
+    expect: turn.expect,
   };
 }
 

@@ -16,7 +16,7 @@ export function dialogueYaml(dialogue: GenDialogue): string {
 }
 
 function orderedTurn({ user, tap, advanceMs, network, llm, store, expect }: GenTurn): GenTurn {
-  return { user, tap, advanceMs, network, llm, store, expect } as GenTurn;
+  return { user, tap, advanceMs, network, llm, store, expect };
 }
 
 /** Keys whose value reads best on one line: a dialogue's tags, a turn's script, each expectation. */

@@ -284,6 +284,7 @@ export class Cassette {
    */
   save(): Promise<void> {
     const run = (): Promise<void> =>
+      // eslint-disable-next-line @typescript-eslint/require-await -- withFileLock takes async work; this work is synchronous file I/O under the lock
       withFileLock(lockPathOf(this.path), async () => {
         const text = readIfThere(this.path);
         const onDisk = text === null ? [] : (parseEntries(this.path, text) ?? []);

@@ -1,3 +1,4 @@
+// Hand-written on purpose: a lock the kernel releases when its holder dies (a SQLite exclusive transaction), which lock-file libraries only guess at with stale timeouts.
 import { hostname } from 'node:os';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';

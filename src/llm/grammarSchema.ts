@@ -87,7 +87,7 @@ function build(schema: unknown, path: string, depth: number): Built {
       if (typeof value !== 'object' || value === null) throw new UnsupportedSchemaError(`${path}.properties is not an object`);
       count(1);
       const properties: Array<[string, GrammarSchema]> = [];
-      for (const [name, property] of Object.entries(value)) {
+      for (const [name, property] of Object.entries(value as Record<string, unknown>)) {
         const built = build(property, `${path}.properties.${name}`, depth + 1);
         count(1 + built.nodes);
         propertyNodes.set(name, 1 + built.nodes);

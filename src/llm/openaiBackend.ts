@@ -178,7 +178,7 @@ export class OpenAiBackend implements ChatBackend {
 
   /** A fresh error with a redacted message and no cause, so no SDK object carrying request data leaks. */
   private callError(error: unknown, attempt: number, latencyMs: number): LlmCallError {
-    const status = error instanceof APIError ? error.status : undefined;
+    const status = error instanceof APIError ? (error.status as number | undefined) : undefined;
     const message = error instanceof Error ? error.message : String(error);
     const tries = attempt + 1;
     const details: { status?: number; latencyMs: number } = { latencyMs };

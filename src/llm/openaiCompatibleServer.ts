@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LlmTimeoutError, PromptTooLongError, type ChatBackend, type ChatMessage, type CallEndpoint, type ResponseFormat, type Sampling } from './backend.js';
@@ -191,13 +191,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
     res.on('close', () => {
       if (!res.writableFinished) abort.abort(new Error('client went away'));
     });
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
-    }
+    const body = await readJsonBody(req);
     refuseWhatIsNotServed(body);
     const { messages } = parseMessages(body);
     const sampling = parseSampling(body);
@@ -220,18 +214,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       ...(responseFormat ? { responseFormat } : {}),
       ...(today ? { today } : {}),
     });
-    const promptTokens = result.usage?.promptTokens ?? estimateTokens(messages.map((m) => m.content).join('\n'));
-    const completionTokens = result.usage?.completionTokens ?? estimateTokens(result.text);
-    sendJson(res, 200, {
-      id: `chatcmpl-${randomUUID()}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: result.model,
-      choices: [
-        { index: 0, message: { role: 'assistant', content: result.text }, finish_reason: result.finishReason ?? 'stop', logprobs: null },
-      ],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-    });
+    sendJson(res, 200, completionBody(result, messages));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -252,27 +235,58 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   }
 
   const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) {
-        sendError(res, error.status, error.type, error.message, error.code, error.param);
-        return;
-      }
-      if (error instanceof UnsupportedSchemaError) {
-        sendError(res, 400, 'invalid_request_error', `response_format.json_schema: ${error.message}`, 'invalid_value', 'response_format');
-        return;
-      }
-      if (error instanceof PromptTooLongError) {
-        sendError(res, 400, 'invalid_request_error', error.message, 'context_length_exceeded');
-        return;
-      }
-      if (res.destroyed) return;
-      const message = error instanceof Error ? error.message : String(error);
-      log(`serve-llm: ${req.method ?? '?'} ${req.url ?? ''} failed: ${message}`);
-      if (error instanceof LlmTimeoutError) sendError(res, 504, 'timeout', message);
-      else sendError(res, 500, 'server_error', message);
-    });
+    route(req, res).catch((error: unknown) => sendFailure(req, res, error, log));
   });
+  return listen(server, options);
+}
 
+/** The request's body as JSON; a body that is not JSON is the client's error (400). */
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  try {
+    return JSON.parse(await readBody(req));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, 'invalid_request_error', 'body is not JSON');
+  }
+}
+
+/** An OpenAI chat completion carrying the backend's answer; token counts estimated where the backend gave none. */
+function completionBody(result: Awaited<ReturnType<ChatBackend['complete']>>, messages: readonly ChatMessage[]): unknown {
+  const promptTokens = result.usage?.promptTokens ?? estimateTokens(messages.map((m) => m.content).join('\n'));
+  const completionTokens = result.usage?.completionTokens ?? estimateTokens(result.text);
+  return {
+    id: `chatcmpl-${randomUUID()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: result.model,
+    choices: [{ index: 0, message: { role: 'assistant', content: result.text }, finish_reason: result.finishReason ?? 'stop', logprobs: null }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  };
+}
+
+/** A failed request as an OpenAI error: the client's mistakes as 400s, a timeout as 504, anything else as 500 (and logged). */
+function sendFailure(req: IncomingMessage, res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  if (error instanceof HttpError) {
+    sendError(res, error.status, error.type, error.message, error.code, error.param);
+    return;
+  }
+  if (error instanceof UnsupportedSchemaError) {
+    sendError(res, 400, 'invalid_request_error', `response_format.json_schema: ${error.message}`, 'invalid_value', 'response_format');
+    return;
+  }
+  if (error instanceof PromptTooLongError) {
+    sendError(res, 400, 'invalid_request_error', error.message, 'context_length_exceeded');
+    return;
+  }
+  if (res.destroyed) return;
+  const message = error instanceof Error ? error.message : String(error);
+  log(`serve-llm: ${req.method ?? '?'} ${req.url ?? ''} failed: ${message}`);
+  if (error instanceof LlmTimeoutError) sendError(res, 504, 'timeout', message);
+  else sendError(res, 500, 'server_error', message);
+}
+
+/** Listens on the asked port and host (default: any free port on 127.0.0.1); `close` also ends open connections. */
+function listen(server: Server, options: Pick<ServerOptions, 'port' | 'host'>): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

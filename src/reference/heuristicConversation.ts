@@ -19,7 +19,7 @@ function readInput(input: string): { current: BatchItemDto | null; text: string 
   try {
     const data = JSON.parse(input) as { currentTransaction?: unknown; text?: unknown };
     const text = typeof data.text === 'string' ? data.text : '';
-    const batch = data.currentTransaction ? [{ ...(data.currentTransaction as object), index: 0 }] : [];
+    const batch = data.currentTransaction ? [{ ...(data.currentTransaction), index: 0 }] : [];
     const request = readCorrectionInput(JSON.stringify({ currentBatch: batch, correctionText: text }));
     return { current: request?.currentBatch[0] ?? null, text };
   } catch {

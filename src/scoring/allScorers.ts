@@ -10,8 +10,16 @@ export class MetricSet {
   private readonly inOrder: readonly Scorer[];
 
   constructor(private readonly settings: MetricSettings) {
-    this.scorers = Object.fromEntries(METRICS.map((metric) => [metric.name, metric.scorer(settings)])) as Record<MetricName, Scorer>;
-    this.inOrder = Object.values(this.scorers);
+    // Plain loops: a set is made for every dialogue run.
+    const scorers = {} as Record<MetricName, Scorer>;
+    const inOrder: Scorer[] = [];
+    for (const metric of METRICS) {
+      const scorer = metric.scorer(settings);
+      scorers[metric.name] = scorer;
+      inOrder.push(scorer);
+    }
+    this.scorers = scorers;
+    this.inOrder = inOrder;
   }
 
   add(run: ScoredDialogue): void {

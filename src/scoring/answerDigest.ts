@@ -5,7 +5,7 @@
  * its whitespace collapsed), so a re-spacing is not a change; a call that got no answer is digested
  * by its outcome (`timeout`, `error`).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TracedLlmCall } from '../sim/trace.js';
 import type { CallDigest } from './results.js';
 
@@ -31,6 +31,7 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** One-shot hash, hex of the first bytes only (every model call of a run takes two). */
 function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, DIGEST_HEX);
+  return hash('sha256', text, 'buffer').toString('hex', 0, DIGEST_HEX / 2);
 }

@@ -21,7 +21,7 @@ function neutral(expect: TurnExpectation): { expect: TurnExpectation; dropped: n
     if (judged) kept[key] = value;
     else if (value !== undefined) dropped++;
   }
-  return { expect: kept as TurnExpectation, dropped };
+  return { expect: kept, dropped };
 }
 
 /**

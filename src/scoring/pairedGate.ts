@@ -109,7 +109,7 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
   return names.map((name) => ({
     name,
     ...movement[name],
-    baseline: before[name]!.score,
+    baseline: before[name].score,
     current: after[name].score,
     rawPValue: pValues[name].fall,
     riseRawPValue: pValues[name].rise,

@@ -12,7 +12,7 @@ function upperNormal(z: number): number {
   return 0.5 * (1 - errorFunction(z / Math.SQRT2));
 }
 
-/** The z with P(Z > z) = p, for 0 < p < ½. */
+/** The z with P(Z > z) = p, for 0 < p < ½. Not simple-statistics' `probit`: its inverse error function is 0.003 off at 1.96 (1.9572), this bisection is exact to the error function's precision. */
 export function normalQuantileAbove(p: number): number {
   return bisect((z) => upperNormal(z) > p);
 }

@@ -1,3 +1,4 @@
+import { isArrayIndex } from '../util/arrayIndex.js';
 import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
 import type { CompactRepeated, RepeatedSection } from './results.js';
 
@@ -43,9 +44,4 @@ export class RepeatedRuns implements CompactRepeated, Iterable<readonly [string,
 /** The section as a plain record (the paired gate resamples it). */
 export function repeatedRecord(section: RepeatedSection): RepeatedRun {
   return (section instanceof RepeatedRuns ? section.toJSON() : section) as RepeatedRun;
-}
-
-/** A key JavaScript orders before the others in a plain object. */
-function isArrayIndex(key: string): boolean {
-  return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
 }

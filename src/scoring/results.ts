@@ -205,3 +205,18 @@ export interface CompactRepeated extends Iterable<readonly [string, RepeatedEntr
 
 /** A report's repeat section: the run's compact store, or the plain record a report.json or baseline holds. */
 export type RepeatedSection = Readonly<Record<string, RepeatedEntry>> | CompactRepeated;
+
+/** One metric's evidence in the sequential gate (scoring/sequentialTest.ts), as report.json keeps it. */
+export interface MetricEvidence<K extends string = string> {
+  readonly name: K;
+  /** Dialogues that gave this metric a difference. */
+  readonly dialogues: number;
+  readonly baseline: number;
+  readonly current: number;
+  /** Evidence of a fall (the family's e-values are summed against family size / α). */
+  readonly eRegression: number;
+  /** Evidence that any fall is smaller than the margin (threshold 1 / α, reached once is enough). */
+  readonly eNoRegression: number;
+  /** The dialogue count at which "no regression larger than the margin" was reached; null while not. */
+  readonly clearedAt: number | null;
+}

@@ -21,7 +21,12 @@ export type ScoredMetric = Omit<MetricResult, 'description'>;
  * state is a Tally, so shards of a run can be merged into exactly the single run's metric.
  */
 export abstract class Scorer<T extends Tally = Tally> {
-  constructor(protected readonly t: T) {}
+  // Declared, not a class field: a field's define step ran for every scorer of every dialogue (≈ 4 % of a 1 000-case run's samples).
+  protected declare readonly t: T;
+
+  constructor(t: T) {
+    this.t = t;
+  }
 
   abstract add(run: ScoredDialogue): void;
   /** The metric without its description (the metric's definition words that). */

@@ -2,8 +2,8 @@
 import { MetricSet } from './allScorers.js';
 import { BettingEProcess, DEFAULT_STAKE_CAP, observationsStillNeeded } from './bettingEProcess.js';
 import { METRICS, metricSettings, type MetricName, type MetricSettings } from './metrics/registry.js';
+import type { MetricEvidence } from './results.js';
 import type { RepeatedDialogue, RepeatedRun } from './pairedGate.js';
-import type { Tally } from './tally.js';
 
 /**
  * The sequential gate's test (`run --baseline … --sequential`): the candidate's dialogues arrive
@@ -52,20 +52,6 @@ export interface SequentialSettings {
 }
 
 export type SequentialDecision = 'regression' | 'noRegression' | 'undecided';
-
-export interface MetricEvidence<K extends string = MetricName> {
-  readonly name: K;
-  /** Dialogues that gave this metric a difference. */
-  readonly dialogues: number;
-  readonly baseline: number;
-  readonly current: number;
-  /** Evidence of a fall (the family's e-values are summed against family size / α). */
-  readonly eRegression: number;
-  /** Evidence that any fall is smaller than the margin (threshold 1 / α, reached once is enough). */
-  readonly eNoRegression: number;
-  /** The dialogue count at which "no regression larger than the margin" was reached; null while not. */
-  readonly clearedAt: number | null;
-}
 
 export interface SequentialState<K extends string = MetricName> {
   readonly decision: SequentialDecision;
@@ -391,7 +377,7 @@ export class SequentialTest {
   /** Each metric's score on one dialogue over its repeats, whether the metric judged it at all, and its judged turns per run. */
   private scoresOf(dialogue: RepeatedDialogue): [MetricName, DialogueScore][] {
     const set = new MetricSet(this.settings);
-    set.absorb(dialogue.tallies as Readonly<Partial<Record<MetricName, Tally>>>);
+    set.absorb(dialogue.tallies);
     return Object.entries(set.results()).map(([name, result]) => {
       const judged = result.counts['judged'];
       return [name as MetricName, { score: result.score, judged: judged === undefined || judged > 0, weight: judged === undefined ? 1 : judged / Math.max(1, dialogue.runs) }];

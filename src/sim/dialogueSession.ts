@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment -- a session holds whichever core's state it was given (batch, legacy or external): the state's type is that core's */
 import type { DraftBatch } from '../domain/draftBatch.js';
 import { conversationStep, initialConversationState, type ConversationEvent, type ConversationState } from '../domain/legacy/conversationCore.js';
 import { initialState, step } from '../domain/orchestrator.js';

@@ -1,4 +1,3 @@
-import type { DraftBatch } from '../domain/draftBatch.js';
 import { DEFAULT_CONFIG, type AwaitedCall, type AwaitedSave, type CorePhase, type OrchestratorConfig, type SessionState } from '../domain/sessionTypes.js';
 import type { CoreStep, DialogueCore } from './dialogueSession.js';
 import type { HarnessEvent } from './harnessEvents.js';
@@ -141,7 +140,7 @@ export class ExternalCore implements DialogueCore<ExternalState> {
     const kind = WAITING_KIND[reported.phase];
     // DialogueSession settles while `inFlight` is set; only its presence and kind matter here.
     const inFlight = kind ? ({ kind, id: 0, text: '' } as unknown as AwaitedCall | AwaitedSave) : null;
-    const next: ExternalState = { ...state, phase: reported.phase, batch: reported.batch as DraftBatch | null, inFlight };
+    const next: ExternalState = { ...state, phase: reported.phase, batch: reported.batch, inFlight };
     this.last = next;
     return next;
   }

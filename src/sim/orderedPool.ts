@@ -62,7 +62,7 @@ export async function* orderedPool<T, R>(
         // A head that is done is handed over first, so its consumer (the sequential gate) sees it before the next task starts.
         if (!headDone) fill();
       }
-      pending.shift();
+      void pending.shift();
       yield await head;
       fill();
     }

@@ -1,4 +1,7 @@
-/** The one way the harness writes a file: whole or not at all. */
+/**
+ * The one way the harness writes a file: whole or not at all. Hand-written on purpose: write-file-atomic takes
+ * the whole text at once, this streams it in chunks (flat memory for a 200 000-dialogue report) and writes where a link leads.
+ */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { linkTarget } from './linkTarget.js';

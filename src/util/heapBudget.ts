@@ -18,12 +18,16 @@ const CHECK_EVERY = 500;
 export function heapBudget(): () => void {
   let collect: (() => void) | null = null;
   let seen = 0;
+  let threshold = BUDGET_BYTES;
   return () => {
-    if (++seen % CHECK_EVERY !== 0 || getHeapStatistics().used_heap_size < BUDGET_BYTES) return;
+    if (++seen % CHECK_EVERY !== 0 || getHeapStatistics().used_heap_size < threshold) return;
     if (!collect) {
       setFlagsFromString('--expose-gc');
       collect = runInNewContext('gc') as () => void;
     }
     collect();
+    // Live data near the budget would be collected again every few calls: then the heap may grow by half of it first.
+    const live = getHeapStatistics().used_heap_size;
+    threshold = live > BUDGET_BYTES * 0.75 ? live * 1.5 : BUDGET_BYTES;
   };
 }

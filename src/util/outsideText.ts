@@ -1,4 +1,3 @@
-import { wellFormed } from './wellFormed.js';
 
 /**
  * Text the harness did not write (a served model's name, a dataset's ids, a model's answer, a file
@@ -11,6 +10,7 @@ import { wellFormed } from './wellFormed.js';
  * in untrusted text (dataset ids and titles, model answers, SUT names, file names) they could
  * clear a terminal, set its title, overwrite a line or reorder what a reader sees.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `text` with every control character shown as U+FFFD; newlines and tabs kept. */
@@ -37,7 +37,7 @@ export const MAX_NAME_CHARS = 120;
  */
 export function outsideName(text: string, max = MAX_NAME_CHARS): string {
   const read = 4 * max;
-  const points = Array.from(wellFormed(inertText(text.slice(0, read))));
+  const points = Array.from(inertText(text.slice(0, read)).toWellFormed());
   if (text.length <= read && points.length <= max) return points.join('');
   return `${points.slice(0, max - 1).join('')}…`;
 }

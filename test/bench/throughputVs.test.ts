@@ -49,7 +49,9 @@ describe('the build-against-build throughput guard (scripts/throughputVs.mjs, is
     const { status, stdout, report } = throughputVs(wrappedBuild(1), wrappedBuild(1.5), 3);
     expect(status).toBe(1);
     expect(stdout).toMatch(/REGRESSION: B is 1\.\d\d× slower/);
-    expect(report!.wallRatio).toBeGreaterThan(1.3);
+    // Past the guard's own 1.2× line; below 1.5×, since both builds pay the wrapper's node start-up
+    // unslowed (1.29× measured once on a loaded machine, 150 dialogues a round).
+    expect(report!.wallRatio).toBeGreaterThan(1.2);
   }, 240_000);
 
   it('fails a build that holds far more memory at its peak', () => {

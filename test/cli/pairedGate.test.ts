@@ -57,8 +57,10 @@ describe('the repeat-aware gate on a noisy model', () => {
     expect(broke).toBeGreaterThan(0);
     expect(fewer).toBeGreaterThan(0);
     const said = `${broke} dialogue${broke === 1 ? '' : 's'} broke`;
-    expect(run.stdout).toContain(`Against the baseline: ${said}; ${fewer} dialogue${fewer === 1 ? '' : 's'} passed fewer of`);
-    expect(run.stdout).toContain(`What broke for users: ${broke} dialogues`);
+    // The lead states the suite's move first (issue 49 item 0), then the dialogue counts.
+    expect(run.stdout).toMatch(/Against the baseline: dialogue success \(share of runs passed\) [\d.]+% → [\d.]+%/);
+    expect(run.stdout).toContain(`; ${said}; ${fewer} dialogue${fewer === 1 ? '' : 's'} passed fewer of`);
+    expect(run.stdout).toContain(`What got worse for users: ${broke + fewer} dialogues (${said.replace(' dialogues', '').replace(' dialogue', '')}, ${fewer} passed fewer of their runs)`);
     const md = readFileSync(join(dir, 'counted', 'report.md'), 'utf8');
     expect(md.split('\n')[0]).toContain(said);
     const fileRow = md.split('\n').find((line) => line.startsWith('| datasets/model/correct-ordinal.yaml |'));

@@ -1,3 +1,4 @@
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatasetError } from '../../src/datasets/datasetTypes.js';
@@ -56,6 +57,21 @@ describe('loadDatasets', () => {
     const both = loadDatasets([`${dir}/y`, `${dir}/x/one.yaml`, `${dir}/x/*.yaml`]);
     expect(both.files).toEqual([`${dir}/y/four.csv`, `${dir}/x/one.yaml`]);
     expect(both.dialogues.map((d) => d.id)).toEqual(['c1', 'one']);
+  });
+
+  it('globs take linked files and folders named outright, while ** skips linked folders, dot-folders and node_modules (what tinyglobby with followSymbolicLinks: false would not keep)', () => {
+    const dir = tempDir({
+      'kept/real.yaml': dialogue('real'),
+      'elsewhere/linked.yaml': dialogue('linked'),
+      'kept/node_modules/dep.yaml': dialogue('dep'),
+      'kept/.cache/hidden.yaml': dialogue('hidden'),
+    });
+    symlinkSync(`${dir}/elsewhere/linked.yaml`, `${dir}/kept/link.yaml`);
+    symlinkSync(`${dir}/elsewhere`, `${dir}/kept/folder`);
+    symlinkSync(dir, `${dir}/kept/loop`);
+    expect(globFiles(`${dir}/kept/*.yaml`)).toEqual([`${dir}/kept/link.yaml`, `${dir}/kept/real.yaml`]);
+    expect(globFiles(`${dir}/kept/folder/*.yaml`)).toEqual([`${dir}/kept/folder/linked.yaml`]);
+    expect(globFiles(`${dir}/kept/**/*.yaml`)).toEqual([`${dir}/kept/link.yaml`, `${dir}/kept/real.yaml`]);
   });
 
   it('matches relative globs against the working directory', () => {

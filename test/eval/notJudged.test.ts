@@ -42,14 +42,14 @@ describe('what a backend could not judge is said, never passed over (issue 20)',
     const after = baselineOf({ backend: 'record(openai)', model: 'm' }, { 'prompts/correction-dialogue.txt': 'b' });
     expect(gateVerdict(before, after, 'b.json', SETTINGS).notJudged).toBeUndefined();
     const scripted = baselineOf({ backend: 'perturb(scripted)', model: 'scripted' }, { 'prompts/correction-dialogue.txt': 'b' });
-    expect(gateVerdict(before, scripted, 'b.json', SETTINGS).notJudged?.[0]).toMatch(/the scripted backend does not read prompts/);
+    expect(gateVerdict(before, scripted, 'b.json', SETTINGS).notJudged?.[0]).toMatchObject({ code: 'promptsNotRead', params: { backend: 'scripted' }, text: expect.stringMatching(/the scripted backend does not read prompts/) });
   });
 
   it('answers only replayed: the verdict says nothing was measured live; each side\'s counts are kept', () => {
     const before = baselineOf({ backend: 'openai', model: 'm', answers: { live: 40, replayed: 0 } });
     const after = baselineOf({ backend: 'replay', model: 'm', answers: { live: 0, replayed: 40 } });
     const gate = gateVerdict(before, after, 'b.json', SETTINGS);
-    expect(gate.notJudged).toEqual(['nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change']);
+    expect(gate.notJudged).toEqual([{ code: 'nothingLive', params: { replayed: 40 }, text: 'nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change' }]);
     expect(gate.answers).toEqual({ baseline: { live: 40, replayed: 0 }, current: { live: 0, replayed: 40 } });
   });
 
@@ -58,7 +58,7 @@ describe('what a backend could not judge is said, never passed over (issue 20)',
     const same = baselineOf({ backend: 'openai', model: 'qwen-turbo', servedModels: ['qwen-turbo-0919 (fp_1)'] });
     const moved = baselineOf({ backend: 'openai', model: 'qwen-turbo', servedModels: ['qwen-turbo-1101 (fp_2)'] });
     expect(gateVerdict(before, same, 'b.json', SETTINGS).warnings).toBeUndefined();
-    expect(gateVerdict(before, moved, 'b.json', SETTINGS).warnings).toEqual([
+    expect(gateVerdict(before, moved, 'b.json', SETTINGS).warnings?.map((note) => (typeof note === 'string' ? note : note.text))).toEqual([
       "the server said other models answered than in the baseline (baseline: qwen-turbo-0919 (fp_1); now: qwen-turbo-1101 (fp_2)): the model may have changed under the name 'qwen-turbo'",
     ]);
   });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, MIGRATIONS } from '../../src/report/history/historyStore.js';
+import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, MIGRATIONS } from '../../src/history/historyStore.js';
 import { cli, tempDir } from '../support/cli.js';
 import { expectRejected, oneTurn } from './workspace.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { servedModelBaselineSaid, servedModelSaid } from '../../src/report/words/servedModel.js';
 import { renderHistoryTable } from '../../src/report/console/historyConsole.js';
-import type { HistoryRun } from '../../src/report/history/historyQueries.js';
+import type { HistoryRun } from '../../src/history/historyQueries.js';
 import { cli, cliAsync, tempDir } from '../support/cli.js';
 import { completion, loopbackModel } from './loopbackModel.js';
 

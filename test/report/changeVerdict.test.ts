@@ -29,6 +29,10 @@ describe('changeVerdict: the word and the colour of a change, from its interval 
     ['a pass-rate rise the sign test alone finds', { delta: 0.154, alone: true }, { word: 'beyondInterval', tone: 'gain' }],
     ['a pass-rate rise the sign test alone does not find', { delta: 0.01, alone: false }, { word: 'couldBeChance', tone: 'neutral' }],
     ['a move nothing tested', { delta: 0.05 }, { word: 'untested', tone: 'neutral' }],
+    // Below the floor (NEGLIGIBLE_MOVE, one point): negligible, never painted, however sure (issue 49: "Routing -0.2 pp" was painted as -17 pp was).
+    ['a fall of 0.2 pp the gate counted (issue 49)', { delta: -0.0024, interval: at90(-0.004, -0.001), test: 'counted' }, { word: 'negligibleReal', tone: 'neutral' }],
+    ['a rise of 0.4 pp that could be chance', { delta: 0.004, interval: at90(-0.001, 0.01) }, { word: 'negligible', tone: 'neutral' }],
+    ['a fall of 0.9 pp the sign test counted', { delta: -0.009, test: 'counted' }, { word: 'negligibleReal', tone: 'neutral' }],
     // Answers that repeat: every move is a change.
     ['a fall with answers that repeat', { delta: -0.02, noiseFree: true }, { word: 'beyondChance', tone: 'loss' }],
     ['no move', { delta: 0, interval: at90(-0.01, 0.01) }, { word: 'unchanged', tone: 'neutral' }],
@@ -84,6 +88,6 @@ describe('changeVerdict: the word and the colour of a change, from its interval 
       singleRuns: { alpha: 0.05, dialogues: 518, tests: [test('tts', 0.79, 0.885, { interval: [0.061, 0.131] }), test('routing', 0.99, 0.994, { interval: [-0.001, 0.01] })] },
     };
     expect(changeVerdict(gateChangeFacts(single, 'tts')!)).toEqual({ word: 'beyondChance', tone: 'gain' });
-    expect(changeVerdict(gateChangeFacts(single, 'routing')!)).toEqual({ word: 'couldBeChance', tone: 'neutral' });
+    expect(changeVerdict(gateChangeFacts(single, 'routing')!)).toEqual({ word: 'negligible', tone: 'neutral' });
   });
 });

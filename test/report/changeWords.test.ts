@@ -76,9 +76,11 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
     const said =
       '2 dialogues passed fewer of their 3 runs than in the baseline (1 no run, 1 some), as run-to-run noise alone can make them: not counted as broke';
     expect(headlineOf(en).changed).toBe(
-      `Against the baseline: ${said}; 1 dialogue passed every one of its 3 runs after failing some in the baseline, as run-to-run noise alone can make it: not counted as fixed; Dialogue success -25.0 pp, could be chance.`,
+      `Against the baseline: dialogue success (share of runs passed) 75.0% → 50.0% (-25.0 pp, could be chance); dialogues passing all 3 runs 2 → 1 of 4 (50.0% → 25.0%); ${said}; 1 dialogue passed every one of its 3 runs after failing some in the baseline, as run-to-run noise alone can make it: not counted as fixed.`,
     );
-    expect(whatBroke(en).ids).toEqual([]);
+    // Every dialogue that did worse is an example of what got worse, none called broke.
+    expect(whatBroke(en).ids).toEqual(['fell-all', 'fell-some']);
+    expect(whatBroke(en).broke).toBe(0);
     for (const page of pages(en)) {
       expect(page).toContain(said);
       const rest = page.replaceAll('not counted as broke', '');
@@ -88,10 +90,10 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
     expect(renderMarkdown(en)).toContain('| 追加 (append) | feature | 0/3 | 2 → 0 passed (2 within noise) |');
 
     const zh = repeated(noiseOnly, 'zh');
-    const saidZh = '2 段对话在 3 次运行中通过的次数少于基线（1 段一次也未通过，1 段部分通过），单靠运行间波动就可能如此：不计为新近失败';
+    const saidZh = '2 段对话在 3 次运行中通过的次数少于基线（1 段一次也未通过，1 段部分通过），单靠运行间波动就可能如此：不计入“由通过变为失败”';
     for (const page of pages(zh)) {
       expect(page).toContain(saidZh);
-      expect(page.replaceAll('不计为新近失败', '')).not.toContain('新近失败');
+      expect(page.replaceAll('不计入“由通过变为失败”', '')).not.toContain('新近失败');
     }
   });
 
@@ -101,10 +103,12 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
     expect(changes.fewerRuns).toEqual(['fell-some']);
     const report = repeated(regression);
     expect(headlineOf(report).changed).toMatch(
-      /^Against the baseline: 1 dialogue broke; 1 dialogue passed fewer of its 3 runs than in the baseline \(0 no run, 1 some\), as run-to-run noise alone can make it: not counted as broke;/,
+      /^Against the baseline: dialogue success \(share of runs passed\) [^;]+; dialogues passing all 3 runs 2 → 1 of 4 \(50\.0% → 25\.0%\); 1 dialogue broke; 1 dialogue passed fewer of its 3 runs than in the baseline \(0 no run, 1 some\), as run-to-run noise alone can make it: not counted as broke;/,
     );
-    expect(whatBroke(report).ids).toEqual(['fell-all']);
-    expect(renderMarkdown(report).split('\n')[0]).toBe('## ❌ Regression gate failed · 1 dialogue broke · 1 metrics worse · 1 of 4 dialogues passed all 3 runs');
+    // Examples come from every dialogue that did worse (issue 49), those that broke first.
+    expect(whatBroke(report).ids).toEqual(['fell-all', 'fell-some']);
+    expect(whatBroke(report).broke).toBe(1);
+    expect(renderMarkdown(report).split('\n')[0]).toMatch(/^## ❌ Regression gate failed · dialogue success [^·]+ · 2 → 1\/4 dialogues passed all 3 runs · 1 dialogue broke · 1 metrics worse$/);
     expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/3 | 2 → 0 passed (1 broke, 1 within noise) |');
   });
 
@@ -155,7 +159,7 @@ describe('noise only where there is noise (issue 38, item 8)', () => {
       expect(change.changed).toBe(`Since the previous comparable run (${backend} answers the same input the same way, so each move is a change, not noise): Dialogue success -0.6 pp.`);
       expect(change.changedBeyondNoise).toBe(true);
     }
-    expect(headlineOf(history('heuristic'), 'zh').changed).toBe('与上一次可比运行相比（heuristic 对相同输入总给出相同回答，因此每个变化都是真实变化而非波动）：对话成功率 -0.6 pp。');
+    expect(headlineOf(history('heuristic'), 'zh').changed).toBe('与上一次可比运行相比（heuristic 对相同输入总给出相同回答，因此每个变化都是真实变化而非波动）：对话成功率 -0.6 个百分点。');
   });
 
   it('a sampled model: the same loss is within run-to-run noise, unless it sampled at temperature 0 with the same seed both times', () => {

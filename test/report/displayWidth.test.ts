@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { renderConsoleSummary } from '../../src/report/console/console.js';
 import { renderHistoryTable } from '../../src/report/console/historyConsole.js';
-import type { HistoryRun } from '../../src/report/history/historyQueries.js';
+import type { HistoryRun } from '../../src/history/historyQueries.js';
 import { truncate } from '../../src/report/words/format.js';
 import { cli, tempDir } from '../support/cli.js';
 import { makeReport } from './fixtures.js';

@@ -128,7 +128,7 @@ describe.each(BOTH)('%s rendered in every format and language: each count is sta
     const r = rendered();
     // More broken dialogues than a console lists, so what it leaves out must be counted.
     expect(brokeIds(r).length).toBeGreaterThan(20);
-    const patterns: Record<Lang, RegExp> = { en: /(?<!\d)(\d+) (?:dialogues? )?broke\b/g, zh: /(\d+) 段对话新近失败/g };
+    const patterns: Record<Lang, RegExp> = { en: /(?<!\d)(\d+) (?:dialogues? )?broke\b/g, zh: /(\d+) 段对话由通过变为失败/g };
     for (const d of [...human(r, 'run'), ...human(r, 'compare')]) {
       const said = counts(withoutSliceRows(d.text), patterns[d.lang]);
       expect(said.length, `${d.name} says how many dialogues broke`).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ describe.each(BOTH)('%s rendered in every format and language: each count is sta
   it('"fixed" counts what the gate found fixed, on the run and in the comparison', () => {
     const r = rendered();
     const fixed = r.current.gate!.improvements.filter((f) => f.kind === 'dialogue').length;
-    const patterns: Record<Lang, RegExp> = { en: /(?<!\d)(\d+) fixed\b/g, zh: /修复 (\d+) 个/g };
+    const patterns: Record<Lang, RegExp> = { en: /(?<!\d)(\d+) fixed\b/g, zh: /(\d+) 段对话由失败变为通过/g };
     for (const d of [...human(r, 'run'), ...human(r, 'compare')]) {
       for (const n of counts(withoutSliceRows(d.text), patterns[d.lang])) expect(n, `${d.name} counts fixed dialogues`).toBe(fixed);
     }

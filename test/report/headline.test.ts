@@ -51,7 +51,7 @@ describe('headline in plain words', () => {
 
   it('counts the dialogues that broke (what broke is its own block), fixes, and metric moves', () => {
     expect(headlineOf(regressed()).changed).toBe('Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -4.2 pp.');
-    expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：2 段对话新近失败；修复 1 个；纠正序号映射 -4.2 pp。');
+    expect(headlineOf(regressed(), 'zh').changed).toBe('与基线相比：2 段对话由通过变为失败；1 段对话由失败变为通过；纠正序号映射 -4.2 个百分点。');
   });
 
   it('keeps the pairing line out of the lead of what changed, for a page short of room, and in the whole sentence report.md and the console print', () => {
@@ -123,7 +123,7 @@ describe('headline in plain words', () => {
       },
     };
     expect(headlineOf({ ...report, gate }).changed).toBe(
-      'Against the baseline: 1 dialogue broke; Correction index mapping -4.2 pp, very unlikely to be chance; Dialogue success -33.3 pp, could be chance.',
+      'Against the baseline: dialogue success (share of runs passed) 100.0% → 66.7% (-33.3 pp, could be chance); 1 dialogue broke; Correction index mapping -4.2 pp, very unlikely to be chance.',
     );
     const { changedDetails } = headlineOf({ ...report, gate });
     expect(changedDetails).toContain('Holm-adjusted, α = 0.05');
@@ -156,7 +156,7 @@ describe('headline in plain words', () => {
     expect(noise.changedDetails).toMatch(/Dialogue success \+1\.1 pp \(95 % interval -[\d.]+ pp … \+[\d.]+ pp\)/);
     expect(renderMarkdown({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } })).not.toContain('**Since');
     const drop = headlineOf({ ...report, view: { trend: { runs: [run(4, 368 / 466), run(null, 221 / 466)], dialogues: {} } } }, 'zh');
-    expect(drop.changed).toBe('与上一次可比运行相比，超出运行间波动的变化：对话成功率 -31.5 pp。');
+    expect(drop.changed).toBe('与上一次可比运行相比，超出运行间波动的变化：对话成功率 -31.5 个百分点。');
     expect(drop.changedBeyondNoise).toBe(true);
   });
 

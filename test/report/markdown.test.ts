@@ -85,7 +85,7 @@ describe('--lang zh beyond the HTML', () => {
 
   it('report.md: headings, the failing dialogues and their failure reasons in Chinese', () => {
     const md = renderMarkdown(zh);
-    expect(md.split('\n')[0]).toBe('## ❌ 回归门禁未通过 · 1 段对话新近失败 · 1 项指标变差 · 3 段对话中 2 段通过');
+    expect(md.split('\n')[0]).toBe('## ❌ 回归门禁未通过 · 1 段对话由通过变为失败 · 1 项指标变差 · 3 段对话中 2 段通过');
     expect(md).toContain('### 相对基线的退步');
     expect(md).toContain('<details><summary>未通过的对话（1）</summary>');
     expect(md).toContain('| 轮次 | 输入 | 检查 | 不同之处 |');

@@ -46,8 +46,8 @@ function side(scores: Record<string, number>, lang: Lang, withGate: boolean): Re
 }
 
 const WORDS = {
-  en: { improvement: 'likely real on its own test', fall: 'very unlikely to be chance', chance: 'could be chance', level: '90 % interval' },
-  zh: { improvement: '单独检验下很可能是真实变化', fall: '极不可能是偶然', chance: '可能只是偶然', level: '90% 区间' },
+  en: { improvement: 'likely real on its own test', fall: 'very unlikely to be chance', chance: 'could be chance', level: '90 % interval', pp: ' pp' },
+  zh: { improvement: '单独检验下很可能是真实变化', fall: '极不可能是偶然', chance: '可能只是偶然', level: '90% 区间', pp: ' 个百分点' },
 } as const;
 
 /** The compare page's Δ cell of one metric: its class and text. */
@@ -90,7 +90,7 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
     expect(row(name('batchSplitting'))).toContain(words.improvement);
     expect(row(name('correctionIndexMapping'))).toContain(words.fall);
     expect(row(name('tts'))).toContain(words.chance);
-    expect(row(name('batchSplitting'))).toContain(`${words.level} +14.1 pp … +21.1 pp`);
+    expect(row(name('batchSplitting'))).toContain(`${words.level} +14.1${words.pp} … +21.1${words.pp}`);
   });
 
   it('compare: the console lines say the same words', () => {
@@ -102,29 +102,29 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
 
   it('run --baseline: the headline, report.md, the card badges and the console agree on the words and colours', () => {
     const changed = headlineOf(b, lang).changed!;
-    expect(changed).toMatch(new RegExp(`\\+17\\.6 pp[，,] ?${words.improvement}`));
-    expect(changed).toMatch(new RegExp(`-8\\.0 pp[，,] ?${words.fall}`));
-    expect(changed).toMatch(new RegExp(`-1\\.0 pp[，,] ?${words.chance}`));
+    expect(changed).toMatch(new RegExp(`\\+17\\.6${words.pp}[，,] ?${words.improvement}`));
+    expect(changed).toMatch(new RegExp(`-8\\.0${words.pp}[，,] ?${words.fall}`));
+    expect(changed).toMatch(new RegExp(`-1\\.0${words.pp}[，,] ?${words.chance}`));
     const details = headlineOf(b, lang).changedDetails!;
-    expect(details).toContain(`${words.level} +14.1 pp … +21.1 pp`);
+    expect(details).toContain(`${words.level} +14.1${words.pp} … +21.1${words.pp}`);
     expect(details).not.toMatch(/95 ?% (range|区间)/);
 
     // One wording everywhere (report/model/runView.ts): the headline's separator in each language.
     const sep = lang === 'zh' ? '，' : ', ';
     const md = renderMarkdown(b);
-    expect(md).toContain(`+17.6 pp${sep}${words.improvement}`);
-    expect(md).toContain(`-1.0 pp${sep}${words.chance}`);
+    expect(md).toContain(`+17.6${words.pp}${sep}${words.improvement}`);
+    expect(md).toContain(`-1.0${words.pp}${sep}${words.chance}`);
 
     const html = renderHtml(b);
-    expect(cardBadge(html, 'batchSplitting')).toEqual({ tone: 'delta-improvement', text: `+17.6 pp${sep}${words.improvement}` });
-    expect(cardBadge(html, 'tts')).toEqual({ tone: 'delta-none', text: `-1.0 pp${sep}${words.chance}` });
+    expect(cardBadge(html, 'batchSplitting')).toEqual({ tone: 'delta-improvement', text: `+17.6${words.pp}${sep}${words.improvement}` });
+    expect(cardBadge(html, 'tts')).toEqual({ tone: 'delta-none', text: `-1.0${words.pp}${sep}${words.chance}` });
     expect(cardBadge(html, 'correctionIndexMapping').tone).toBe('delta-regression');
 
     const console = renderConsoleSummary(b, { color: true }).split('\n');
     // The metric lines (a bar each), not the headline above them.
     const line = (text: string) => console.find((l) => /[█░]/.test(l) && l.includes(text)) ?? '';
-    expect(line(`+17.6 pp${sep}${words.improvement}`)).toContain('\u001b[32m▲');
-    const chanceLine = line(`-1.0 pp${sep}${words.chance}`);
+    expect(line(`+17.6${words.pp}${sep}${words.improvement}`)).toContain('\u001b[32m▲');
+    const chanceLine = line(`-1.0${words.pp}${sep}${words.chance}`);
     expect(chanceLine).toContain('·');
     expect(chanceLine).not.toContain('\u001b[31m');
     expect(chanceLine).not.toContain('\u001b[32m');

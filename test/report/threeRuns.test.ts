@@ -31,9 +31,9 @@ describe('three runs: baseline, regressed, fixed', () => {
   it('says in plain words what was measured and what changed', () => {
     const regressed = r.outputs[1]!.stdout;
     expect(regressed).toContain('Protocol conformance with scripted answers');
-    expect(regressed).toMatch(/Against the baseline: 1 dialogue broke; Correction index mapping -11\.1 pp/);
+    expect(regressed).toMatch(/Against the baseline: dialogue success \(share of runs passed\) [^;]+; 1 dialogue broke; Correction index mapping -11\.1 pp/);
     const md = readFileSync(join(r.runs[1]!, 'report.md'), 'utf8');
-    expect(md).toMatch(/> \*\*Against the baseline: 1 dialogue broke;/);
+    expect(md).toMatch(/> \*\*Against the baseline: dialogue success [^;]+; 1 dialogue broke;/);
     expect(md).toMatch(/### Biggest movers vs baseline[\s\S]*纠正更新通知 \| scenario \| 0\/1 \| 1 → 0 passed \(1 broke\) \|/);
   });
 
@@ -59,7 +59,7 @@ describe('three runs: baseline, regressed, fixed', () => {
   it('compare A B --out writes a Markdown comparison naming the flipped dialogue and its differing fields', () => {
     expect(r.outputs[3]!.stdout).toContain(`REGRESSION dialogue ${BROKEN_ID}: pass → fail`);
     const md = readFileSync(join(r.compareOut, 'comparison.md'), 'utf8');
-    expect(md).toContain('## ❌ Comparison: 1 dialogue broke, 0 fixed');
+    expect(md).toMatch(/^## ❌ Comparison: Dialogue success \(share of runs passed\) [^\n]+\n\n1 dialogue broke, 0 fixed/m);
     expect(md).toContain(`#### \`${BROKEN_ID}\``);
     expect(md).toMatch(/\| 2 \| \*\*batch\*\* \| `#0 pending ¥22\.00 EXPENSE 餐饮 牛肉面 #1 pending ¥2\.50[^|]*\| `#0 pending ¥2\.50 EXPENSE 餐饮 牛肉面/);
     expect(md).toContain('| Correction index mapping | 100.0% | 88.9% | -11.1 pp |');

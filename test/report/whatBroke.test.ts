@@ -49,8 +49,10 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
       ['correction:batch:notApplied', 1, 'not-applied'],
       ['correction:batch:wrongValue', 1, 'wrong-value'],
     ]);
-    expect(behaviours[0]!.example).toMatchObject({ turn: 2, input: '「第1句」', difference: 'batch: item 1: amount expected 50, got 60; item 2: amount expected 30, got 50', why: null });
-    expect(behaviours[1]!.example.why).toBe('correct call invalid: index 2 is out of range (currentBatch has 2 items)');
+    // In the words a reader uses (issue 49): the entries as the user named them, not field paths.
+    expect(behaviours[0]!.example).toMatchObject({ turn: 2, input: '「第1句」', difference: 'the draft has 「餐饮 60元」 where 「餐饮 50元」 was meant; the draft has 「餐饮 50元」 where 「餐饮 30元」 was meant', why: null });
+    // The model call's complaint is an internal: not beside a plain example.
+    expect(behaviours[1]!.example.why).toBeNull();
     expect(behaviourName('en', behaviours[0]!.key)).toBe('Corrections: the wrong item was changed');
     expect(behaviourName('zh', behaviours[1]!.key)).toBe('纠正：没有改动');
     expect(behaviours.every((b) => b.metric === 'correctionIndexMapping')).toBe(true);

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { listRuns, type HistoryRun } from '../../src/report/history/historyQueries.js';
-import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, MIGRATIONS, openHistory } from '../../src/report/history/historyStore.js';
+import { listRuns, type HistoryRun } from '../../src/history/historyQueries.js';
+import { APPLICATION_ID, HISTORY_SCHEMA_VERSION, MIGRATIONS, openHistory } from '../../src/history/historyStore.js';
 import type { SimulationReport } from '../../src/report/model/simulationReport.js';
 import { cli, tempDir } from '../support/cli.js';
 

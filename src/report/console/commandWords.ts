@@ -3,20 +3,19 @@
  * Chinese. The closing count line CI tools parse (`dialogues: N passed, M failed`) is not here: it
  * stays the same in every language.
  */
-import type { Words } from '../../scoring/metrics/registry.js';
-import { inLang } from '../words/labels.js';
+import { inLang, type Words, type Args } from '../words/wording.js';
 import type { Lang } from '../model/reportTypes.js';
 
-const COMMAND = {
+export const COMMAND_WORDS = {
   reports: ['Reports: {0}', '报告：{0}'],
   comparison: ['Comparison: {0}', '对比页：{0}'],
   runHistory: ['History: {0} (run #{1})', '运行历史：{0}（第 {1} 次运行）'],
   simulateHistory: ['History: {0} (simulate run #{1})', '运行历史：{0}（第 {1} 次模拟运行）'],
-  merged: ['merged {0} reports: {1}/{2} dialogues passed → {3}', '已合并 {0} 份报告：{2} 段对话中 {1} 段通过 → {3}'],
+  merged: ['merged {reports} reports: {passed}/{total} dialogues passed → {out}', '已合并 {reports} 份报告：{total} 段对话中 {passed} 段通过 → {out}'],
   baselineUpdated: ['Baseline updated: {0}', '基线已更新：{0}'],
   savedDialogues: [
-    'Failed users as dialogues: {0} users → {1} dialogues (near-duplicates collapsed; expectations generated, review them) → {2}',
-    '未成功的用户转成对话：{0} 个用户 → {1} 段对话（近似重复已合并；期望为自动生成，请复核）→ {2}',
+    'Failed users as dialogues: {users} users → {dialogues} dialogues (near-duplicates collapsed; expectations generated, review them) → {file}',
+    '未成功的用户转成对话：{users} 个用户 → {dialogues} 段对话（近似重复已合并；期望为自动生成，请复核）→ {file}',
   ],
   regression: ['REGRESSION', '退步'],
   improvement: ['improved', '改进'],
@@ -29,6 +28,6 @@ const COMMAND = {
   dialogue: ['dialogue', '对话'],
 } as const satisfies Record<string, Words>;
 
-export function commandLine(lang: Lang, key: keyof typeof COMMAND, ...args: readonly (string | number)[]): string {
-  return inLang(lang, COMMAND[key], ...args);
+export function commandLine(lang: Lang, key: keyof typeof COMMAND_WORDS, ...args: Args): string {
+  return inLang(lang, COMMAND_WORDS[key], ...args);
 }

@@ -6,7 +6,7 @@ import { modelSentences } from '../words/answersWords.js';
 import { gateLevel, pairedGateLine, testedChanges } from '../words/changeWords.js';
 import { commandLine } from './commandWords.js';
 import { cellWidth, padCells, withoutControls } from '../words/format.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import { metricName } from '../words/labels.js';
 import { sequentialSentence } from '../words/sequentialWords.js';
 import { describeFindingChange, findingMetricName, metricFindings } from '../model/reportQueries.js';
@@ -39,7 +39,7 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
     ...oncePerMetric(gate.regressions).map((finding) => findingLine('regression', finding, gate, lang)),
     ...oncePerMetric(gate.improvements).map((finding) => findingLine('improvement', finding, gate, lang)),
     ...testedChanges(gate, lang).map((line) => `${mark(lang, 'tested')} ${line}`),
-    ...(gate.warnings ?? []).map((warning) => commandLine(lang, 'warning', gateWarning(lang, warning))),
+    ...(gate.warnings ?? []).map((warning) => commandLine(lang, 'warning', gateNoteSaid(lang, warning))),
   ];
   const paired = pairedGateLine(gate, lang);
   if (paired) lines.push(paired);

@@ -4,9 +4,11 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { cellWidth, inertText, padCells, percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
+import { suiteMove } from '../model/suiteMove.js';
+import { suiteMoveShort } from '../words/leadWords.js';
 import { metricChange } from '../model/runView.js';
 import { gateLevel, pairedGateLine, unsteadyLine } from '../words/changeWords.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import {
   describeFindingChange,
   describeInput,
@@ -20,11 +22,11 @@ import {
   noGitSaid,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
 import { inLang, label, metricName } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import type { DialogueReport, GateResult, Lang, Report } from '../model/reportTypes.js';
 import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from '../model/whatBroke.js';
 
@@ -75,8 +77,11 @@ function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   // The gate's own word: an undecided sequential run is "not decided", let through or not, never "passed".
   const gateWord = outcome === 'letThrough' || outcome === 'notDecided' ? outcome : report.gate?.passed ? 'passed' : 'failed';
   const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, gateWord).toLowerCase())) : '';
+  // Against a baseline the suite's move comes first (issue 49): dialogue success, and over repeats the every-run count.
+  const moved = report.gate ? suiteMoveShort(suiteMove(report, report.gate), lang) : null;
+  const counts = moved && report.run.repeat > 1 ? c.bold(moved) : consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`));
   return (
-    `${verdict}  ${consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`))}` +
+    `${verdict}  ${counts}` +
     c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
     gate
   );
@@ -102,7 +107,7 @@ function runLine(report: Report, c: ChalkInstance): string {
     else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
-  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateWarning(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateNoteSaid(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 
@@ -110,8 +115,8 @@ function runLine(report: Report, c: ChalkInstance): string {
 function rateLimitWarning(traffic: unknown, lang: Lang): string | null {
   const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
   if (!t?.rateLimitedCalls) return null;
-  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', t.concurrency.start, t.concurrency.narrowest) : '';
-  return label(lang, 'rateLimited', t.rateLimitedCalls, t.answeredCalls ?? 0, narrowed);
+  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', { from: t.concurrency.start, to: t.concurrency.narrowest }) : '';
+  return label(lang, 'rateLimited', { limited: t.rateLimitedCalls, answered: t.answeredCalls ?? 0, narrowed });
 }
 
 /** The behaviours that broke, biggest first, each with one example: the first screen's "what does it look like". */
@@ -179,7 +184,7 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
 
 function gateLines(report: Report, gate: GateResult, lang: Lang, c: ChalkInstance): string[] {
   const lines = [c.bold.red(`${label(lang, 'regressionsAgainst')} ${safe(gate.baseline)}`)];
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = punctuation(lang).colon;
   for (const finding of metricRegressions(gate)) {
     lines.push(`  ${c.red('▼')} ${safe(metricName(lang, findingMetricName(finding)))}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`);
   }

@@ -1,8 +1,7 @@
 /** Run progress on stderr: a redrawn bar on a terminal, a plain line every ~10% in CI logs. */
 import { Chalk } from 'chalk';
-import { inLang } from '../words/labels.js';
+import { inLang, type Words } from '../words/wording.js';
 import type { Lang } from '../model/reportTypes.js';
-import type { Words } from '../../scoring/metrics/registry.js';
 
 export interface Progress {
   tick(passed: boolean): void;
@@ -10,14 +9,14 @@ export interface Progress {
 }
 
 /** The line a log (no terminal) gets every tenth of the way, by what is counted. */
-const LINE = {
-  dialogues: ['progress {0}/{1} dialogues ({2}%), {3} failed', '进度 {0}/{1} 段对话（{2}%），{3} 段未通过'],
-  userRuns: ['progress {0}/{1} user runs ({2}%), {3} failed', '进度 {0}/{1} 次用户运行（{2}%），{3} 次未成功'],
+export const PROGRESS_WORDS = {
+  dialogues: ['progress {done}/{total} dialogues ({percent}%), {failed} failed', '进度 {done}/{total} 段对话（{percent}%），{failed} 段未通过'],
+  userRuns: ['progress {done}/{total} user runs ({percent}%), {failed} failed', '进度 {done}/{total} 次用户运行（{percent}%），{failed} 次未成功'],
 } as const satisfies Record<string, Words>;
 
 /** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
 /** `status`: more to show after the count (simulate with a user model: both models' calls). */
-export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof LINE = 'dialogues', lang: Lang = 'en', status?: () => string): Progress {
+export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof PROGRESS_WORDS = 'dialogues', lang: Lang = 'en', status?: () => string): Progress {
   const tty = stream.isTTY === true;
   const c = new Chalk({ level: tty ? 1 : 0 });
   let count = 0;
@@ -38,7 +37,7 @@ export function createProgress(total: number, stream: NodeJS.WriteStream, unit: 
 
   const line = () => {
     lastLineCount = count;
-    stream.write(`${inLang(lang, LINE[unit], count, total, Math.round(ratio() * 100), failed)}${status?.() ?? ''}\n`);
+    stream.write(`${inLang(lang, PROGRESS_WORDS[unit], { done: count, total, percent: Math.round(ratio() * 100), failed })}${status?.() ?? ''}\n`);
   };
 
   return {

@@ -9,8 +9,14 @@ export function renderSimulationConsole(report: SimulationReport, lang: Lang = '
   const sizes = byGoalSize.map((slice) => `${slice.goalSize}:${percent(slice.successRate, 0)}`).join(' ');
   const passAll = overall.repeat > 1 ? simulationWord(lang, 'consolePassAll', overall.repeat, percent(overall.passAllRepeats)) : '';
   return [
-    simulationWord(lang, 'consoleUsers', overall.users, report.run.repeat, String(report.run.llm['backend'])),
-    simulationWord(lang, 'consoleSuccess', percent(overall.successRate), passAll, percent(overall.firstTryRate), meanText(overall.meanTurnsToSuccess), meanText(overall.meanLlmCallsToSuccess)),
+    simulationWord(lang, 'consoleUsers', { users: overall.users, repeat: report.run.repeat, model: String(report.run.llm['backend']) }),
+    simulationWord(lang, 'consoleSuccess', {
+      success: percent(overall.successRate),
+      passAll,
+      firstTry: percent(overall.firstTryRate),
+      turns: meanText(overall.meanTurnsToSuccess),
+      calls: meanText(overall.meanLlmCallsToSuccess),
+    }),
     simulationWord(lang, 'consoleBySize', sizes),
     simulationWord(lang, 'consoleOutcomes', outcomeCounts(lang, overall.outcomes)),
     '',

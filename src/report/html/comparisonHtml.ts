@@ -1,7 +1,8 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from '../words/answersWords.js';
-import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from '../model/comparison.js';
+import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from '../model/comparison.js';
 import { toneClass } from '../words/changeWords.js';
+import { comparisonCountsSaid, comparisonSuiteSaid } from '../words/leadWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { deltaPoints, percent } from '../words/format.js';
 import { pageHead } from './htmlPage.js';
@@ -38,7 +39,7 @@ function interval(value: readonly [number, number] | null): string {
 /** Painted only as changeVerdict paints it: a move chance could make, or one nothing judged, stays muted. */
 function deltaCell(m: MetricDelta, lang: Lang): string {
   if (m.a === null || m.b === null) return '<td class="num">—</td>';
-  return `<td class="num ${toneClass(m.verdict?.tone ?? 'neutral')}">${esc(deltaPoints(m.a, m.b) + changeNote(m, lang))}</td>`;
+  return `<td class="num ${toneClass(m.verdict?.tone ?? 'neutral')}">${esc(deltaPoints(m.a, m.b, lang) + changeNote(m, lang))}</td>`;
 }
 
 function metricsTable(comparison: Comparison, lang: Lang): string {
@@ -119,8 +120,11 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   const counts = flipsByDirection(comparison, lang);
   const { broke, fixed } = counts;
   const zh = lang === 'zh';
-  const headline = flipCountsSaid(counts, lang);
   const gate = comparison.gate;
+  // The suite's move leads (issue 49); the dialogues and metrics the gate counted follow it.
+  const suite = comparisonSuiteSaid(comparison, lang);
+  const countsSaid = comparisonCountsSaid(comparison, counts, lang);
+  const headline = suite ?? countsSaid;
   const badge = gate ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>` : '';
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
   // Transcripts come last and closed: the verdict, what broke and the figures fit the first screen.
@@ -135,6 +139,7 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
 <header class="top"><div class="wrap">
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
   <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
+  ${suite ? `<p class="plain" id="counts">${esc(countsSaid)}</p>` : ''}
   ${modelSentences(gate, lang).map((sentence) => `<p class="plain model-reached">${esc(sentence)}</p>`).join('')}
   ${openNextHtml(lang, comparisonLinks(comparison, broke.length, fixed.length, lang))}
 </div></header>

@@ -1,5 +1,5 @@
 /** Escaping for XML (JUnit) and HTML text, and URL fragments. */
-import { LONE_SURROGATE_SOURCE, wellFormed } from '../../util/wellFormed.js';
+import { LONE_SURROGATE_SOURCE } from '../../util/wellFormed.js';
 
 /**
  * Characters XML 1.0 cannot carry at all, not even as character references: C0 controls
@@ -9,7 +9,7 @@ const XML_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\
 
 /** A URL fragment (`#d-…`) for any string: an unpaired surrogate is U+FFFD there, not a URIError. */
 export function uriFragment(text: string): string {
-  return encodeURIComponent(wellFormed(text));
+  return encodeURIComponent(text.toWellFormed());
 }
 
 /** Forbidden characters stay visible as `\uXXXX` instead of silently vanishing. */

@@ -27,7 +27,11 @@ export function renderHtml(report: Report): string {
 export function* htmlChunks(report: Report): Generator<string> {
   const lang = report.view?.lang ?? 'en';
   // The headline's count (runView), so over repeats the tab says "passed all 3 runs" as the page does.
-  const title = label(lang, 'pageTitle', { passed: '✓', failed: '✗', letThrough: '◐', notDecided: '✗' }[runOutcome(report)], dialoguesPassedSaid(report, lang), report.run.llm.model);
+  const title = label(lang, 'pageTitle', {
+    mark: { passed: '✓', failed: '✗', letThrough: '◐', notDecided: '✗' }[runOutcome(report)],
+    dialogues: dialoguesPassedSaid(report, lang),
+    model: report.run.llm.model,
+  });
   // Only this exact script may run (CSP hash), and nothing may be fetched: even an escaping
   // mistake elsewhere could neither execute injected script nor phone home.
   const scriptHash = createHash('sha256').update(REPORT_CLIENT_JS, 'utf8').digest('base64');

@@ -14,7 +14,6 @@ export const REPORT_CLIENT_JS =
   var report = JSON.parse(document.getElementById('report-data').textContent);
   var root = document.getElementById('dialogues');
   var view = report.view || {};
-  var lang = view.lang === 'zh' ? 'zh' : 'en';
   var history = (view.trend && view.trend.dialogues) || {};
   var state = { status: 'all', tag: '', query: '', slice: null };
   var entries = [];

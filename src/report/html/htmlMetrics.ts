@@ -38,7 +38,7 @@ function lang(report: Report): Lang {
 function runsCounted(report: Report, name: string, metric: MetricResult, lang: Lang): string {
   const repeat = report.run.repeat;
   if (name !== 'dialogueSuccess' || repeat <= 1 || metric.counts['judged'] === undefined) return '';
-  return `${label(lang, 'runsOfDialogueSuccess', metric.counts['passed'] ?? 0, metric.counts['judged'], repeat)} `;
+  return `${label(lang, 'runsOfDialogueSuccess', { passed: metric.counts['passed'] ?? 0, runs: metric.counts['judged'] ?? '', repeat })} `;
 }
 
 function card(report: Report, name: string, metric: MetricResult, language: Lang, knockOn: boolean): string {
@@ -49,7 +49,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
   if (comparison) {
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
-    const text = baseline === null ? describeFindingChange(comparison.finding, true, gateLevel(report.gate), language) : deltaPoints(baseline, metric.score);
+    const text = baseline === null ? describeFindingChange(comparison.finding, true, gateLevel(report.gate), language) : deltaPoints(baseline, metric.score, language);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
     delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate), language))}">${arrow} ${esc(text)}</span>`;
   } else if (change && change.kind !== 'finding') {

@@ -1,10 +1,13 @@
 /** Server-rendered top of the HTML report: verdict, run info, totals and the gate. */
+import { suiteMove } from '../model/suiteMove.js';
+import { suiteMoveShort } from '../words/leadWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
 import { percent, truncate } from '../words/format.js';
 import { headlineOf } from '../words/headline.js';
 import { dialoguesPassedSaid } from '../model/runView.js';
 import { brokeCount } from '../words/changeWords.js';
 import { inLang, label, metricName, type PageLabel } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { passFailBar } from './htmlSvg.js';
 import { promptDiffHtml } from './promptDiffHtml.js';
 import {
@@ -48,7 +51,7 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
     <div class="eyebrow">${esc(label(lang, 'eyebrow'))}</div>
     <div class="verdict-row">
       <span class="verdict ${ok && outcome === 'passed' ? 'verdict-pass' : 'verdict-fail'}">${{ passed: '✓', failed: '✗', letThrough: '◐', notDecided: '✗' }[outcome]} ${esc(label(lang, outcome))}</span>
-      <h1 id="headline">${esc(dialoguesPassedSaid(report, lang))}</h1>
+      <h1 id="headline">${esc((report.gate && report.run.repeat > 1 ? suiteMoveShort(suiteMove(report, report.gate), lang) : null) ?? dialoguesPassedSaid(report, lang))}</h1>
     </div>
     <p class="plain" id="plain-measured">${esc(plain.measured)}</p>
     ${plain.changedLead ? `<p class="plain plain-changed${plain.changedBeyondNoise ? '' : ' plain-noise'}" id="plain-changed">${esc(plain.changedLead)}</p>` : ''}
@@ -75,7 +78,7 @@ function headerFolds(folds: readonly ([id: string, summary: string, text: string
 /** A first screen's last line: the sections a reader opens next, linked. */
 export function openNextHtml(lang: Lang, links: readonly (readonly [href: string, text: string])[]): string {
   const anchors = links.map(([href, text]) => `<a href="${esc(href)}">${esc(text)}</a>`).join(' · ');
-  return `<nav class="open-next" id="open-next" aria-label="${esc(label(lang, 'openNext'))}">${esc(label(lang, 'openNext'))}${lang === 'zh' ? '：' : ': '}${anchors}</nav>`;
+  return `<nav class="open-next" id="open-next" aria-label="${esc(label(lang, 'openNext'))}">${esc(label(lang, 'openNext'))}${punctuation(lang).colon}${anchors}</nav>`;
 }
 
 /** What broke (when something did), the metrics, the trend (when the history has one), the failing dialogues. */

@@ -1,12 +1,13 @@
 /** The simulate report as one self-contained HTML page in run's look: no script, no network, tables a screen reader can walk. */
 import { escapeHtml as esc } from './escape.js';
+import type { Args } from '../words/wording.js';
 import { percent } from '../words/format.js';
 import { pageHead } from './htmlPage.js';
 import { REPORT_CSS } from './htmlStyles.js';
 import { scoreBar } from './htmlSvg.js';
 import { sharedFloor, trendChart } from './htmlTrends.js';
 import type { Lang, Trend } from '../model/reportTypes.js';
-import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from '../words/simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, speechNames, type SimulationWord } from '../words/simulationLabels.js';
 import { wilson } from '../../util/rateInterval.js';
 import type { SliceScore } from '../../users/scores.js';
 import { SIMULATION_TREND_METRICS, goalItemText, type ShownSimulation, type SimulationReport } from '../model/simulationReport.js';
@@ -18,11 +19,11 @@ const SHOWN_FAILURES = 50;
 const mean = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const range = (interval: readonly [number, number] | null) => (interval ? `${percent(interval[0])}–${percent(interval[1])}` : '—');
 
-type Words = ((key: SimulationWord, ...args: readonly (string | number)[]) => string) & { readonly lang: Lang };
+type Words = ((key: SimulationWord, ...args: Args) => string) & { readonly lang: Lang };
 
 export function renderSimulationHtml(report: SimulationReport, trend?: Trend, lang: Lang = 'en'): string {
   const { overall } = report.scores;
-  const w: Words = Object.assign((key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args), { lang });
+  const w: Words = Object.assign((key: SimulationWord, ...args: Args) => simulationWord(lang, key, ...args), { lang });
   const title = w('pageTitle', percent(overall.successRate), String(report.run.llm['model']));
   return `${pageHead({ lang, title, css: REPORT_CSS })}
 <body>
@@ -47,7 +48,7 @@ function headerHtml(report: SimulationReport, w: Words): string {
     [w('seed'), String(run.seed)],
     [w('users'), String(run.users)],
     [w('runsPerUser'), String(run.repeat)],
-    [w('speech'), run.speech.map((feature) => speechName(w.lang, feature)).join(w.lang === 'zh' ? '、' : ', ') || w('clean')],
+    [w('speech'), speechNames(w.lang, run.speech) || w('clean')],
     ...(run.llm['perturb'] ? [[w('perturbation'), JSON.stringify(run.llm['perturb'])] as [string, string]] : []),
     [w('started'), run.startedAt],
     [w('finished'), run.finishedAt],
@@ -56,8 +57,8 @@ function headerHtml(report: SimulationReport, w: Words): string {
   return `<header class="top">
   <div class="wrap">
     <div class="eyebrow">${esc(w('eyebrow'))}</div>
-    <div class="verdict-row"><h1 id="headline">${esc(w('headline', percent(overall.successRate), overall.succeeded, overall.runs))}</h1></div>
-    <p class="plain" id="plain-measured">${esc(w('plain', overall.users, String(run.llm['model']), outcomes))}</p>
+    <div class="verdict-row"><h1 id="headline">${esc(w('headline', { share: percent(overall.successRate), succeeded: overall.succeeded, runs: overall.runs }))}</h1></div>
+    <p class="plain" id="plain-measured">${esc(w('plain', { users: overall.users, model: String(run.llm['model']), outcomes }))}</p>
     <details class="run-details"><summary class="sub">${esc(String(run.llm['backend']))} · ${esc(w('seedValue', run.seed))} · ${overall.users} × ${run.repeat}</summary>
     <dl class="run-info">${info.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl></details>
   </div>

@@ -1,4 +1,5 @@
 import { REPORT_SCHEMA_VERSION, type CallDigest, type ModelInfo, type Report, type SequentialSummary } from '../model/reportTypes.js';
+import { digestEntries, digestRecord } from '../model/digestRecord.js';
 import { ANSWER_DIGESTS_SCHEMA } from './answerDigestsSchema.js';
 import * as compiled from './baselineValidators.generated.js';
 import { unsafeJson } from './inertJson.js';
@@ -84,14 +85,14 @@ function sequentialRunOf(report: Report): Pick<Baseline, 'sequentialRun'> {
   const summary = report.gate?.sequential;
   const selection = report.run.provenance?.dialogues;
   if (!summary || !selection) return {};
-  return { sequentialRun: { summary, selection, order: Array.from(report.dialogues, (d) => d.id) } };
+  return { sequentialRun: { summary, selection: digestRecord(selection), order: Array.from(report.dialogues, (d) => d.id) } };
 }
 
 /** The provenance's dialogue digests cut to the dialogues the report ran: what another command pairs with. */
 function ranOnly(provenance: NonNullable<Report['run']['provenance']>, report: Report): NonNullable<Report['run']['provenance']> {
   if (!provenance.dialogues) return provenance;
   const ran = new Set([...Array.from(report.dialogues, (d) => d.id), ...(report.notApplicable ?? []).map((d) => d.id)]);
-  return { ...provenance, dialogues: Object.fromEntries(Object.entries(provenance.dialogues).filter(([id]) => ran.has(id))) };
+  return { ...provenance, dialogues: Object.fromEntries([...digestEntries(provenance.dialogues)].filter(([id]) => ran.has(id))) };
 }
 
 /** `--filter a b --exclude c` as typed, or null when neither narrowed the selection. */

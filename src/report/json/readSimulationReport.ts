@@ -10,7 +10,7 @@ import * as compiled from './reportValidators.generated.js';
  * Only the head is read: a run's report.json can be large, and its own reader parses it anyway.
  */
 export function isSimulationFile(file: string): boolean {
-  let head = '';
+  let head: string;
   try {
     head = readInputHead(file, HEAD_BYTES).toString('utf8');
   } catch {

@@ -4,16 +4,16 @@ import { callDetails, checkDifferences } from '../model/checkDiff.js';
 import { escapeXmlAttr, escapeXmlText } from '../html/escape.js';
 import { prettyJson, truncate } from '../words/format.js';
 import { describeInput, failedChecks, provenanceEntries, runOutcome, turnNumber, unjudgedTurnsLine } from '../model/reportQueries.js';
-import { inLang, label } from '../words/labels.js';
+import { label } from '../words/labels.js';
+import { inLang, punctuation, type Words } from '../words/wording.js';
 import type { DialogueReport, Lang, Report } from '../model/reportTypes.js';
-import type { Words } from '../../scoring/metrics/registry.js';
 
 /** The failure's words; the XML's names (suites, testcases, properties) stay as they are for CI tools. */
-const WORDS = {
+export const JUNIT_WORDS = {
   turnCheck: ['turn {0} {1}', '第 {0} 轮 {1}'],
   passedRuns: [' (passed {0}/{1} runs)', '（{1} 次运行通过 {0} 次）'],
-  message: ['{0}{1}: {2}', '{0}{1}：{2}'],
-  checkFailed: ['turn {0} {1}: check {2} failed', '第 {0} 轮 {1}：检查 {2} 未通过'],
+  message: ['{count}{runs}: {checks}', '{count}{runs}：{checks}'],
+  checkFailed: ['turn {turn} {input}: check {check} failed', '第 {turn} 轮 {input}：检查 {check} 未通过'],
   differs: ['  differs: {0}', '  不同：{0}'],
   why: ['  why: {0}', '  原因：{0}'],
   expected: ['  expected: {0}', '  期望：    {0}'],
@@ -92,10 +92,10 @@ function testcase(dialogue: DialogueSummary, lang: Lang): string[] {
 }
 
 function failureMessage(dialogue: DialogueReport, lang: Lang): string {
-  const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, WORDS.turnCheck, turnNumber(turn), check.name));
-  const runs = dialogue.runs > 1 ? inLang(lang, WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
+  const names = failedChecks(dialogue).map(({ turn, check }) => inLang(lang, JUNIT_WORDS.turnCheck, turnNumber(turn), check.name));
+  const runs = dialogue.runs > 1 ? inLang(lang, JUNIT_WORDS.passedRuns, dialogue.runsPassed, dialogue.runs) : '';
   const count = label(lang, 'failedChecks', dialogue.failedChecks);
-  return names.length > 0 ? inLang(lang, WORDS.message, count, runs, truncate(names.join(lang === 'zh' ? '，' : ', '), 300)) : `${count}${runs}`;
+  return names.length > 0 ? inLang(lang, JUNIT_WORDS.message, { count, runs, checks: truncate(names.join(punctuation(lang).comma), 300) }) : `${count}${runs}`;
 }
 
 function failureText(dialogue: DialogueReport, lang: Lang): string {
@@ -104,11 +104,11 @@ function failureText(dialogue: DialogueReport, lang: Lang): string {
   return failures
     .map(({ turn, check }) =>
       [
-        inLang(lang, WORDS.checkFailed, turnNumber(turn), describeInput(turn, lang), check.name),
-        ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, WORDS.differs, line)),
-        ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, WORDS.why, line)),
-        inLang(lang, WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),
-        inLang(lang, WORDS.actual, indent(truncate(prettyJson(check.actual), VALUE_CHARS))),
+        inLang(lang, JUNIT_WORDS.checkFailed, { turn: turnNumber(turn), input: describeInput(turn, lang), check: check.name }),
+        ...checkDifferences(check.expected, check.actual, lang).map((line) => inLang(lang, JUNIT_WORDS.differs, line)),
+        ...callDetails(turn.llmCalls, lang).map((line) => inLang(lang, JUNIT_WORDS.why, line)),
+        inLang(lang, JUNIT_WORDS.expected, indent(truncate(prettyJson(check.expected), VALUE_CHARS))),
+        inLang(lang, JUNIT_WORDS.actual, indent(truncate(prettyJson(check.actual), VALUE_CHARS))),
       ].join('\n'),
     )
     .join('\n\n');

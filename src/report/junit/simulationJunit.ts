@@ -5,11 +5,13 @@ import type { ShownSimulation, SimulationReport } from '../model/simulationRepor
 import type { Reporter } from '../model/reporter.js';
 import type { Lang } from '../model/reportTypes.js';
 import { outcomeName, simulationWord } from '../words/simulationLabels.js';
+import { pick, punctuation, type Args } from '../words/wording.js';
 
 /** The failure's words (message and body); suite, testcase and property names stay as they are for CI tools. */
 export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en'): string {
-  const say = (key: Parameters<typeof simulationWord>[1], ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
-  const outcome = (code: string) => (lang === 'zh' ? outcomeName(lang, code) : code);
+  const say = (key: Parameters<typeof simulationWord>[1], ...args: Args) => simulationWord(lang, key, ...args);
+  // English keeps the outcome's code, which CI logs are searched by.
+  const outcome = (code: string) => pick(lang, [code, outcomeName(lang, code)]);
   const byUser = new Map<number, RunResult[]>();
   for (const run of report.runs) byUser.set(run.userId, [...(byUser.get(run.userId) ?? []), run]);
   const failures = new Map(report.failures.map((failure) => [failure.userId, failure]));
@@ -45,7 +47,11 @@ export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en
       lines.push(`${open}/>`);
       continue;
     }
-    const message = say('junitMissed', missed.length, runs.length, missed.map((run) => say('junitRun', run.repeat, outcome(run.outcome), run.turns)).join(lang === 'zh' ? '，' : ', '));
+    const message = say('junitMissed', {
+      missed: missed.length,
+      runs: runs.length,
+      which: missed.map((run) => say('junitRun', { run: run.repeat, outcome: outcome(run.outcome), turns: run.turns })).join(punctuation(lang).comma),
+    });
     const failure = failures.get(userId);
     const text = failure
       ? [

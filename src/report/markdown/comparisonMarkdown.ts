@@ -2,6 +2,7 @@
 import { modelSentences } from '../words/answersWords.js';
 import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from '../model/comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
+import { comparisonCountsSaid, comparisonSuiteSaid } from '../words/leadWords.js';
 import { deltaPoints, percent, truncate, withoutControls } from '../words/format.js';
 import { featureName, inLang, label, metricName, sliceName, turnFieldName } from '../words/labels.js';
 import { WHAT_BROKE_WORDS } from '../model/whatBroke.js';
@@ -19,7 +20,7 @@ function score(value: number | null, range: readonly [number, number] | null): s
 }
 
 function delta(m: MetricDelta, lang: Lang): string {
-  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b) + changeNote(m, lang);
+  return m.a === null || m.b === null ? '—' : deltaPoints(m.a, m.b, lang) + changeNote(m, lang);
 }
 
 function flipBlock(flip: Flip, lang: Lang): string[] {
@@ -45,7 +46,10 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
   const gate = comparison.gate;
   const verdict = gate ? `${gate.passed ? '✅' : '❌'} ` : '';
   const lines = [
-    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${flipCountsSaid(counts, lang)}`)}`,
+    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${comparisonSuiteSaid(comparison, lang) ?? flipCountsSaid(counts, lang)}`)}`,
+    '',
+    // The suite's move leads (issue 49); the dialogues and metrics the gate counted follow it.
+    mdText(comparisonCountsSaid(comparison, counts, lang)),
     '',
     ...modelSentences(gate, lang).flatMap((sentence) => [mdText(sentence), '']),
     ...whatBrokeSection(lang, true, comparison.broke),

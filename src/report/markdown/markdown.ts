@@ -6,13 +6,15 @@ import { dialoguesFailedSaid, dialoguesPassedSaid, gateCountsSaid, metricChange 
 import { brokeCount, unsteadyLine } from '../words/changeWords.js';
 import { counterName, inLang, label, metricName, sliceName } from '../words/labels.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
+import { suiteMove } from '../model/suiteMove.js';
+import { LEAD_WORDS, suiteMoveShort } from '../words/leadWords.js';
 import { promptDiffMarkdown } from './promptDiffMarkdown.js';
-import { brokenFirst, brokenIds, WHAT_BROKE_WORDS, whatBroke } from '../model/whatBroke.js';
+import { brokenFirst, WHAT_BROKE_WORDS, whatBroke, worseIds } from '../model/whatBroke.js';
 import { biggestMovers, sliceChange, sliceDialoguesHeading, sliceRows, weakestSlices } from '../model/sliceQueries.js';
 import { metricSeries, trendLine } from '../words/trendText.js';
 import { fitMarkdown, folded, INPUT_CHARS, mdCode, mdText, VALUE_CHARS, type FoldedList } from './markdownText.js';
 import { callDetails, checkDifferences } from '../model/checkDiff.js';
-import { gateWarning } from '../words/gateWarnings.js';
+import { gateNoteSaid } from '../words/gateNoteWords.js';
 import {
   describeInput,
   describeFindingChange,
@@ -26,7 +28,6 @@ import {
   provenanceEntries,
   nothingJudged,
   orderedMetrics,
-  overallPassed,
   runOutcome,
   turnNumber,
 } from '../model/reportQueries.js';
@@ -74,7 +75,10 @@ function headline(report: Report): string {
   if (report.gate) {
     const gate = report.gate;
     const head = outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
-    const said = [label(lang, head), ...gateCountsSaid(gate, lang), dialoguesPassedSaid(report, lang)];
+    // The suite's move first (issue 49): dialogue success and the every-run count, then what the gate counted.
+    const move = suiteMove(report, gate);
+    const moved = suiteMoveShort(move, lang);
+    const said = [label(lang, head), ...(moved ? [moved] : []), ...gateCountsSaid(gate, lang), ...(move.everyRun ? [] : [dialoguesPassedSaid(report, lang)])];
     return `## ${icon} ${mdText(said.join(' · '))}`;
   }
   return `## ${icon} ${mdText(failed === 0 ? label(lang, 'allDialoguesPassed', total) : dialoguesFailedSaid(report, lang))}`;
@@ -145,7 +149,7 @@ function runLine(report: Report): string {
 }
 
 function warningLines(report: Report): string[] {
-  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateWarning(report.view?.lang ?? 'en', warning))}`, '']);
+  return (report.gate?.warnings ?? []).flatMap((warning) => [`> ⚠️ ${mdText(gateNoteSaid(report.view?.lang ?? 'en', warning))}`, '']);
 }
 
 function provenanceSection(report: Report): string[] {
@@ -166,14 +170,16 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOn))}_` : ''));
+    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
   const heads = [label(lang, 'metric'), label(lang, 'score'), ...(withGate ? [label(lang, 'vsBaseline')] : []), label(lang, 'counts')];
   const header = `| ${heads.join(' | ')} |`;
   const rule = withGate ? '| --- | ---: | --- | --- |' : '| --- | ---: | --- |';
-  return [header, rule, ...rows];
+  // Each term the table uses, explained once under it (docs/glossary.md).
+  const legend = withGate ? [inLang(lang, LEAD_WORDS.pointsLegend), ...(knockOn.size > 0 ? [`${inLang(lang, WHAT_BROKE_WORDS.knockOn)}.`] : [])] : [];
+  return [header, rule, ...rows, ...(legend.length > 0 ? ['', `_${mdText(legend.join(' '))}_`] : [])];
 }
 
 /** `--protocol both`: the two arms side by side on the same dialogues. */
@@ -240,7 +246,8 @@ function regressionSection(report: Report, gate: GateResult): string[] {
 
 /** Every failing dialogue (those that broke first) as a folded list that fitMarkdown cuts to the cap. */
 function failureList(report: Report): FoldedList {
-  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? brokenIds(report.gate) : []);
+  // The dialogues that did worse than the baseline lead the list (those that broke first).
+  const failing = brokenFirst(failingDialogues(report.dialogues), report.gate ? worseIds(report.gate) : []);
   const lang = report.view?.lang ?? 'en';
   return {
     summary: label(lang, 'failingDialogues', failing.length),

@@ -52,8 +52,12 @@ export function folded(summary: string, body: readonly string[]): string[] {
   return [`<details><summary>${summaryText(summary)}</summary>`, '', ...body, '', '</details>', ''];
 }
 
-/** GitHub refuses a comment above 65,536 characters; every Markdown document stays below this many UTF-8 bytes (never fewer than its characters). */
-export const MARKDOWN_CAP = 60_000;
+/**
+ * Characters (UTF-16 code units, as String.length counts them) every Markdown document stays below:
+ * short enough to read as a pull-request comment (issue 49: a 518-dialogue failure's report.md was
+ * 50 000), and, at most 3 UTF-8 bytes a unit, far below GitHub's 65 536-character limit.
+ */
+export const MARKDOWN_CAP = 20_000;
 
 /** A long list of blocks shown folded, cut where the document would pass its cap, with a line counting what was left out. */
 export interface FoldedList {
@@ -71,13 +75,13 @@ export interface FoldedList {
  * <details> block by block while it fits, then `foot`.
  */
 export function fitMarkdown(head: readonly string[], lists: readonly FoldedList[], foot: readonly string[], cap = MARKDOWN_CAP): string {
-  const size = (lines: readonly string[]) => lines.reduce((sum, line) => sum + Buffer.byteLength(line, 'utf8') + 1, 0);
+  const size = (lines: readonly string[]) => lines.reduce((sum, line) => sum + line.length + 1, 0);
   const reserve = size(foot) + lists.length * 200;
   const out = [...head];
   let used = size(out);
   if (used + reserve > cap) {
     // Only a pathological first screen gets here: cut it rather than break the cap.
-    while (out.length > 0 && used + reserve > cap) used -= Buffer.byteLength(out.pop()!, 'utf8') + 1;
+    while (out.length > 0 && used + reserve > cap) used -= out.pop()!.length + 1;
     out.push('_…cut to fit a comment; see the HTML report._', '');
     used = size(out);
   }

@@ -4,6 +4,7 @@ import type { Lang } from '../model/reportTypes.js';
 import type { RateDelta, ShownSimulationComparison, SimulationComparison } from '../model/simulationComparison.js';
 import { goalItemText } from '../model/simulationReport.js';
 import { withoutControls } from '../words/format.js';
+import { punctuation } from '../words/wording.js';
 import type { Reporter } from '../model/reporter.js';
 import { MAX_EXAMPLES, type Say, deltaText, describeSide, exampleTitle, exampleTurns, flipLine, headlineOf, rate, wordsIn } from '../words/simulationComparisonWords.js';
 
@@ -24,14 +25,15 @@ function examplesMarkdown(c: SimulationComparison, lang: Lang): string[] {
 
 export function renderSimulationComparisonMarkdown(c: SimulationComparison, lang: Lang = 'en'): string {
   const say = wordsIn(lang);
-  const gate = c.passed ? say('cmpGatePass') : say('cmpGateFail', mdText(c.regressions.join(lang === 'zh' ? '；' : '; ')));
+  const { semicolon, stop, space } = punctuation(lang);
+  const gate = c.passed ? say('cmpGatePass') : say('cmpGateFail', mdText(c.regressions.join(semicolon)));
   const lines = [
     `# ${say('cmpTitle')}`,
     '',
     `- A — ${mdText(describeSide(c, 'a', lang))}`,
     `- B — ${mdText(describeSide(c, 'b', lang))}`,
     '',
-    `**${mdText(headlineOf(c, lang))}**${lang === 'zh' ? '。' : '. '}${say('cmpGate', gate)}${lang === 'zh' ? '。' : '.'}`,
+    `**${mdText(headlineOf(c, lang))}**${stop}${space}${say('cmpGate', gate)}${stop}`,
     '',
     `_${say('cmpNote')}_`,
     '',

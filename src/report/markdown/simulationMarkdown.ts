@@ -1,11 +1,12 @@
 /** A simulate run as report.md: overall, by goal size and by speech feature, the failed users' conversations. */
 import { meanText, percent } from '../words/format.js';
+import type { Args } from '../words/wording.js';
 import { mdText } from './markdownText.js';
 import type { Lang, Trend } from '../model/reportTypes.js';
 import type { Reporter } from '../model/reporter.js';
 import { metricSeries, trendLine } from '../words/trendText.js';
 import type { SliceScore } from '../../users/scores.js';
-import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from '../words/simulationLabels.js';
+import { outcomeCounts, outcomeName, outcomeWhy, simulationWord, speechName, speechNames, type SimulationWord } from '../words/simulationLabels.js';
 import { withoutControls } from '../words/format.js';
 import { SIMULATION_TREND_METRICS, type ShownSimulation, type SimulationReport, goalItemText } from '../model/simulationReport.js';
 
@@ -17,14 +18,14 @@ const SLICE_ALIGN = '|---:|---:|---:|---:|---:|---:|';
 
 export function renderSimulationMarkdown(report: SimulationReport, shownFailures = 10, trend?: Trend, lang: Lang = 'en'): string {
   const { overall, byGoalSize, byFeature } = report.scores;
-  const word = (key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
+  const word = (key: SimulationWord, ...args: Args) => simulationWord(lang, key, ...args);
   const header = (first: string) => [`| ${first} ${word('mdSliceHeader')}`, `|---${SLICE_ALIGN}`];
-  const speech = report.run.speech.map((feature) => speechName(lang, feature)).join(lang === 'zh' ? '、' : ', ') || word('clean');
+  const speech = speechNames(lang, report.run.speech) || word('clean');
   const passAll = overall.repeat > 1 ? word('mdPassAll', overall.repeat, percent(overall.passAllRepeats)) : '';
   const lines = [
     `# ${word('mdTitle')}`,
     '',
-    word('mdSetup', overall.users, report.run.repeat, report.run.seed, `\`${String(report.run.llm['backend'])}\``, speech),
+    word('mdSetup', { users: overall.users, repeat: report.run.repeat, seed: report.run.seed, model: `\`${String(report.run.llm['backend'])}\``, speech }),
     '',
     word('mdSuccess', percent(overall.successRate), passAll),
     word('mdOutcomes', outcomeCounts(lang, overall.outcomes)),
@@ -33,7 +34,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
       ? [
           `## ${word('mdTrends', trend.runs.length)}`,
           '',
-          ...SIMULATION_TREND_METRICS.map(([metric, name]) => `- ${lang === 'zh' ? simulationWord(lang, TREND_WORDS[metric]) : name}: ${mdText(trendLine(metricSeries(trend, metric), lang))}`),
+          ...SIMULATION_TREND_METRICS.map(([metric]) => `- ${word(TREND_WORDS[metric])}: ${mdText(trendLine(metricSeries(trend, metric), lang))}`),
           '',
         ]
       : []),
@@ -53,7 +54,7 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
   ];
   for (const failure of report.failures.slice(0, shownFailures)) {
     const who = word('userRun', failure.userId, failure.repeat);
-    lines.push(`### ${word('mdFailure', who, outcomeName(lang, failure.outcome), outcomeWhy(lang, failure.outcome, failure.transcript.length))}`, '');
+    lines.push(`### ${word('mdFailure', { who, outcome: outcomeName(lang, failure.outcome), why: outcomeWhy(lang, failure.outcome, failure.transcript.length) })}`, '');
     lines.push(word('goal', failure.goal.map((item) => mdText(goalItemText(item))).join('; ')), '');
     for (const turn of failure.transcript) {
       lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || word('silence'))}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);

@@ -4,11 +4,11 @@
  * the part that differs, so a long batch or spoken line is not cut before the difference.
  */
 import { compactJson } from '../words/format.js';
-import { inLang } from '../words/labels.js';
+import { inLang, pick, punctuation, type Words } from '../words/wording.js';
 import type { Lang, LlmCallReport } from './reportTypes.js';
 
 /** The words of a difference line, in English and Chinese. */
-const WORDS = {
+export const DIFFERENCE_WORDS = {
   expectedGot: ['expected {0}, got {1}', '期望 {0}，实际 {1}'],
   items: ['{0} items', '{0} 笔'],
   oneItem: ['1 item', '1 笔'],
@@ -16,17 +16,17 @@ const WORDS = {
   missing: ['{0} missing: {1}', '{0} 缺失：{1}'],
   notExpected: ['{0} not expected: {1}', '{0} 不应出现：{1}'],
   more: ['…and {0} more differences', '……另有 {0} 处不同'],
-  call: ['{0} call {1}: {2}', '{0} 调用{1}："{2}"'],
-} as const;
+  call: ['{endpoint} call {outcome}: {detail}', '{endpoint} 调用{outcome}："{detail}"'],
+} as const satisfies Record<string, Words>;
 
-/** How a model call ended (LlmCallReport.outcome), in Chinese; English keeps the code. */
-const CALL_OUTCOMES: Readonly<Record<string, string>> = {
-  malformed: '格式错误',
-  invalid: '无效',
-  error: '出错',
-  timeout: '超时',
-  late: '超时后才回答',
-  scriptViolation: '不符合脚本',
+/** How a model call ended (LlmCallReport.outcome); English keeps the code. */
+export const CALL_OUTCOMES: Readonly<Record<string, Words>> = {
+  malformed: ['malformed', '格式错误'],
+  invalid: ['invalid', '无效'],
+  error: ['error', '出错'],
+  timeout: ['timeout', '超时'],
+  late: ['late', '超时后才回答'],
+  scriptViolation: ['scriptViolation', '不符合脚本'],
 };
 
 /** Lines past this are counted, not shown. */
@@ -36,15 +36,15 @@ const CONTEXT_CHARS = 10;
 
 export function checkDifferences(expected: unknown, actual: unknown, lang: Lang = 'en'): string[] {
   const lines = differences(expected, actual, '', lang);
-  if (lines.length === 0) return [inLang(lang, WORDS.expectedGot, compactJson(expected), compactJson(actual))];
+  if (lines.length === 0) return [inLang(lang, DIFFERENCE_WORDS.expectedGot, compactJson(expected), compactJson(actual))];
   if (lines.length <= MAX_LINES) return lines;
-  return [...lines.slice(0, MAX_LINES - 1), inLang(lang, WORDS.more, lines.length - MAX_LINES + 1)];
+  return [...lines.slice(0, MAX_LINES - 1), inLang(lang, DIFFERENCE_WORDS.more, lines.length - MAX_LINES + 1)];
 }
 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
 export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
-  const outcome = (code: string) => (lang === 'zh' ? (CALL_OUTCOMES[code] ?? code) : code);
-  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, WORDS.call, call.endpoint, outcome(call.outcome), call.detail ?? ''));
+  const outcome = (code: string) => (CALL_OUTCOMES[code] ? pick(lang, CALL_OUTCOMES[code]) : code);
+  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, DIFFERENCE_WORDS.call, { endpoint: call.endpoint, outcome: outcome(call.outcome), detail: call.detail ?? '' }));
 }
 
 function differences(expected: unknown, actual: unknown, at: string, lang: Lang): string[] {
@@ -57,22 +57,23 @@ function differences(expected: unknown, actual: unknown, at: string, lang: Lang)
   const prefix = at ? `${at}: ` : '';
   if (typeof expected === 'string' && typeof actual === 'string') {
     const [e, a] = focus(expected, actual);
-    return [`${prefix}${inLang(lang, WORDS.expectedGot, e, a)}`];
+    return [`${prefix}${inLang(lang, DIFFERENCE_WORDS.expectedGot, e, a)}`];
   }
-  return [`${prefix}${inLang(lang, WORDS.expectedGot, compactJson(expected), compactJson(actual))}`];
+  return [`${prefix}${inLang(lang, DIFFERENCE_WORDS.expectedGot, compactJson(expected), compactJson(actual))}`];
 }
 
 function listDifferences(expected: readonly unknown[], actual: readonly unknown[], at: string, lang: Lang): string[] {
   const named = at ? `${at} ` : '';
-  const lines = expected.length === actual.length ? [] : [`${named}${inLang(lang, WORDS.expectedGot, count(expected.length, lang), actual.length)}`];
+  const lines = expected.length === actual.length ? [] : [`${named}${inLang(lang, DIFFERENCE_WORDS.expectedGot, count(expected.length, lang), actual.length)}`];
   for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
-    const item = `${named}${inLang(lang, WORDS.item, i + 1)}`;
-    if (i >= actual.length) lines.push(inLang(lang, WORDS.missing, item, compactJson(expected[i])));
-    else if (i >= expected.length) lines.push(inLang(lang, WORDS.notExpected, item, compactJson(actual[i])));
+    const item = `${named}${inLang(lang, DIFFERENCE_WORDS.item, i + 1)}`;
+    if (i >= actual.length) lines.push(inLang(lang, DIFFERENCE_WORDS.missing, item, compactJson(expected[i])));
+    else if (i >= expected.length) lines.push(inLang(lang, DIFFERENCE_WORDS.notExpected, item, compactJson(actual[i])));
     else if (isRecord(expected[i]) && isRecord(actual[i])) {
       // One line per item: its fields that differ, side by side.
       const fields = differences(expected[i], actual[i], '', lang).map((line) => line.replace(/^(\S+): /, '$1 '));
-      if (fields.length > 0) lines.push(`${item}${lang === 'zh' ? '：' : ': '}${fields.join(lang === 'zh' ? '；' : '; ')}`);
+      const { colon, semicolon } = punctuation(lang);
+      if (fields.length > 0) lines.push(`${item}${colon}${fields.join(semicolon)}`);
     } else lines.push(...differences(expected[i], actual[i], item, lang));
   }
   return lines;
@@ -100,7 +101,7 @@ function focus(expected: string, actual: string): [string, string] {
 }
 
 function count(n: number, lang: Lang): string {
-  return n === 1 ? inLang(lang, WORDS.oneItem) : inLang(lang, WORDS.items, n);
+  return n === 1 ? inLang(lang, DIFFERENCE_WORDS.oneItem) : inLang(lang, DIFFERENCE_WORDS.items, n);
 }
 
 function same(a: unknown, b: unknown): boolean {

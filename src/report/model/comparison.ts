@@ -5,8 +5,9 @@ import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind,
 import { sliceId } from './slices.js';
 import { brokeWords, fixedWords, withinNoiseWords } from '../words/changeWords.js';
 import { label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { dialogueChanges, orderedMetrics } from './reportQueries.js';
-import { brokenIds, changedBehaviours, knockOnMetrics, type WhatBroke } from './whatBroke.js';
+import { brokenIds, changedBehaviours, knockOnMetrics, worseIds, type WhatBroke } from './whatBroke.js';
 
 export interface Side {
   readonly label: string;
@@ -67,9 +68,8 @@ export interface ShownComparison {
 /** ", very unlikely to be chance (90 % interval -7.0 pp … -1.1 pp, one-sided p of a fall = 0.012)" when the gate tested the change. */
 export function changeNote(m: MetricDelta, lang: Lang): string {
   if (m.a === m.b || !m.change || !m.verdict) return '';
-  const sep = lang === 'zh' ? '，' : ', ';
+  const { comma: sep, open, close } = punctuation(lang);
   const interval = m.change.interval ? `${intervalWords(lang, m.change.interval)}${sep}` : '';
-  const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
   return `${sep}${changeWordText(lang, m.verdict)}${open}${interval}${pValueWords(lang, m.change, m.b! - m.a!)}${close}`;
 }
 
@@ -147,9 +147,10 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
 }
 
 function whatBrokeBetween(gate: GateResult | null, flips: readonly Flip[], dialogues: readonly DialogueReport[], lang: Lang): WhatBroke {
-  const ids = gate ? brokenIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
+  // Every dialogue that did worse (broke, or over repeats passed fewer runs), as `run` draws its examples.
+  const ids = gate ? worseIds(gate) : flips.filter((f) => f.direction === 'broke').map((f) => f.id);
   const behaviours = changedBehaviours(ids, dialogues, lang);
-  return { ids, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
+  return { ids, broke: gate ? brokenIds(gate).length : null, behaviours, knockOn: knockOnMetrics(gate, behaviours) };
 }
 
 /** A comparison's flips as every page and the console count them. */
@@ -164,7 +165,7 @@ export interface FlipCounts {
 
 /** "63 dialogues broke, 0 fixed": a comparison's headline, in the words the run's headline counts them. */
 export function flipCountsSaid(counts: FlipCounts, lang: Lang): string {
-  return `${brokeWords({ broke: counts.broke.map((f) => f.id) }, lang)}${lang === 'zh' ? '，' : ', '}${fixedWords(counts.fixed.length, lang)}`;
+  return `${brokeWords({ broke: counts.broke.map((f) => f.id) }, lang)}${punctuation(lang).comma}${fixedWords(counts.fixed.length, lang)}`;
 }
 
 /**

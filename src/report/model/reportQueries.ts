@@ -1,6 +1,7 @@
 /** Questions every renderer asks of a Report, answered once so they all agree. */
 import { deltaPoints, formatNumber, percent, formatPValue } from '../words/format.js';
 import { isPageLabel, label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
 import type {
   CheckReport,
@@ -112,7 +113,7 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
   const parts = [`${formatFindingValue(finding, baseline, lang)} → ${formatFindingValue(finding, current, lang)}`];
   const extras: string[] = [];
   const bothScores = isScore(baseline) && isScore(current);
-  if (bothScores) extras.push(deltaPoints(baseline, current));
+  if (bothScores) extras.push(deltaPoints(baseline, current, lang));
   else if (typeof baseline === 'number' && typeof current === 'number') {
     const diff = current - baseline;
     extras.push(`${diff >= 0 ? '+' : '-'}${formatNumber(Math.abs(diff))}`);
@@ -126,11 +127,11 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
     const interval = significance.interval;
     if (interval) {
       const [low, high] = [pointsOf(interval[0]), pointsOf(interval[1])];
-      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', low, high) : label(lang, 'findingIntervalAt', low, high, intervalLevel));
+      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', { low, high }) : label(lang, 'findingIntervalAt', { low, high, level: intervalLevel }));
     }
   }
-  if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(label(lang, 'listSeparator'))));
-  return parts.join(lang === 'zh' ? '' : ' ');
+  if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(punctuation(lang).comma)));
+  return parts.join(punctuation(lang).space);
 }
 
 function pointsOf(delta: number): string {
@@ -148,7 +149,7 @@ export function unjudgedTurnsLine(report: Report, lang: Lang): string | null {
   const total = unjudged.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return null;
   const reasons = unjudged.sort(([, a], [, b]) => b - a).map(([why, n]) => label(lang, `unjudged_${why}` as Parameters<typeof label>[1], n));
-  return label(lang, 'unjudgedTurns', total, report.summary.turns.total, reasons.join(label(lang, 'listSeparator')));
+  return label(lang, 'unjudgedTurns', { unjudged: total, turns: report.summary.turns.total, reasons: reasons.join(punctuation(lang).comma) });
 }
 
 /** Dialogues neither passed nor failed, with the first reasons: "3 not applicable (…)". */
@@ -206,7 +207,7 @@ export function brokeDialogues(report: Report, gate: GateResult, lang: Lang = 'e
   return dialogueChanges(gate).broke.map((id) => {
     const dialogue = findDialogue(report, id);
     const runs = dialogue?.runs ?? 1;
-    const change = runs > 1 ? label(lang, 'runsPassedChange', runs, dialogue!.runsPassed, runs) : label(lang, 'flipBroke');
+    const change = runs > 1 ? label(lang, 'runsPassedChange', { before: runs, after: dialogue!.runsPassed, runs }) : label(lang, 'flipBroke');
     return { id, title: dialogue?.title ?? null, change };
   });
 }
@@ -264,7 +265,4 @@ export function uniqueFiles(report: Report): string[] {
   return [...files];
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 

@@ -4,9 +4,14 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
+import type { DialogueReport, MetricEvidence, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
+import type { RecordedGateNote } from './gateNotes.js';
+import type { Trend, TrendRun } from '../../history/historyQueries.js';
+
+/** The history's trend, as a report shows it (the history defines it: it is what the history returns). */
+export type { Trend, TrendRun };
 
 export interface GateFinding {
   readonly kind: 'metric' | 'dialogue';
@@ -23,10 +28,10 @@ export interface GateResult {
   readonly passed: boolean;
   readonly regressions: readonly GateFinding[];
   readonly improvements: readonly GateFinding[];
-  /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets. */
-  readonly warnings?: readonly string[];
+  /** Things the reader must know to trust the verdict, e.g. the baseline ran other datasets: codes with parameters (model/gateNotes.ts). */
+  readonly warnings?: readonly RecordedGateNote[];
   /** What the verdict could not judge (a prompt change the backend does not read, answers only replayed): the headline says it. */
-  readonly notJudged?: readonly string[];
+  readonly notJudged?: readonly RecordedGateNote[];
   /** Where each side's answers came from (model backends): live during its run, or replayed from a cassette. */
   readonly answers?: { readonly baseline?: ModelInfo['answers']; readonly current?: ModelInfo['answers'] };
   /** How many of the model calls both sides made were answered as before (eval/answerChanges.ts): whether an edit reached the model. */
@@ -129,16 +134,7 @@ export interface SequentialSummary {
   readonly setAside: readonly { readonly name: string; readonly judged: number }[];
   /** When undecided: about how many dialogues in all would decide at the differences seen so far (null: no trend yet). */
   readonly wouldDecideAt: number | null;
-  readonly metrics: readonly {
-    readonly name: string;
-    readonly dialogues: number;
-    readonly baseline: number;
-    readonly current: number;
-    readonly eRegression: number;
-    readonly eNoRegression: number;
-    /** Tested dialogues when "no regression larger than the margin" was reached for this metric; null if not. */
-    readonly clearedAt: number | null;
-  }[];
+  readonly metrics: readonly MetricEvidence[];
 }
 
 /** How an arm sampled (run.provenance.sampling): the temperature and seed sent, the response format and token cap. */
@@ -165,6 +161,16 @@ export interface ArmsDifference {
   readonly today?: { readonly baseline: string | null; readonly current: string | null };
 }
 
+/** A run's own content digests, held compactly (report/model/digestRecord.ts): entries in a plain object's key order. */
+export interface CompactDigests extends Iterable<readonly [string, string]> {
+  readonly streamedRecord: true;
+  readonly size: number;
+  toJSON(): Readonly<Record<string, string>>;
+}
+
+/** `run.provenance.dialogues`: the run's compact record, or the plain one a report.json or baseline holds. */
+export type DigestSection = Readonly<Record<string, string>> | CompactDigests;
+
 /** What produced a run (eval/provenance.ts): file hashes, backend, model, base URL, repeat, commit. */
 export interface Provenance {
   readonly prompts: Readonly<Record<string, string>>;
@@ -184,7 +190,7 @@ export interface Provenance {
   /** A model over HTTP: how it was asked to sample. */
   readonly sampling?: Sampling;
   /** Each dialogue the run selected: id → a short digest of its content (datasets/dialogueDigest.ts), so a later run pairs by id and content. */
-  readonly dialogues?: Readonly<Record<string, string>>;
+  readonly dialogues?: DigestSection;
   /**
    * The run's today (`run --today`, else 2026-03-01): the prompts name it. Absent in reports from
    * before it was recorded, whose prompts said today was unknown. A dialogue with its own says so
@@ -291,30 +297,6 @@ export type Lang = 'en' | 'zh';
 export interface ReportView {
   readonly lang?: Lang;
   readonly trend?: Trend;
-}
-
-/** The last comparable runs from the history (same datasets, backend, model, mode, protocol), oldest first. */
-export interface Trend {
-  readonly runs: readonly TrendRun[];
-  /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
-  readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
-  /** The history's previous run of this configuration was answered by other served models than this run (so it is not in `runs`). */
-  readonly servedModelChange?: { readonly previous: readonly string[]; readonly current: readonly string[] };
-}
-
-export interface TrendRun {
-  /** The history row id; null for the run this report is about (not yet in the history). */
-  readonly id: number | null;
-  readonly startedAt: string;
-  readonly passed: boolean;
-  readonly metrics: Readonly<Record<string, number | null>>;
-  /** How many cases each score is a share of, where the history kept it: says whether a move is more than noise. */
-  readonly judged?: Readonly<Record<string, number | null>>;
-  /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
-  readonly commit?: string | null;
-  readonly prompts?: string | null;
-  /** How it asked its model to sample (temperature, seed), when it did: says whether its answers repeat (backends/registry.ts answersRepeat). */
-  readonly sampling?: { readonly temperature?: number; readonly seed?: number } | null;
 }
 
 /** One protocol arm of a `--protocol both` run. */

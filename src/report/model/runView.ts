@@ -7,6 +7,7 @@ import { isWeak } from '../words/answersWords.js';
 import { brokeWords, changeVerdict, changeWordText, gateChangeFacts, type ChangeTone } from '../words/changeWords.js';
 import { deltaPoints } from '../words/format.js';
 import { label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import { dialogueChanges, metricComparison, metricRegressions, type MetricComparison } from './reportQueries.js';
 import type { GateResult, Lang, Report } from './reportTypes.js';
 
@@ -17,14 +18,14 @@ import type { GateResult, Lang, Report } from './reportTypes.js';
 export function dialoguesPassedSaid(report: Pick<Report, 'summary' | 'run'>, lang: Lang): string {
   const { passed, total } = report.summary.dialogues;
   const repeat = report.run.repeat;
-  return repeat > 1 ? label(lang, 'dialoguesPassedAllRuns', passed, total, repeat) : label(lang, 'dialoguesPassed', passed, total);
+  return repeat > 1 ? label(lang, 'dialoguesPassedAllRuns', { passed, total, runs: repeat }) : label(lang, 'dialoguesPassed', passed, total);
 }
 
 /** "382 of 518 dialogues failed · 136/518 passed", over repeats "… failed a run · 136/518 passed all 3 runs". */
 export function dialoguesFailedSaid(report: Pick<Report, 'summary' | 'run'>, lang: Lang): string {
   const { passed, failed, total } = report.summary.dialogues;
   const repeat = report.run.repeat;
-  return repeat > 1 ? label(lang, 'dialoguesFailedRuns', failed, total, passed, repeat) : label(lang, 'dialoguesFailed', failed, total, passed);
+  return repeat > 1 ? label(lang, 'dialoguesFailedRuns', { failed, total, passed, runs: repeat }) : label(lang, 'dialoguesFailed', { failed, total, passed });
 }
 
 /** What a gate found, counted once: the dialogues that broke (reportQueries.dialogueChanges) and the metrics that fell beyond noise. */
@@ -66,7 +67,7 @@ export function metricChange(gate: GateResult, metric: string, lang: Lang): Metr
   if (facts && Math.abs(facts.delta) > 1e-9) {
     // Worded and painted by changeVerdict: a move whose interval includes 0 stays neutral.
     const verdict = changeVerdict(facts);
-    return { kind: 'moved', said: `${deltaPoints(0, facts.delta)}${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}`, tone: verdict.tone };
+    return { kind: 'moved', said: `${deltaPoints(0, facts.delta, lang)}${punctuation(lang).comma}${changeWordText(lang, verdict)}`, tone: verdict.tone };
   }
   if (isWeak(gate, metric)) return { kind: 'cannotJudge', said: label(lang, 'cannotJudge') };
   return { kind: 'steady', said: label(lang, 'withinTolerance') };

@@ -1,5 +1,6 @@
 /** Two simulate reports side by side: success-rate deltas with intervals, by goal size and speech feature, and the users who flipped. */
 import { round } from '../../util/round.js';
+import type { Args } from '../words/wording.js';
 import { differenceInterval, type Interval } from '../../util/rateInterval.js';
 import type { SliceScore } from '../../users/scores.js';
 import { userOutcomes, type SimulationReport } from './simulationReport.js';
@@ -83,7 +84,7 @@ export function compareSimulations(
   gate: SimulationGate,
   lang: Lang = 'en',
 ): SimulationComparison {
-  const word = (key: SimulationWord, ...args: readonly (string | number)[]) => simulationWord(lang, key, ...args);
+  const word = (key: SimulationWord, ...args: Args) => simulationWord(lang, key, ...args);
   const sa = a.report.scores;
   const sb = b.report.scores;
   const overall = [rateDelta(word('sliceTaskSuccess'), sa.overall, sb.overall), rateDelta(word('sliceFirstTry'), firstTry(sa.overall), firstTry(sb.overall))];
@@ -140,13 +141,13 @@ function successFallCounted(success: RateDelta, gate: SimulationGate): boolean {
   return fall > gate.tolerance + 1e-9 && beyondChance;
 }
 
-function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate, word: (key: SimulationWord, ...args: readonly (string | number)[]) => string): string[] {
+function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate, word: (key: SimulationWord, ...args: Args) => string): string[] {
   const regressions: string[] = [];
   const fall = success.delta === null ? 0 : -success.delta;
   const pp = (value: number) => `${(value * 100).toFixed(1)} pp`;
   if (successFallCounted(success, gate)) {
     const why = gate.noiseFree ? word('notChance') : word('beyondChance', pp(success.interval![0]), pp(success.interval![1]));
-    regressions.push(word('fell', pp(fall), why, gate.tolerance > 0 ? word('tolerance', pp(gate.tolerance)) : ''));
+    regressions.push(word('fell', { fall: pp(fall), why, tolerance: gate.tolerance > 0 ? word('tolerance', pp(gate.tolerance)) : '' }));
   }
   if (broke.length > 0 && (gate.noiseFree || regressions.length > 0)) {
     regressions.push(word('usersBroke', broke.length, `${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`));

@@ -1,6 +1,7 @@
 /** Slice rows every renderer shows, with each slice's pass-rate change against the gate's baseline. */
 import { dialogueChanges, findDialogue } from './reportQueries.js';
 import { label } from '../words/labels.js';
+import { punctuation } from '../words/wording.js';
 import type { Lang, Report, SliceReport } from './reportTypes.js';
 import { sliceId, sliceKeys } from './slices.js';
 
@@ -85,7 +86,7 @@ export function sliceChange(row: SliceRow, lang: Lang): string {
     noise > 0 ? label(lang, 'sliceWithinNoise', noise) : '',
   ].filter(Boolean);
   const before = passed + row.broke + row.fewerRuns - row.fixed - row.moreRuns;
-  return label(lang, 'sliceChange', before, passed, moved.join(lang === 'zh' ? '，' : ', '));
+  return label(lang, 'sliceChange', { before, after: passed, moved: moved.join(punctuation(lang).comma) });
 }
 
 /** The dialogue column's heading: over repeats a dialogue passes only when every run did. */

@@ -8,6 +8,7 @@ import { callDetails, checkDifferences } from './checkDiff.js';
 import { inLang } from '../words/labels.js';
 import { describeInput, dialogueChanges, failedChecks, findingMetricName, turnNumber } from './reportQueries.js';
 import { failingDialogues } from './dialogueLog.js';
+import { plainDifference } from './whatBrokePlain.js';
 import type { CheckReport, DialogueReport, GateResult, Lang, Report, TurnReport } from './reportTypes.js';
 
 type Pair = readonly [en: string, zh: string];
@@ -62,8 +63,13 @@ function metricOf(act: string, check: string): string | null {
 }
 
 export interface WhatBroke {
-  /** The dialogues that broke against the baseline (every run's, over repeats), or without one the failing dialogues. */
+  /**
+   * The dialogues that did worse than the baseline (those that broke, then over repeats those that
+   * passed fewer runs), or without one the failing dialogues.
+   */
   readonly ids: readonly string[];
+  /** Of `ids`, how many the gate counted as broke (null without a gate). */
+  readonly broke: number | null;
   readonly behaviours: readonly Behaviour[];
   /** Regressed metrics that only follow from the first failures. */
   readonly knockOn: ReadonlySet<string>;
@@ -77,9 +83,10 @@ export function whatBroke(report: Report): WhatBroke {
   const fresh = report.gate ? null : newlyFailing(report, failing);
   // Since the previous comparable run, as against a baseline: the dialogues that broke, the old failures counted apart
   // (when none broke, the failing dialogues are shown, said to be old).
-  const ids = report.gate ? brokenIds(report.gate) : fresh && fresh.length > 0 ? fresh : failing.map((d) => d.id);
+  const ids = report.gate ? worseIds(report.gate) : fresh && fresh.length > 0 ? fresh : failing.map((d) => d.id);
   const behaviours = changedBehaviours(ids, failing, report.view?.lang);
-  return { ids, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing, fresh) };
+  const broke = report.gate ? brokenIds(report.gate).length : null;
+  return { ids, broke, behaviours, knockOn: knockOnMetrics(report.gate, behaviours), apart: oldAndNew(report, ids, failing, fresh) };
 }
 
 /** Without a baseline, the failing dialogues whose failing streak began with this run; null without a previous comparable run. */
@@ -114,6 +121,13 @@ export function brokenFirst(failing: readonly DialogueReport[], broke: readonly 
   return [...failing.filter((d) => isBroken.has(d.id)), ...failing.filter((d) => !isBroken.has(d.id))];
 }
 
+/** The dialogues that did worse than the baseline: those that broke, then those that passed fewer runs (dialogueChanges). */
+export function worseIds(gate: GateResult): string[] {
+  const { broke, fewerRuns } = dialogueChanges(gate);
+  const counted = new Set(broke);
+  return [...broke, ...fewerRuns.filter((id) => !counted.has(id))];
+}
+
 /** The dialogues that broke against a baseline (dialogueChanges). */
 export function brokenIds(gate: GateResult): string[] {
   return [...dialogueChanges(gate).broke];
@@ -135,9 +149,11 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     const group = groups.get(key);
     if (group) group.ids.push(id);
     else {
-      const difference = checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ');
-      const [why = null] = callDetails(first.turn.llmCalls, lang);
-      const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn, lang), difference: `${first.check.name}: ${difference}`, why };
+      const plain = plainDifference(first.check, lang);
+      const difference = plain ?? `${first.check.name}: ${checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ')}`;
+      // The model call's own complaint is an internal: shown only beside a field-by-field difference.
+      const [why = null] = plain ? [] : callDetails(first.turn.llmCalls, lang);
+      const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn, lang), difference, why };
       groups.set(key, { ids: [id], first: example, metric: metricOf(act, first.check.name) });
     }
   }
@@ -171,7 +187,9 @@ export function knockOnMetrics(gate: GateResult | null, behaviours: readonly Beh
 
 /** Words the "what broke" blocks share across pages. */
 export const WHAT_BROKE_WORDS = {
-  broke: ['What broke for users: {0} dialogues', '用户遇到的问题：{0} 段对话新近失败'],
+  broke: ['What broke for users: {0} dialogues', '用户遇到的问题：{0} 段对话由通过变为失败'],
+  worse: ['What got worse for users: {0} dialogues ({1} broke, {2} passed fewer of their runs)', '用户遇到的问题：{0} 段对话比基线差（{1} 段由通过变为失败，{2} 段通过的运行次数减少）'],
+  worseWithinNoise: ['What got worse for users: {0} dialogues passed fewer of their runs than in the baseline', '用户遇到的问题：{0} 段对话通过的运行次数少于基线'],
   fails: ['What fails for users: {0} dialogues', '用户遇到的问题：{0} 段对话失败'],
   example: ['e.g.', '例如'],
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
@@ -181,7 +199,7 @@ export const WHAT_BROKE_WORDS = {
   knockOnShort: ['knock-on', '连带'],
   alreadyInBaseline: ['Not counted here: {0} more failing dialogues already failed in the baseline.', '另有 {0} 段失败的对话在基线中就已失败，未计入此处。'],
   brokeSincePrevious: ['What broke since the previous run: {0} dialogues newly failing', '自上一次运行以来：{0} 段对话新近失败'],
-  brokeOne: ['What broke for users: 1 dialogue', '用户遇到的问题：1 段对话新近失败'],
+  brokeOne: ['What broke for users: 1 dialogue', '用户遇到的问题：1 段对话由通过变为失败'],
   failsOne: ['What fails for users: 1 dialogue', '用户遇到的问题：1 段对话失败'],
   brokeSincePreviousOne: ['What broke since the previous run: 1 dialogue newly failing', '自上一次运行以来：1 段对话新近失败'],
   alreadyInPreviousRun: ['Not counted here: {0} more failing dialogues were already failing in the previous comparable run.', '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。'],
@@ -199,6 +217,10 @@ export function moreBehavioursLine(lang: Lang, rest: readonly Behaviour[]): stri
 export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: WhatBroke): string {
   const sincePrevious = !againstBaseline && (broke.apart?.newSincePreviousRun ?? 0) > 0;
   const one = broke.ids.length === 1;
+  if (againstBaseline && broke.broke !== null && broke.broke < broke.ids.length) {
+    // "Broke" only of what the gate counted (issue 38): none counted, none named so.
+    return broke.broke === 0 ? inLang(lang, WHAT_BROKE_WORDS.worseWithinNoise, broke.ids.length) : inLang(lang, WHAT_BROKE_WORDS.worse, broke.ids.length, broke.broke, broke.ids.length - broke.broke);
+  }
   const words = againstBaseline
     ? one ? WHAT_BROKE_WORDS.brokeOne : WHAT_BROKE_WORDS.broke
     : sincePrevious ? (one ? WHAT_BROKE_WORDS.brokeSincePreviousOne : WHAT_BROKE_WORDS.brokeSincePrevious)
@@ -229,7 +251,7 @@ function changesAnItemInPlace(turn: TurnReport, previous: TurnReport | undefined
 
 /** One of the fields `fieldsOf` names differs between `item` and `before`. */
 function namedFieldsDiffer(item: unknown, fieldsOf: unknown, before: unknown): boolean {
-  return Object.keys((fieldsOf ?? {}) as object).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
+  return Object.keys((fieldsOf ?? {})).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */

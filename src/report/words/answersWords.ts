@@ -6,10 +6,44 @@
  */
 import { metricName } from './labels.js';
 import { pairingSaid } from './pairingWords.js';
+import { inLang, punctuation, type Words } from './wording.js';
 import type { GateResult, Lang } from '../model/reportTypes.js';
 
 /** At most this share of the calls answered differently reads "barely reached it". */
 const BARELY = 0.1;
+
+export const ANSWERS_WORDS = {
+  allAsBefore: ['The model answered all {compared} calls as before{asked}{reached}.', '模型对全部 {compared} 次调用的回答与之前相同{asked}{reached}。'],
+  thoughRequestsChanged: [', though {requests} of the requests changed', '（其中 {requests} 次请求变了）'],
+  didNotReach: [': this edit did not reach it', '：这次修改没有影响到模型'],
+  mostAsBefore: ['The model answered {same} of {compared} calls as before{asked}{reached}{noise}.', '模型对 {compared} 次调用中的 {same} 次回答与之前相同{asked}{reached}{noise}。'],
+  requestsChanged: [' ({requests} of the requests changed)', '（{requests} 次请求变了）'],
+  barelyReached: [': this edit barely reached it', '：这次修改几乎没有影响到模型'],
+  answersChanged: ['Answers changed on {changed} of {compared} calls{noise}.', '{compared} 次调用中有 {changed} 次回答变了{noise}。'],
+  askedAsBefore: [
+    'Answers changed on {changed} of {compared} calls, every one asked as before{prompt}{noise}.',
+    '{compared} 次调用中应用发出的请求与之前完全相同{prompt}，其中 {changed} 次回答变了{noise}。',
+  ],
+  onlyPromptChanged: [' (only the prompt around it changed)', '（只有提示词变了）'],
+  bothChanged: ['Requests changed on {requests} of {compared} calls; answers on {changed}{noise}.', '{compared} 次调用中有 {requests} 次请求变了，{changed} 次回答变了{noise}。'],
+  baselineNoise: [
+    " ({share}); the baseline's own repeats answered otherwise on {changed} of {compared} calls ({noiseShare}, what noise alone changes)",
+    '（{share}）；基线自身的重复运行之间，{compared} 次调用中有 {changed} 次回答不同（{noiseShare}，仅噪声就会改变这么多）',
+  ],
+  noRepeats: ['; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more)', '；基线没有重复运行，无法区分噪声与变化（用 --repeat 2 或更多生成基线）'],
+  cannotJudge: [
+    'Cannot be judged with this model: {metrics} — the baseline succeeded there too few times for a fall to show (the model rarely did, or too few dialogues judge {count:it|them}), so no change there means nothing.',
+    '此模型无法评判：{metrics}——基线中达成的次数太少（模型很少做到，或评判的对话太少），下降无从显现，这些指标“无变化”不说明任何问题。',
+  ],
+  weakMetric: ['{metric} ({succeeded} of {judged} in the baseline)', '{metric}（基线 {judged} 次中达成 {succeeded} 次）'],
+} as const satisfies Record<string, Words>;
+
+type Say = (key: keyof typeof ANSWERS_WORDS, values?: Readonly<Record<string, string | number>>) => string;
+
+const sayIn =
+  (lang: Lang): Say =>
+  (key, values = {}) =>
+    inLang(lang, ANSWERS_WORDS[key], values);
 
 /**
  * "The model answered 22 of 23 calls as before: this edit barely reached it." / "Requests changed on
@@ -23,58 +57,39 @@ export function answersSentence(gate: GateResult, lang: Lang): string | null {
   const { compared, same, changed } = answers;
   const requests = answers.requestsChanged;
   const edited = (gate.arms?.prompts.length ?? 0) > 0;
-  const zh = lang === 'zh';
+  const say = sayIn(lang);
+  const noise = noiseSaid(gate, say);
   if (changed === 0) {
-    const asked = requests ? (zh ? `（其中 ${requests} 次请求变了）` : `, though ${requests} of the requests changed`) : '';
-    if (zh) return `模型对全部 ${compared} 次调用的回答与之前相同${asked}${edited ? '：这次修改没有影响到模型' : ''}。`;
-    return `The model answered all ${compared} calls as before${asked}${edited ? ': this edit did not reach it' : ''}.`;
+    const asked = requests ? say('thoughRequestsChanged', { requests }) : '';
+    return say('allAsBefore', { compared, asked, reached: edited ? say('didNotReach') : '' });
   }
   if (changed <= BARELY * compared) {
-    const asked = requests ? (zh ? `（${requests} 次请求变了）` : ` (${requests} of the requests changed)`) : '';
-    if (zh) return `模型对 ${compared} 次调用中的 ${same} 次回答与之前相同${asked}${edited ? '：这次修改几乎没有影响到模型' : ''}${noiseSaid(gate, lang)}。`;
-    return `The model answered ${same} of ${compared} calls as before${asked}${edited ? ': this edit barely reached it' : ''}${noiseSaid(gate, lang)}.`;
+    const asked = requests ? say('requestsChanged', { requests }) : '';
+    return say('mostAsBefore', { same, compared, asked, reached: edited ? say('barelyReached') : '', noise });
   }
-  if (requests === undefined) return zh ? `${compared} 次调用中有 ${changed} 次回答变了${noiseSaid(gate, lang)}。` : `Answers changed on ${changed} of ${compared} calls${noiseSaid(gate, lang)}.`;
-  if (requests === 0) {
-    // The request digest is of what the app sends (batch and text), not of the prompt around it.
-    const prompt = edited ? (zh ? '（只有提示词变了）' : ' (only the prompt around it changed)') : '';
-    return zh
-      ? `${compared} 次调用中应用发出的请求与之前完全相同${prompt}，其中 ${changed} 次回答变了${noiseSaid(gate, lang)}。`
-      : `Answers changed on ${changed} of ${compared} calls, every one asked as before${prompt}${noiseSaid(gate, lang)}.`;
-  }
-  return zh
-    ? `${compared} 次调用中有 ${requests} 次请求变了，${changed} 次回答变了${noiseSaid(gate, lang)}。`
-    : `Requests changed on ${requests} of ${compared} calls; answers on ${changed}${noiseSaid(gate, lang)}.`;
+  if (requests === undefined) return say('answersChanged', { changed, compared, noise });
+  // The request digest is of what the app sends (batch and text), not of the prompt around it.
+  if (requests === 0) return say('askedAsBefore', { changed, compared, prompt: edited ? say('onlyPromptChanged') : '', noise });
+  return say('bothChanged', { requests, compared, changed, noise });
 }
 
 /**
  * "; the baseline's own repeats answered otherwise on 13 of 20 calls": what noise alone changes.
  * A model with noise (judged against chance) without repeats in the baseline says it cannot tell.
  */
-function noiseSaid(gate: GateResult, lang: Lang): string {
+function noiseSaid(gate: GateResult, say: Say): string {
   const noise = gate.answerChanges?.baselineRepeats;
-  const zh = lang === 'zh';
-  if (noise) {
-    return zh
-      ? `（${percent(changedShare(gate))}）；基线自身的重复运行之间，${noise.compared} 次调用中有 ${noise.changed} 次回答不同（${percent(noise.changed / noise.compared)}，仅噪声就会改变这么多）`
-      : ` (${percent(changedShare(gate))}); the baseline's own repeats answered otherwise on ${noise.changed} of ${noise.compared} calls (${percent(noise.changed / noise.compared)}, what noise alone changes)`;
-  }
-  if (gate.singleRuns === undefined) return '';
-  return zh
-    ? '；基线没有重复运行，无法区分噪声与变化（用 --repeat 2 或更多生成基线）'
-    : '; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more)';
+  if (noise) return say('baselineNoise', { share: percent(changedShare(gate)), changed: noise.changed, compared: noise.compared, noiseShare: percent(noise.changed / noise.compared) });
+  return gate.singleRuns === undefined ? '' : say('noRepeats');
 }
 
 /** "Cannot be judged with this model: Append turns handled (1 of 9 in the baseline) — …" */
 export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null {
   const weak = gate.cannotJudge ?? [];
   if (weak.length === 0) return null;
-  if (lang === 'zh') {
-    const list = weak.map((m) => `${metricName('zh', m.name)}（基线 ${m.judged} 次中达成 ${m.succeeded} 次）`).join('、');
-    return `此模型无法评判：${list}——基线中达成的次数太少（模型很少做到，或评判的对话太少），下降无从显现，这些指标“无变化”不说明任何问题。`;
-  }
-  const list = weak.map((m) => `${metricName('en', m.name)} (${m.succeeded} of ${m.judged} in the baseline)`).join(', ');
-  return `Cannot be judged with this model: ${list} — the baseline succeeded there too few times for a fall to show (the model rarely did, or too few dialogues judge ${weak.length === 1 ? 'it' : 'them'}), so no change there means nothing.`;
+  const say = sayIn(lang);
+  const list = weak.map((m) => say('weakMetric', { metric: metricName(lang, m.name), succeeded: m.succeeded, judged: m.judged })).join(punctuation(lang).list);
+  return say('cannotJudge', { metrics: list, count: weak.length });
 }
 
 /** The pairing (when not every dialogue paired) and both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */

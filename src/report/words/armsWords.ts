@@ -1,39 +1,53 @@
 /** The sentence naming what differs between baseline and candidate besides the outcome: prompt files, sampling and today (the headline's). */
+import { inLang, punctuation, type Words } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 import type { GateResult, Lang, Sampling } from '../model/reportTypes.js';
+
+export const ARMS_WORDS = {
+  promptsChanged: ['Prompts changed: {files}.', '提示词改动：{files}。'],
+  promptFile: ['{file} ({lines})', '{file} ({lines})'],
+  lines: ['+{added} −{removed} lines', '+{added} −{removed} 行'],
+  changed: ['changed', '已改动'],
+  sampling: ['Sampling: baseline {baseline}; this run {current}{shared}.', '采样：基线 {baseline}；本次 {current}{shared}。'],
+  sharedSeeds: [' (shared seeds)', '（共享种子）'],
+  today: ['Today: baseline {baseline}; this run {current}.', '今天：基线 {baseline}；本次 {current}。'],
+  todayNotRecorded: ['not recorded (its prompts said unknown)', '未记录（提示词写的是未知）'],
+  notRecorded: ['not recorded', '未记录'],
+  temperature: ['temperature {value}', '温度 {value}'],
+  noSeed: ['none', '无'],
+  responseFormat: ['response format {value}', '回答格式 {value}'],
+} as const satisfies Record<string, Words>;
+
+type Say = (key: keyof typeof ARMS_WORDS, values?: Readonly<Record<string, string | number>>) => string;
 
 export function armsSentence(gate: GateResult, lang: Lang): string | null {
   const arms = gate.arms;
   if (!arms) return null;
-  const zh = lang === 'zh';
+  const say: Say = (key, values = {}) => inLang(lang, ARMS_WORDS[key], values);
   const parts: string[] = [];
   if (arms.prompts.length > 0) {
-    const files = arms.prompts.map(({ file, added, removed }) => {
-      const lines = added === null || removed === null ? (zh ? '已改动' : 'changed') : zh ? `+${added} −${removed} 行` : `+${added} −${removed} lines`;
-      return `${file} (${lines})`;
-    });
-    parts.push(`${zh ? '提示词改动：' : 'Prompts changed: '}${files.join(', ')}${zh ? '。' : '.'}`);
+    const files = arms.prompts.map(({ file, added, removed }) => say('promptFile', { file, lines: added === null || removed === null ? say('changed') : say('lines', { added, removed }) }));
+    parts.push(say('promptsChanged', { files: files.join(', ') }));
   }
   const { baseline, current } = arms.sampling;
   if (baseline || current) {
     const shared = baseline?.seed !== undefined && baseline.seed === current?.seed;
-    const tail = shared ? (zh ? '（共享种子）' : ' (shared seeds)') : '';
-    parts.push(zh ? `采样：基线 ${samplingText(baseline, lang)}；本次 ${samplingText(current, lang)}${tail}。` : `Sampling: baseline ${samplingText(baseline, lang)}; this run ${samplingText(current, lang)}${tail}.`);
+    parts.push(say('sampling', { baseline: samplingText(baseline, lang, say), current: samplingText(current, lang, say), shared: shared ? say('sharedSeeds') : '' }));
   }
   if (arms.today) {
-    const day = (value: string | null) => value ?? (zh ? '未记录（提示词写的是未知）' : 'not recorded (its prompts said unknown)');
-    parts.push(zh ? `今天：基线 ${day(arms.today.baseline)}；本次 ${day(arms.today.current)}。` : `Today: baseline ${day(arms.today.baseline)}; this run ${day(arms.today.current)}.`);
+    const day = (value: string | null) => value ?? say('todayNotRecorded');
+    parts.push(say('today', { baseline: day(arms.today.baseline), current: day(arms.today.current) }));
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-function samplingText(sampling: Sampling | null, lang: Lang): string {
-  const zh = lang === 'zh';
-  if (!sampling) return zh ? '未记录' : 'not recorded';
+function samplingText(sampling: Sampling | null, lang: Lang, say: Say): string {
+  if (!sampling) return say('notRecorded');
   const words = [
-    `${zh ? '温度' : 'temperature'} ${sampling.temperature ?? '?'}`,
-    `${zh ? '种子' : 'seed'} ${sampling.seed ?? (zh ? '无' : 'none')}`,
+    say('temperature', { value: sampling.temperature ?? '?' }),
+    inLang(lang, SHARED_WORDS.seed, sampling.seed ?? say('noSeed')),
     // The app's own call (none) goes unsaid; max_tokens per endpoint stays in report.json's provenance.
-    ...(sampling.responseFormat !== undefined && sampling.responseFormat !== 'none' ? [`${zh ? '回答格式' : 'response format'} ${sampling.responseFormat}`] : []),
+    ...(sampling.responseFormat !== undefined && sampling.responseFormat !== 'none' ? [say('responseFormat', { value: sampling.responseFormat })] : []),
   ];
-  return words.join(zh ? '、' : ', ');
+  return words.join(punctuation(lang).list);
 }

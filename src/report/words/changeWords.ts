@@ -14,7 +14,7 @@ import type { GateResult, Lang } from '../model/reportTypes.js';
 export type ChangeTone = 'loss' | 'gain' | 'neutral';
 
 /** What a change is called, beside its signed delta (which says the direction). */
-export type ChangeWord = 'beyondChance' | 'beyondInterval' | 'notCounted' | 'countedAtEdge' | 'couldBeChance' | 'untested' | 'unchanged';
+export type ChangeWord = 'beyondChance' | 'beyondInterval' | 'notCounted' | 'countedAtEdge' | 'couldBeChance' | 'untested' | 'unchanged' | 'negligible' | 'negligibleReal';
 
 /** A two-sided interval of after − before and its level in percent (90 for the gate's 1 − 2α at α = 0.05). */
 export interface LevelledInterval {
@@ -51,6 +51,13 @@ export interface ChangeVerdict {
 const SAME = 1e-9;
 
 /**
+ * The floor of a move that matters: a share that moved by less than this (one percentage point) is
+ * called negligible and never painted, however sure its test is (docs/gating.md, "Words for a change").
+ * The gate's verdict does not read it: the floor is about what a reader is shown first.
+ */
+export const NEGLIGIBLE_MOVE = 0.01;
+
+/**
  * The one rule for a change's word and colour (docs/gating.md, "Words for a change"): the tone
  * follows the interval shown (wholly below 0 a loss, wholly above a gain, else neutral), so an
  * interval that includes 0 is never painted and one that excludes it is never "could be chance".
@@ -63,6 +70,7 @@ export function changeVerdict(facts: ChangeFacts): ChangeVerdict {
   if (Math.abs(delta) < SAME) return { word: 'unchanged', tone: 'neutral' };
   const directed: ChangeTone = delta < 0 ? 'loss' : 'gain';
   if (noiseFree) return { word: 'beyondChance', tone: directed };
+  if (Math.abs(delta) < NEGLIGIBLE_MOVE - SAME) return { word: beyondChance(facts) ? 'negligibleReal' : 'negligible', tone: 'neutral' };
   if (interval) {
     const excludes: ChangeTone | null = interval.high < 0 ? 'loss' : interval.low > 0 ? 'gain' : null;
     if (excludes) return { word: test === 'notCounted' ? 'notCounted' : test === 'counted' ? 'beyondChance' : 'beyondInterval', tone: excludes };
@@ -74,6 +82,13 @@ export function changeVerdict(facts: ChangeFacts): ChangeVerdict {
   return { word: 'untested', tone: 'neutral' };
 }
 
+/** Whether the move's test (or, without one, its interval) puts it beyond chance. */
+function beyondChance({ interval, test, alone }: ChangeFacts): boolean {
+  if (test === 'counted') return true;
+  if (interval) return interval.high < 0 || interval.low > 0;
+  return alone === true;
+}
+
 const WORD_LABELS = {
   beyondChance: 'unlikelyChance',
   beyondInterval: 'beyondInterval',
@@ -82,6 +97,8 @@ const WORD_LABELS = {
   couldBeChance: 'couldBeChance',
   untested: 'untested',
   unchanged: 'unchanged',
+  negligible: 'negligible',
+  negligibleReal: 'negligibleReal',
 } as const satisfies Record<ChangeWord, Parameters<typeof label>[1]>;
 
 /** "very unlikely to be chance", "could be chance", …: the verdict's word in the page's language. */
@@ -107,7 +124,7 @@ export function gateLevel(gate: GateResult | null): number | undefined {
 
 /** "90 % interval -4.3 pp … -0.3 pp": an interval always with its true level. */
 export function intervalWords(lang: Lang, interval: LevelledInterval): string {
-  return `${label(lang, 'intervalLevel', interval.level)} ${deltaPoints(0, interval.low)} … ${deltaPoints(0, interval.high)}`;
+  return `${label(lang, 'intervalLevel', interval.level)} ${deltaPoints(0, interval.low, lang)} … ${deltaPoints(0, interval.high, lang)}`;
 }
 
 /**
@@ -116,7 +133,7 @@ export function intervalWords(lang: Lang, interval: LevelledInterval): string {
  */
 export function pValueWords(lang: Lang, test: { readonly pValue: number; readonly risePValue?: number }, delta: number): string {
   const rise = delta > 0 && test.risePValue !== undefined;
-  return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue! : test.pValue).slice(2)}`;
+  return `${label(lang, rise ? 'pOfRise' : 'pOfFall')} ${formatPValue(rise ? test.risePValue : test.pValue).slice(2)}`;
 }
 
 /** A test's p-value of a fall, and of a rise where the gate has one: the sign test's, or the single-run gate's for an improvement it counted. */
@@ -155,7 +172,7 @@ export function testedChanges(gate: GateResult, lang: Lang): string[] {
     const facts = gateChangeFacts(gate, t.name)!;
     const interval = facts.interval ? `${sep}${intervalWords(lang, facts.interval)}` : '';
     const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
-    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, gatePValues(gate, t), t.current - t.baseline)}${interval}${close}`;
+    return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current, lang)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, gatePValues(gate, t), t.current - t.baseline)}${interval}${close}`;
   });
 }
 
@@ -208,7 +225,7 @@ export function setAsideWords(gate: GateResult, lang: Lang): string | null {
   const unmoved = setAside.filter((t) => t.moved === 0);
   const out: string[] = [];
   if (thin.length > 0) {
-    const named = thin.map((t) => label(lang, 'thinTest', metricName(lang, metricKey(t.name)), deltaPoints(t.baseline, t.current), t.moved, t.judged));
+    const named = thin.map((t) => label(lang, 'thinTest', metricName(lang, metricKey(t.name)), deltaPoints(t.baseline, t.current, lang), t.moved, t.judged));
     out.push(label(lang, 'thinTests', thin[0]!.needed, named.join(sep)));
   }
   if (unmoved.length > 0) out.push(label(lang, 'unmovedTests', unmoved.map((t) => metricName(lang, metricKey(t.name))).join(sep)));

@@ -56,12 +56,14 @@ export function percent(score: number, digits = 1): string {
   return `${(score * 100).toFixed(digits)}%`;
 }
 
-/** Signed difference of two scores in percentage points, e.g. "-7.0 pp". */
-export function deltaPoints(baseline: number, current: number): string {
+/** Signed difference of two scores in percentage points: "-7.0 pp", in Chinese "-7.0 个百分点" (docs/glossary.md). */
+export function deltaPoints(baseline: number, current: number, lang: 'en' | 'zh' = 'en'): string {
   const pp = (current - baseline) * 100;
   const sign = pp > 0 ? '+' : pp < 0 ? '-' : '±';
-  return `${sign}${Math.abs(pp).toFixed(1)} pp`;
+  return `${sign}${Math.abs(pp).toFixed(1)}${POINTS[lang]}`;
 }
+
+const POINTS = { en: ' pp', zh: ' 个百分点' } as const;
 
 /** A p-value the same way on every page: "p = 0.012", or "p < 0.001" below what three decimals show. */
 export function formatPValue(p: number): string {

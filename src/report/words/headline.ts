@@ -13,7 +13,9 @@ import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
 import { brokeCount, changeVerdict, changeWordText, fixedWords, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
-import { gateWarning } from './gateWarnings.js';
+import { gateNoteSaid } from './gateNoteWords.js';
+import { suiteMoveSaid, worseSaid } from './leadWords.js';
+import { suiteMove } from '../model/suiteMove.js';
 
 export interface Headline {
   readonly verdict: string;
@@ -134,7 +136,7 @@ function significance(facts: ChangeFacts | null, lang: Lang): string {
 
 function metricMoveSaid(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
   const follows = knockOn.has(name) ? (lang === 'zh' ? '，连带' : ', knock-on') : '';
-  return `${metricName(lang, name)} ${deltaPoints(before, after)}${significance(changeFactsOf(report.gate, name, after - before), lang)}${follows}`;
+  return `${metricName(lang, name)} ${deltaPoints(before, after, lang)}${significance(changeFactsOf(report.gate, name, after - before), lang)}${follows}`;
 }
 
 /** The gate's tests of the metric, or an older report's finding that says outright whether it was significant. */
@@ -173,17 +175,25 @@ function gateChange(report: Report, lang: Lang): Change {
       if (name in report.metrics && !moved.has(name) && Math.abs(test.current - test.baseline) > 1e-9) moved.set(name, [test.baseline, test.current]);
     }
   }
+  // The suite's move comes first (issue 49): dialogue success and the every-run count, then how many dialogues did worse.
+  const suite = suiteMove(report, gate);
+  const suiteSaid = suiteMoveSaid(suite, gate, lang, zh ? '；' : '; ');
+  if (suiteSaid && suite.success) moved.delete('dialogueSuccess');
   const metricParts = [...moved].map(([name, [before, after]]) => metricMoveSaid(report, name, before, after, lang, knockOn));
-  const parts = [...counted, ...noise, ...metricParts];
-  // The lead: dialogues broke and fixed, then the metrics that moved most beyond chance; run-to-run noise only when nothing else moved.
+  const parts = [...(suiteSaid ? [suiteSaid] : []), ...counted, ...noise, ...metricParts];
+  // The lead: the suite's move, the dialogues that did worse and better (all of them, over repeats), then the metrics that moved most beyond chance.
+  const worse = report.run.repeat > 1 && gate.paired ? worseSaid(suite, broke.length, lang) : null;
   const ranked = [...moved.keys()].map((name, i) => ({ part: metricParts[i]!, rank: leadRank(gate, name, moved.get(name)!, knockOn) })).sort((x, y) => y.rank - x.rank);
-  const candidates = [...counted, ...ranked.map((m) => m.part), ...noise];
+  const dialogueParts = worse ? [worse] : counted;
+  const candidates = [...(suiteSaid ? [suiteSaid] : []), ...dialogueParts, ...ranked.map((m) => m.part), ...(worse ? [] : noise)];
   const leadParts = candidates.slice(0, LEAD_NUMBERS);
+  // What the lead summed up (broke, fewer runs) stays said in full below it, with why it is not counted as broke.
   const rest = parts.filter((part) => !leadParts.includes(part));
-  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((line) => gateWarning(lang, line)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
+  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
-  const unmeasured = (gate.notJudged ?? []).some((line) => line.startsWith('nothing was measured live'));
+  const current = gate.answers?.current;
+  const unmeasured = current !== undefined && current.live === 0 && current.replayed > 0;
   let change: string;
   // Replayed answers that match the baseline show only that the recording did not change.
   // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
@@ -254,7 +264,7 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
     .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
     .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9);
   if (moved.length === 0) return withBuild({ text: label(lang, 'trendNoMove'), beyondNoise: false, details: null });
-  const said = (list: readonly { name: string; before: number; after: number }[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)}`).join(sep);
+  const said = (list: readonly { name: string; before: number; after: number }[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)}`).join(sep);
   const backend = report.run.llm.backend;
   if (answersRepeat(backend, previous.sampling, current.sampling)) {
     const sampled = current.sampling?.seed !== undefined ? `${backend}, temperature 0, seed ${current.sampling.seed}` : backend;
@@ -271,7 +281,7 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   if (unknown.length > 0) sentences.push(`${label(lang, 'trendUnknown')}${said(unknown)}${end}`);
   const intervals = moves
     .filter((m) => m.interval)
-    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`);
+    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`);
   const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
   return withBuild({ text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details });
 }

@@ -1,11 +1,15 @@
 /** Words the report pages show, in English and Chinese: page labels, metric and counter names, feature tags. */
 // Over 300 lines on purpose: the one table of the report pages' words in English and Chinese, read and kept consistent as one list.
-import { metricDefinition, recordedSettings, type Words } from '../../scoring/metrics/registry.js';
+import { metricDefinition, recordedSettings } from '../../scoring/metrics/registry.js';
 import type { Lang, MetricResult, Report } from '../model/reportTypes.js';
+import { inLang, pick, type Words, type Args } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 
-const PAGE = {
-  passed: ['Passed', '通过'],
-  failed: ['Failed', '未通过'],
+export { inLang };
+
+export const PAGE_WORDS = {
+  passed: SHARED_WORDS.passed,
+  failed: SHARED_WORDS.failed,
   letThrough: ['Not decided — let through', '未定 — 放行'],
   notDecided: ['Not decided', '未定'],
   eyebrow: ['Voice bookkeeping · NLU evaluation', '语音记账 · NLU 评测'],
@@ -15,8 +19,8 @@ const PAGE = {
   routingCorner: ['expected ↓ · actual →', '期望 ↓ · 实际 →'],
   accuracy: ['accuracy', '准确率'],
   dialoguesPassed: ['{0} of {1} dialogues passed', '{1} 段对话中 {0} 段通过'],
-  dialoguesPassedAllRuns: ['{0} of {1} dialogues passed all {2} runs', '{1} 段对话中 {0} 段 {2} 次运行全部通过'],
-  runsOfDialogueSuccess: ['{0} of {1} runs passed ({2} a dialogue).', '{1} 次运行中 {0} 次通过（每段对话 {2} 次）。'],
+  dialoguesPassedAllRuns: ['{passed} of {total} dialogues passed all {runs} runs', '{total} 段对话中 {passed} 段 {runs} 次运行全部通过'],
+  runsOfDialogueSuccess: ['{passed} of {runs} runs passed ({repeat} a dialogue).', '{runs} 次运行中 {passed} 次通过（每段对话 {repeat} 次）。'],
   metrics: ['Metrics', '指标'],
   slices: ['Slices', '切片'],
   slicesNote: ['Every metric again over the dialogues of one feature tag, seed, scenario or dataset file. Click a heading to sort; a slice name opens its dialogues.', '按功能标签、种子文档、场景或数据文件拆开的各项指标。点击表头排序；点击切片名查看其对话。'],
@@ -25,10 +29,10 @@ const PAGE = {
   trendsNote: ['Each metric over the last {0} comparable runs (same datasets, backend, model, mode and protocol) from the run history; the last point is this run.', '运行历史中最近 {0} 次可比运行（相同数据集、后端、模型、模式与协议）的各项指标；最后一点是本次运行。'],
   dialogues: ['Dialogues', '对话'],
   turns: ['Turns', '轮次'],
-  checks: ['Checks', '检查项'],
+  checks: SHARED_WORDS.checks,
   kind: ['Kind', '类别'],
   metric: ['Metric', '指标'],
-  slice: ['Slice', '切片'],
+  slice: SHARED_WORDS.slice,
   score: ['Score', '得分'],
   vsBaseline: ['vs baseline', '对比基线'],
   counts: ['Counts', '计数'],
@@ -44,18 +48,18 @@ const PAGE = {
   nFailed: ['{0} failed', '{0} 项未通过'],
   nothingToJudge: ['Nothing to judge in this run.', '本次运行中没有可评判的内容。'],
   details: ['details', '详情'],
-  backend: ['Backend', '后端'],
+  backend: SHARED_WORDS.backend,
   mode: ['Mode', '模式'],
   protocol: ['Protocol', '协议'],
   repeat: ['Repeat', '重复'],
   datasets: ['Datasets', '数据集'],
-  started: ['Started', '开始'],
-  finished: ['Finished', '结束'],
+  started: SHARED_WORDS.started,
+  finished: SHARED_WORDS.finished,
   filter: ['Filter', '筛选'],
   shard: ['Shard', '分片'],
-  lastPassed: ['last passed {0}', '上次通过 {0}'],
-  neverPassed: ['never passed in the history', '历史中从未通过'],
-  firstFailed: ['failing since {0}', '自 {0} 起失败'],
+  lastPassed: SHARED_WORDS.lastPassed,
+  neverPassed: SHARED_WORDS.neverPassed,
+  firstFailed: SHARED_WORDS.failingSince,
   gatePassed: ['regression gate passed against', '回归门禁通过，基线'],
   gateFailed: ['regression gate failed against', '回归门禁未通过，基线'],
   gateLetThrough: ['regression gate not decided — let through, against', '回归门禁未定 — 放行，基线'],
@@ -64,8 +68,8 @@ const PAGE = {
   improvementsAgainst: ['Improvements against', '相对基线的改进'],
   noChange: ['No change beyond tolerance against', '与基线相比无超出容差的变化：'],
   biggestMovers: ['Biggest movers vs baseline', '相对基线变化最大的切片'],
-  sliceChange: ['{0} → {1} passed ({2})', '通过 {0} → {1}（{2}）'],
-  sliceBroke: ['{0} broke', '{0} 段新近失败'],
+  sliceChange: ['{before} → {after} passed ({moved})', '通过 {before} → {after}（{moved}）'],
+  sliceBroke: ['{0} broke', '{0} 段由通过变为失败'],
   sliceWithinNoise: ['{0} within noise', '{0} 段在波动范围内'],
   sliceFixed: ['{0} fixed', '{0} 段修复'],
   dialoguesAllRuns: ['Dialogues passing all {0} runs', '{0} 次全部通过的对话'],
@@ -75,14 +79,14 @@ const PAGE = {
   gateNotDecidedHead: ['Regression gate not decided', '回归门禁未定'],
   metricsWorse: ['{0} metrics worse', '{0} 项指标变差'],
   allDialoguesPassed: ['All {0} dialogues passed', '全部 {0} 段对话通过'],
-  dialoguesFailed: ['{0} of {1} dialogues failed · {2}/{1} passed', '{1} 段对话中 {0} 段未通过 · 通过 {2}/{1}'],
-  dialoguesFailedRuns: ['{0} of {1} dialogues failed a run · {2}/{1} passed all {3} runs', '{1} 段对话中 {0} 段有运行未通过 · {3} 次运行全部通过 {2}/{1}'],
+  dialoguesFailed: ['{failed} of {total} dialogues failed · {passed}/{total} passed', '{total} 段对话中 {failed} 段未通过 · 通过 {passed}/{total}'],
+  dialoguesFailedRuns: ['{failed} of {total} dialogues failed a run · {passed}/{total} passed all {runs} runs', '{total} 段对话中 {failed} 段有运行未通过 · {runs} 次运行全部通过 {passed}/{total}'],
   provenance: ['Provenance', '来源'],
   failingDialogues: ['Failing dialogues ({0})', '未通过的对话（{0}）'],
   moreFailing: ['…and {0} more failing dialogues; see report.html or junit.xml for all of them.', '……另有 {0} 段未通过的对话；全部见 report.html 或 junit.xml。'],
   tags: ['tags', '标签'],
   passedRuns: ['passed {0}/{1} runs', '{1} 次运行通过 {0} 次'],
-  failedChecks: ['{0} failed {0:check|checks}', '{0} 项检查未通过'],
+  failedChecks: SHARED_WORDS.failedChecks,
   noFailedCheck: ['No failed check in the recorded transcript.', '记录的对话中没有未通过的检查。'],
   turnHead: ['Turn', '轮次'],
   input: ['Input', '输入'],
@@ -115,14 +119,14 @@ const PAGE = {
   comparedHow: ['How the runs were compared', '如何比较的'],
   moreChanges: ['{0} more {0:change|changes}', '另有 {0} 项变化'],
   openNext: ['Open next', '接下来看'],
-  openWhatBroke: ['What broke ({0})', '新近失败（{0}）'],
+  openWhatBroke: ['What got worse ({0})', '变差的对话（{0}）'],
   openFailing: ['Failing dialogues ({0})', '失败的对话（{0}）'],
   openSideBySide: ['Side by side ({0})', '逐轮对照（{0}）'],
   runsPassed: ['Runs passed', '通过的运行'],
   everyRunPassed: ['dialogues passing all {0} runs: {1}', '{0} 次全部通过的对话：{1}'],
   unsteadyLine: [
     '{0} dialogues already failed some baseline runs and moved within that noise: not counted as broke or fixed.',
-    '{0} 段对话在基线中就已部分失败，其变化在该波动范围内：不计为新近失败或修复。',
+    '{0} 段对话在基线中就已部分失败，其变化在该波动范围内：不计入“由通过变为失败”或“由失败变为通过”。',
   ],
   unlikelyChance: ['very unlikely to be chance', '极不可能是偶然'],
   couldBeChance: ['could be chance', '可能只是偶然'],
@@ -131,18 +135,20 @@ const PAGE = {
   countedAtEdge: ["counted by the gate's test, though its interval reaches 0", '门禁检验计入，但其区间触及 0'],
   untested: ['not tested against chance', '未做偶然性检验'],
   unchanged: ['unchanged', '没有变化'],
+  negligible: ['negligible (under 1 point), could be chance', '幅度可忽略（不到 1 个百分点），可能只是偶然'],
+  negligibleReal: ['negligible (under 1 point), though unlikely to be chance', '幅度可忽略（不到 1 个百分点），虽然不太可能是偶然'],
   intervalLevel: ['{0} % interval', '{0}% 区间'],
   pOfFall: ['one-sided p of a fall', '下降的单侧 p'],
   pOfRise: ['one-sided p of a rise', '上升的单侧 p'],
-  nBroke: ['{0} {0:dialogue|dialogues} broke', '{0} 段对话新近失败'],
-  nFixed: ['{0} fixed', '修复 {0} 个'],
+  nBroke: ['{0} {0:dialogue|dialogues} broke', '{0} 段对话由通过变为失败'],
+  nFixed: ['{0} fixed', '{0} 段对话由失败变为通过'],
   fewerRuns: [
     '{0} {0:dialogue|dialogues} passed fewer of {0:its|their} {1} runs than in the baseline ({2} no run, {3} some), as run-to-run noise alone can make {0:it|them}: not counted as broke',
-    '{0} 段对话在 {1} 次运行中通过的次数少于基线（{2} 段一次也未通过，{3} 段部分通过），单靠运行间波动就可能如此：不计为新近失败',
+    '{0} 段对话在 {1} 次运行中通过的次数少于基线（{2} 段一次也未通过，{3} 段部分通过），单靠运行间波动就可能如此：不计入“由通过变为失败”',
   ],
   moreRuns: [
     '{0} {0:dialogue|dialogues} passed every one of {0:its|their} {1} runs after failing some in the baseline, as run-to-run noise alone can make {0:it|them}: not counted as fixed',
-    '{0} 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计为修复',
+    '{0} 段对话在基线中部分失败、此次 {1} 次运行全部通过，单靠运行间波动就可能如此：不计入“由失败变为通过”',
   ],
   tap: ['tap {0}', '点按 {0}'],
   tapConfirm: ['tap confirm', '点按“确认”'],
@@ -177,7 +183,7 @@ const PAGE = {
   baselineAt: ['baseline {0}', '基线 {0}'],
   thisRun: ['this run', '本次运行'],
   runNumber: ['run #{0}', '第 {0} 次运行'],
-  pageTitle: ['{0} NLU report · {1} · {2}', '{0} NLU 评测报告 · {1} · {2}'],
+  pageTitle: ['{mark} NLU report · {dialogues} · {model}', '{mark} NLU 评测报告 · {dialogues} · {model}'],
   enableScript: ['Enable JavaScript to browse the dialogue transcripts.', '启用 JavaScript 后可浏览对话记录。'],
   baseUrl: ['base URL', '服务地址'],
   commit: ['commit', '提交'],
@@ -189,24 +195,23 @@ const PAGE = {
   gitNotInstalled: ['git is not installed', '未安装 git'],
   noCommit: ['the git checkout has no commit yet', 'git 仓库还没有提交'],
   protocolPart: ['{0} protocol', '{0} 协议'],
-  seedPart: ['seed {0}', '种子 {0}'],
+  seedPart: SHARED_WORDS.seed,
   shardPart: ['shard {0}', '分片 {0}'],
   promptsPart: ['prompts {0}', '提示词 {0}'],
   commitPart: ['commit {0}', '提交 {0}'],
   rateLimited: [
-    "the model's server answered 429 (rate limited) {0} {0:time|times} beside {1} answers{2}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
-    '模型服务器 {0} 次返回 429（限流），另有 {1} 次正常回答{2}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
+    "the model's server answered 429 (rate limited) {limited} {limited:time|times} beside {answered} answers{narrowed}: a call that waited past its deadline was scored as the timeout the app would see. Lower --concurrency, or add --adaptive-concurrency.",
+    '模型服务器 {limited} 次返回 429（限流），另有 {answered} 次正常回答{narrowed}：等待超过时限的调用按应用会遇到的超时计分。请调低 --concurrency，或加上 --adaptive-concurrency。',
   ],
-  narrowed: ['; concurrency narrowed {0} → {1}', '；并发从 {0} 降到 {1}'],
+  narrowed: ['; concurrency narrowed {from} → {to}', '；并发从 {from} 降到 {to}'],
   findingAbsent: ['absent', '缺失'],
-  findingPass: ['pass', '通过'],
+  findingPass: SHARED_WORDS.pass,
   findingFail: ['fail', '失败'],
   findingTolerance: ['tolerance {0}', '容差 {0}'],
-  findingInterval: ['interval {0} to {1}', '区间 {0} 至 {1}'],
-  findingIntervalAt: ['{2} % interval {0} to {1}', '{2}% 区间 {0} 至 {1}'],
+  findingInterval: ['interval {low} to {high}', '区间 {low} 至 {high}'],
+  findingIntervalAt: ['{level} % interval {low} to {high}', '{level}% 区间 {low} 至 {high}'],
   findingExtras: ['({0})', '（{0}）'],
-  listSeparator: [', ', '，'],
-  unjudgedTurns: ['{0} of {1} turns counted for no turn-kind metric nor Dates: {2}.', '{1} 轮中有 {0} 轮不计入任何按轮类型的指标和日期：{2}。'],
+  unjudgedTurns: ['{unjudged} of {turns} turns counted for no turn-kind metric nor Dates: {reasons}.', '{turns} 轮中有 {unjudged} 轮不计入任何按轮类型的指标和日期：{reasons}。'],
   unjudged_noUserLine: ['{0} without a user line (a tap or a wait)', '{0} 轮没有用户输入（点按或等待）'],
   unjudged_local: ['{0} answered on the device (Layer 1, or routed so by the dataset)', '{0} 轮由端侧规则处理（第一层，或数据集指定）'],
   unjudged_offline: ['{0} offline', '{0} 轮离线'],
@@ -214,7 +219,7 @@ const PAGE = {
   unjudged_otherEndpoint: ['{0} scripting only a conversation answer', '{0} 轮只脚本化了对话协议的回答'],
   unjudged_draftUnknown: ['{0} whose draft before or after the dataset leaves unknown (no expect.batch)', '{0} 轮的之前或之后草稿数据集未写明（没写批次）'],
   unjudged_noKind: ['{0} whose draft loses items (no kind)', '{0} 轮草稿条目减少（无类型）'],
-  runsPassedChange: ['{0}/{2} → {1}/{2} runs passed', '通过的运行 {0}/{2} → {1}/{2}'],
+  runsPassedChange: ['{before}/{runs} → {after}/{runs} runs passed', '通过的运行 {before}/{runs} → {after}/{runs}'],
   pairedGateLine: [
     'Paired gate over {0} dialogues at α = {1} (sign test + randomization tests, Holm-adjusted); {2} {2:dialogue|dialogues} already unsteady in the baseline (failed some runs before and after) do not gate alone',
     '按对话配对的门禁：{0} 段对话，α = {1}（符号检验 + 随机化检验，Holm 校正）；{2} 段对话在基线中就已部分失败（前后都有失败的运行），不单独触发门禁',
@@ -252,28 +257,20 @@ const PAGE = {
   ],
 } as const satisfies Record<string, Words>;
 
-export type PageLabel = keyof typeof PAGE;
+export type PageLabel = keyof typeof PAGE_WORDS;
 
 /** Whether `key` names a word of the table (a key built from a report's own text may not). */
 export function isPageLabel(key: string): key is PageLabel {
-  return Object.hasOwn(PAGE, key);
+  return Object.hasOwn(PAGE_WORDS, key);
 }
 
 /** A page label with {0}, {1}… filled in. */
-export function label(lang: Lang, key: PageLabel, ...args: readonly (string | number)[]): string {
-  return inLang(lang, PAGE[key], ...args);
-}
-
-/** One of an English/Chinese pair, with {0}, {1}… filled in. */
-/** Fills {0}…{9} from `args`; `{0:item|items}` picks the English form by whether argument 0 is 1. */
-export function inLang(lang: Lang, pair: Words, ...args: readonly (string | number)[]): string {
-  return pair[lang === 'zh' ? 1 : 0]
-    .replace(/\{(\d):([^|{}]*)\|([^{}]*)\}/g, (_, i: string, one: string, many: string) => (args[Number(i)] === 1 ? one : many))
-    .replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+export function label(lang: Lang, key: PageLabel, ...args: Args): string {
+  return inLang(lang, PAGE_WORDS[key], ...args);
 }
 
 /** Gate findings of kind `metric` that are no metric (eval/gateVerdict.ts). */
-const GATE_FINDINGS: Readonly<Record<string, Words>> = {
+export const GATE_FINDINGS: Readonly<Record<string, Words>> = {
   baselineDialoguesRun: ['Baseline dialogues run', '已运行的基线对话'],
 };
 
@@ -281,7 +278,7 @@ const GATE_FINDINGS: Readonly<Record<string, Words>> = {
 export function metricDescription(lang: Lang, name: string, report: Pick<Report, 'metrics'>): string {
   const recorded = (report.metrics as Readonly<Record<string, MetricResult | undefined>>)[name]?.description ?? '';
   const definition = metricDefinition(name);
-  return lang === 'zh' && definition ? definition.describe(recordedSettings(report.metrics))[1] : recorded;
+  return definition ? pick(lang, [recorded, definition.describe(recordedSettings(report.metrics))[1]]) : recorded;
 }
 
 /** A metric's (or a metric-like gate finding's) name; a name this build does not know stays as it is. */
@@ -344,25 +341,26 @@ const FEATURES: Readonly<Record<string, string>> = {
   unclear: '不明确',
 };
 
-/** The fields of a turn two transcripts are compared by (report/model/comparison.ts sideBySide), in Chinese; English shows the key. */
-const TURN_FIELDS: Readonly<Record<string, string>> = {
-  input: '输入',
-  route: '分流',
-  intent: '意图',
-  state: '状态',
-  tts: '播报',
-  batch: '待确认账单',
-  saved: '已保存',
-  llm: '模型调用',
-  failedChecks: '未通过的检查',
+/** The fields of a turn two transcripts are compared by (report/model/comparison.ts sideBySide); English shows the key. */
+export const TURN_FIELDS: Readonly<Record<string, Words>> = {
+  input: ['input', '输入'],
+  route: ['route', '分流'],
+  intent: ['intent', '意图'],
+  state: ['state', '状态'],
+  tts: ['tts', '播报'],
+  batch: ['batch', '待确认账单'],
+  saved: ['saved', '已保存'],
+  llm: ['llm', '模型调用'],
+  failedChecks: ['failedChecks', '未通过的检查'],
 };
 
 export function turnFieldName(lang: Lang, field: string): string {
-  return lang === 'zh' ? (TURN_FIELDS[field] ?? field) : field;
+  const row = TURN_FIELDS[field];
+  return row ? pick(lang, row) : field;
 }
 
 /** Routes by what they mean (the key kept alongside): who handled the line. */
-const ROUTES: Readonly<Record<string, Words>> = {
+export const ROUTES: Readonly<Record<string, Words>> = {
   local: ['local rules (local)', '本地规则（local）'],
   llm: ['model (llm)', '模型（llm）'],
   fallback: ['fallback to local (fallback)', '降级到本地（fallback）'],
@@ -371,8 +369,8 @@ const ROUTES: Readonly<Record<string, Words>> = {
 };
 
 export function routeName(lang: Lang, route: string): string {
-  const pair = ROUTES[route];
-  return pair ? pair[lang === 'zh' ? 1 : 0] : route;
+  const row = ROUTES[route];
+  return row ? pick(lang, row) : route;
 }
 
 export function featureName(tag: string): string {

@@ -2,10 +2,11 @@
 import { changeVerdict, changeWordText, toneClass, type ChangeVerdict } from './changeWords.js';
 import { percent } from './format.js';
 import type { Lang } from '../model/reportTypes.js';
+import { punctuation, type Args } from './wording.js';
 import type { BrokenExample, RateDelta, SimulationComparison, UserFlip } from '../model/simulationComparison.js';
-import { outcomeName, outcomeWhy, simulationWord, speechName, type SimulationWord } from './simulationLabels.js';
+import { outcomeName, outcomeWhy, simulationWord, speechNames, type SimulationWord } from './simulationLabels.js';
 
-export type Say = (key: SimulationWord, ...args: readonly (string | number)[]) => string;
+export type Say = (key: SimulationWord, ...args: Args) => string;
 
 export const wordsIn = (lang: Lang): Say => (key, ...args) => simulationWord(lang, key, ...args);
 
@@ -18,8 +19,8 @@ export const deltaText = (d: RateDelta) => (d.delta === null ? '—' : `${pp(d.d
 export function describeSide(c: SimulationComparison, which: 'a' | 'b', lang: Lang): string {
   const { label, report } = c[which];
   const run = report.run;
-  const speech = run.speech.map((feature) => speechName(lang, feature)).join(lang === 'zh' ? '、' : ', ') || simulationWord(lang, 'clean');
-  return simulationWord(lang, 'cmpSide', label, String(run.llm['backend']), String(run.llm['model']), run.seed, run.users, run.repeat, speech);
+  const speech = speechNames(lang, run.speech) || simulationWord(lang, 'clean');
+  return simulationWord(lang, 'cmpSide', { side: label, backend: String(run.llm['backend']), model: String(run.llm['model']), seed: run.seed, users: run.users, repeat: run.repeat, speech });
 }
 
 /** "heuristic / heuristic-rules-v1": a side in a few words, for the first screen; describeSide says the rest. */
@@ -42,9 +43,9 @@ export function headlineOf(c: SimulationComparison, lang: Lang = 'en'): string {
   const fell = success.delta !== null && success.delta < 0;
   const counted = fell ? c.successFellCounted : success.interval !== null && success.interval[0] > 0;
   const verdict = verdictOf(success, counted ? 'counted' : 'notCounted');
-  const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, verdict)}` : '';
+  const chance = verdict && verdict.word !== 'unchanged' && success.interval ? `${punctuation(lang).comma}${changeWordText(lang, verdict)}` : '';
   const share = (side: RateDelta['a']) => (side ? percent(side.rate) : '—');
-  const change = success.delta === null ? say('cmpNoData') : say('cmpChange', share(success.a), share(success.b), pp(success.delta), chance);
+  const change = success.delta === null ? say('cmpNoData') : say('cmpChange', { a: share(success.a), b: share(success.b), delta: pp(success.delta), chance });
   return c.sameUsers ? say('cmpFlips', change, broke, c.flips.length - broke) : say('cmpOtherUsers', change);
 }
 
@@ -67,7 +68,7 @@ export function deltaTone(d: RateDelta): string {
 export function exampleTitle(e: BrokenExample, lang: Lang): string {
   const { failure } = e;
   const why = outcomeWhy(lang, e.outcome, failure.transcript.length);
-  return simulationWord(lang, 'cmpExample', e.users, outcomeName(lang, e.outcome), failure.userId, failure.repeat, why);
+  return simulationWord(lang, 'cmpExample', { users: e.users, outcome: outcomeName(lang, e.outcome), user: failure.userId, run: failure.repeat, why });
 }
 
 /** The conversation line by line; `speaker` marks the user's words (an emoji in Markdown, none where a page may lack the font). */
@@ -79,5 +80,5 @@ export function exampleTurns(e: BrokenExample, speaker: string, say: Say): strin
 export const MAX_EXAMPLES = 5;
 
 export function flipLine(f: UserFlip, say: Say): string {
-  return say('cmpFlip', f.userId, say('items', f.goalSize), f.a, f.b);
+  return say('cmpFlip', { user: f.userId, goal: say('items', f.goalSize), a: f.a, b: f.b });
 }

@@ -1,27 +1,28 @@
 /** Words the simulate page shows, in English and Chinese (`simulate --lang`). */
-import { inLang } from './labels.js';
 import type { Lang } from '../model/reportTypes.js';
+import { inLang, pick, punctuation, type Words, type Args } from './wording.js';
+import { SHARED_WORDS } from './sharedWords.js';
 
-type Pair = readonly [en: string, zh: string];
+type Pair = Words;
 
-const WORDS = {
+export const SIMULATION_WORDS = {
   pageTitle: ['Simulated users · task success {0} · {1}', '模拟用户 · 任务成功率 {0} · {1}'],
   eyebrow: ['nlu-harness · simulated users', 'nlu-harness · 模拟用户'],
-  headline: ['Task success {0} ({1} of {2} runs)', '任务成功率 {0}（{2} 次中 {1} 次）'],
+  headline: ['Task success {share} ({succeeded} of {runs} runs)', '任务成功率 {share}（{runs} 次中 {succeeded} 次）'],
   plain: [
-    '{0} simulated users with goals of 1 to 10 transactions talked to {1} until their rows were saved or they gave up. Outcomes: {2}.',
-    '{0} 位模拟用户各带 1 到 10 笔要记的账，与 {1} 对话，直到记录保存或放弃。结果：{2}。',
+    '{users} simulated users with goals of 1 to 10 transactions talked to {model} until their rows were saved or they gave up. Outcomes: {outcomes}.',
+    '{users} 位模拟用户各带 1 到 10 笔要记的账，与 {model} 对话，直到记录保存或放弃。结果：{outcomes}。',
   ],
-  backend: ['Backend', '后端'],
+  backend: SHARED_WORDS.backend,
   seed: ['Seed', '种子'],
-  seedValue: ['seed {0}', '种子 {0}'],
+  seedValue: SHARED_WORDS.seed,
   users: ['Users', '用户数'],
   runsPerUser: ['Runs per user', '每位用户运行次数'],
   speech: ['Speech', '语音特征'],
   clean: ['clean', '无'],
   perturbation: ['Perturbation', '扰动'],
-  started: ['Started', '开始'],
-  finished: ['Finished', '结束'],
+  started: SHARED_WORDS.started,
+  finished: SHARED_WORDS.finished,
   scores: ['Scores', '得分'],
   taskSuccess: ['Task success (pass@1)', '任务成功率（pass@1）'],
   taskSuccessNote: ['Runs whose saved rows equal the goal; 95% interval {0}.', '保存的记录与目标完全一致的运行；95% 区间 {0}。'],
@@ -42,7 +43,7 @@ const WORDS = {
   ],
   byGoalSize: ['By goal size', '按目标笔数'],
   goalSize: ['goal size', '目标笔数'],
-  items: ['{0} {0:item|items}', '{0} 笔'],
+  items: SHARED_WORDS.items,
   byFeature: ['By speech feature', '按语音特征'],
   feature: ['feature', '特征'],
   used: ['{0} used', '用了 {0}'],
@@ -59,7 +60,7 @@ const WORDS = {
   silence: ['(silence)', '（无播报）'],
   moreInJson: ['{0} more in report.json.', '另有 {0} 个见 report.json。'],
   mdTitle: ['Simulated users', '模拟用户'],
-  mdSetup: ['{0} users × {1} {1:run|runs}, seed {2}, model {3}, speech: {4}.', '{0} 位用户 × 每人 {1} 次运行，种子 {2}，模型 {3}，语音特征：{4}。'],
+  mdSetup: ['{users} users × {repeat} {repeat:run|runs}, seed {seed}, model {model}, speech: {speech}.', '{users} 位用户 × 每人 {repeat} 次运行，种子 {seed}，模型 {model}，语音特征：{speech}。'],
   mdSuccess: ['**Task success {0}** (pass@1){1}.', '**任务成功率 {0}**（pass@1）{1}。'],
   mdPassAll: ['; every run of a user succeeded (pass^{0}): {1}', '；每次运行都成功的用户（pass^{0}）：{1}'],
   mdOutcomes: ['Outcomes: {0}.', '结果：{0}。'],
@@ -69,23 +70,23 @@ const WORDS = {
   mdSliceHeader: ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '| 运行次数 | 成功率 | 首句成功 | 成功所需轮次 | 多出的轮次 | 成功所需 LLM 调用 |'],
   all: ['all', '全部'],
   mdFailed: ['Failed conversations (first {0} of {1})', '未成功的对话（共 {1} 个，列出前 {0} 个）'],
-  mdFailure: ['{0}: {1} — {2}', '{0}：{1}——{2}'],
-  consoleUsers: ['simulated users: {0} × {1}, model {2}', '模拟用户：{0} × {1}，模型 {2}'],
+  mdFailure: ['{who}: {outcome} — {why}', '{who}：{outcome}——{why}'],
+  consoleUsers: ['simulated users: {users} × {repeat}, model {model}', '模拟用户：{users} × {repeat}，模型 {model}'],
   consoleSuccess: [
-    'task success {0}{1}, first try {2}, mean turns to success {3}, LLM calls {4}',
-    '任务成功率 {0}{1}，首句成功 {2}，成功平均轮次 {3}，LLM 调用 {4}',
+    'task success {success}{passAll}, first try {firstTry}, mean turns to success {turns}, LLM calls {calls}',
+    '任务成功率 {success}{passAll}，首句成功 {firstTry}，成功平均轮次 {turns}，LLM 调用 {calls}',
   ],
   consolePassAll: [' (pass^{0} {1})', '（pass^{0} {1}）'],
   consoleBySize: ['by goal size: {0}', '按目标笔数：{0}'],
   consoleOutcomes: ['outcomes: {0}', '结果：{0}'],
-  junitMissed: ['goal not reached in {0} of {1} {1:run|runs}: {2}', '{1} 次运行中 {0} 次未达成目标：{2}'],
-  junitRun: ['run {0} {1} after {2} turns', '第 {0} 次运行{1}（{2} 轮）'],
+  junitMissed: ['goal not reached in {missed} of {runs} {runs:run|runs}: {which}', '{runs} 次运行中 {missed} 次未达成目标：{which}'],
+  junitRun: ['run {run} {outcome} after {turns} turns', '第 {run} 次运行{outcome}（{turns} 轮）'],
   junitGoal: ['goal: {0}', '目标：{0}'],
   junitTurn: ['turn {0}: {1}', '第 {0} 轮：{1}'],
   sliceTaskSuccess: ['task success', '任务成功率'],
   sliceFirstTry: ['first-utterance success', '首句成功率'],
   sliceGoalSize: ['goal size {0}', '目标 {0} 笔'],
-  fell: ['task success fell {0} ({1}{2})', '任务成功率下降 {0}（{1}{2}）'],
+  fell: ['task success fell {fall} ({why}{tolerance})', '任务成功率下降 {fall}（{why}{tolerance}）'],
   notChance: ['the same users and a model that answers alike, so not chance', '用户相同、模型回答一致，因此不是偶然'],
   beyondChance: ['95 % interval {0} to {1}, very unlikely to be chance', '95% 区间 {0} 至 {1}，极不可能是偶然'],
   tolerance: ['; tolerance {0}', '；容差 {0}'],
@@ -95,19 +96,19 @@ const WORDS = {
     '区间为两边之差的 95% Newcombe 区间，按两份样本相互独立计算；种子相同时两边是同一批用户，因此区间偏宽。',
   ],
   cmpNoData: ['task success n/a', '任务成功率 无数据'],
-  cmpChange: ['task success {0} → {1}, {2}{3}', '任务成功率 {0} → {1}，{2}{3}'],
+  cmpChange: ['task success {a} → {b}, {delta}{chance}', '任务成功率 {a} → {b}，{delta}{chance}'],
   cmpFlips: ['{0}; {1} {1:user|users} broke, {2} fixed', '{0}；{1} 位用户新近失败，{2} 位修复'],
   cmpOtherUsers: ['{0}; different seeds, so different users (no per-user flips)', '{0}；种子不同，用户也不同（不逐个比较用户）'],
-  cmpSide: ['{0}: {1} / {2}, seed {3}, {4} users × {5}, speech {6}', '{0}：{1} / {2}，种子 {3}，{4} 位用户 × {5}，语音特征：{6}'],
+  cmpSide: ['{side}: {backend} / {model}, seed {seed}, {users} users × {repeat}, speech {speech}', '{side}：{backend} / {model}，种子 {seed}，{users} 位用户 × {repeat}，语音特征：{speech}'],
   cmpTableHead: ['| slice | A | B | Δ [95% interval] |', '| 切片 | A | B | Δ [95% 区间] |'],
-  cmpSlice: ['Slice', '切片'],
+  cmpSlice: SHARED_WORDS.slice,
   cmpDelta: ['Δ [95% interval]', 'Δ [95% 区间]'],
-  cmpExample: ['{0} {0:user|users}: {1} — e.g. user {2}, run {3} ({4})', '{0} 位用户：{1}——例如用户 {2}，第 {3} 次运行（{4}）'],
+  cmpExample: ['{users} {users:user|users}: {outcome} — e.g. user {user}, run {run} ({why})', '{users} 位用户：{outcome}——例如用户 {user}，第 {run} 次运行（{why}）'],
   cmpExamples: ['What broke, one conversation each', '哪里坏了（每种一段对话）'],
-  cmpFlip: ['user {0} ({1}): {2} → {3}', '用户 {0}（{1}）：{2} → {3}'],
+  cmpFlip: ['user {user} ({goal}): {a} → {b}', '用户 {user}（{goal}）：{a} → {b}'],
   cmpTitle: ['Simulated users: A against B', '模拟用户：A 对比 B'],
   cmpGate: ['Gate: {0}', '门禁：{0}'],
-  cmpGatePass: ['pass', '通过'],
+  cmpGatePass: SHARED_WORDS.pass,
   cmpGateFail: ['FAIL — {0}', '未通过——{0}'],
   cmpOverall: ['Overall', '总体'],
   cmpOpenWhatBroke: ['What broke', '哪里坏了'],
@@ -122,10 +123,10 @@ const WORDS = {
   cmpFail: ['✗ Fail', '✗ 未通过'],
 } as const satisfies Record<string, Pair>;
 
-export type SimulationWord = keyof typeof WORDS;
+export type SimulationWord = keyof typeof SIMULATION_WORDS;
 
 /** How a simulated user's run ended, and why it did not reach the goal ({0}: its turns). */
-const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pair }>> = {
+export const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pair }>> = {
   success: { name: ['succeeded', '成功'], why: ['reached the goal in {0} turns', '{0} 轮达成目标'] },
   gaveUp: { name: ['walked away', '放弃离开'], why: ['ran out of patience and left after {0} turns, nothing saved', '{0} 轮后耐心耗尽离开，没有保存'] },
   cancelled: { name: ['cancelled', '取消'], why: ['ran out of patience and cancelled the draft after {0} turns', '{0} 轮后耐心耗尽，取消了草稿'] },
@@ -135,19 +136,25 @@ const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly why: Pai
 };
 
 /** The --speech features by what they do to an utterance (the code stays the name in English). */
-const SPEECH: Readonly<Record<string, string>> = {
-  chineseNumerals: '中文数字',
-  units: '单位词',
-  fillers: '语气词',
-  noPunctuation: '无标点',
-  selfRepair: '说错改口',
-  homophones: '同音字',
-  dayHomophones: '日期同音字',
+export const SPEECH: Readonly<Record<string, Pair>> = {
+  chineseNumerals: ['chineseNumerals', '中文数字'],
+  units: ['units', '单位词'],
+  fillers: ['fillers', '语气词'],
+  noPunctuation: ['noPunctuation', '无标点'],
+  selfRepair: ['selfRepair', '说错改口'],
+  homophones: ['homophones', '同音字'],
+  dayHomophones: ['dayHomophones', '日期同音字'],
 };
 
 /** A speech feature's name: its code in English, its meaning in Chinese. */
 export function speechName(lang: Lang, feature: string): string {
-  return lang === 'zh' ? (SPEECH[feature] ?? feature) : feature;
+  const row = SPEECH[feature];
+  return row ? pick(lang, row) : feature;
+}
+
+/** "units, fillers" / "单位词、语气词"; empty for none. */
+export function speechNames(lang: Lang, features: readonly string[]): string {
+  return features.map((feature) => speechName(lang, feature)).join(punctuation(lang).list);
 }
 
 /** "walked away" / "放弃离开": an outcome by its meaning. */
@@ -164,10 +171,10 @@ export function outcomeWhy(lang: Lang, outcome: string, turns: number): string {
 
 /** "succeeded 45, walked away 9, …" */
 export function outcomeCounts(lang: Lang, outcomes: Readonly<Record<string, number>>): string {
-  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(lang === 'zh' ? '，' : ', ');
+  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(punctuation(lang).comma);
 }
 
 /** A word of the simulate page with {0}, {1}… filled in. */
-export function simulationWord(lang: Lang, key: SimulationWord, ...args: readonly (string | number)[]): string {
-  return inLang(lang, WORDS[key], ...args);
+export function simulationWord(lang: Lang, key: SimulationWord, ...args: Args): string {
+  return inLang(lang, SIMULATION_WORDS[key], ...args);
 }

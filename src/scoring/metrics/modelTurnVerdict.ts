@@ -53,7 +53,7 @@ function splitRight(want: ExpectedItem, got: DraftTransaction, tolerant: boolean
  */
 function keptAsExpected(was: DraftTransaction, now: DraftTransaction, want: ExpectedItem | undefined, wantBefore: ExpectedItem | undefined, tolerant: boolean, today: string): boolean {
   return CHANGED_FIELDS.every((field) => {
-    const stated = want?.[field] !== undefined ? [want!] : [];
+    const stated = want?.[field] !== undefined ? [want] : [];
     const allowed = want && expectsChange(want, wantBefore, field, today) ? stated : [...stated, { [field]: valueOf(was, field) } as ExpectedItem];
     return allowed.some((target) => (field === 'status' ? now.status === target.status : matchesField(target, field, now.result, tolerant, today)));
   });

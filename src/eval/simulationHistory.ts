@@ -1,10 +1,9 @@
 /** A `simulate` run in the run history: a row of kind 'simulate', its scores as metrics and slices, each user as a "dialogue". */
-import { wholeRunMetrics } from './historyQueries.js';
-import { WHOLE_RUN, type HistoryDb } from './historyStore.js';
-import type { Trend } from '../model/reportTypes.js';
-import { wilson } from '../../util/rateInterval.js';
-import type { SliceScore } from '../../users/scores.js';
-import { userOutcomes, type SimulationReport } from '../model/simulationReport.js';
+import { wholeRunMetrics, type Trend } from '../history/historyQueries.js';
+import { WHOLE_RUN, type HistoryDb } from '../history/historyStore.js';
+import { wilson } from '../util/rateInterval.js';
+import type { SliceScore } from '../users/scores.js';
+import { userOutcomes, type SimulationReport } from '../report/model/simulationReport.js';
 
 /** Simulate runs are comparable (one trend line) when the same users (seed, count, speech) met the same model. */
 export function simulationKey(report: SimulationReport): string {

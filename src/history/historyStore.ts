@@ -7,9 +7,8 @@
 import { accessSync, constants, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { linkTarget } from '../../util/linkTarget.js';
-import { checkOutputFile } from '../../util/outputPaths.js';
-import type { RunInfo } from '../model/reportTypes.js';
+import { linkTarget } from '../util/linkTarget.js';
+import { checkOutputFile } from '../util/outputPaths.js';
 
 export class HistoryError extends Error {
   override readonly name = 'HistoryError';
@@ -305,8 +304,18 @@ function migrate(db: HistoryDb, file: string): void {
 /** The whole run's metrics are stored under this slice id. */
 export const WHOLE_RUN = '';
 
+/** What makes two runs comparable, as a report's `run` records it. */
+export interface ComparableRun {
+  readonly datasets: readonly string[];
+  readonly llm: { readonly backend: string; readonly model: string; readonly servedModels?: readonly string[] };
+  readonly mode: string;
+  readonly protocol: string;
+  readonly filter: readonly string[];
+  readonly shard: string | null;
+}
+
 /** Runs are comparable (one trend line) when they ran the same datasets the same way on the same backend and served model. */
-export function comparableKey(run: RunInfo): string {
+export function comparableKey(run: ComparableRun): string {
   return JSON.stringify({
     datasets: [...run.datasets].sort(),
     backend: run.llm.backend,

@@ -1,9 +1,35 @@
-/** Reads the run history: the run list and the trend of the runs comparable to a report. */
-import { comparableKey, WHOLE_RUN, type HistoryDb } from './historyStore.js';
-import { failingDialogues } from '../model/dialogueLog.js';
-import { dialogueOutcome } from '../model/modelExtras.js';
-import { overallPassed } from '../model/reportQueries.js';
-import type { Provenance, Report, Trend, TrendRun } from '../model/reportTypes.js';
+/** Reads the run history: the run list and the trend of the runs comparable to a run (eval/historyRecord.ts says which run, from its report). */
+import { WHOLE_RUN, type HistoryDb } from './historyStore.js';
+
+/** The last comparable runs from the history (same datasets, backend, model, mode, protocol), oldest first. */
+export interface Trend {
+  readonly runs: readonly TrendRun[];
+  /** Per dialogue id: when it last passed and first failed (in the current failing streak). */
+  readonly dialogues: Readonly<Record<string, { readonly lastPassed: string | null; readonly firstFailed: string | null }>>;
+  /** The history's previous run of this configuration was answered by other served models than this run (so it is not in `runs`). */
+  readonly servedModelChange?: { readonly previous: readonly string[]; readonly current: readonly string[] };
+}
+
+export interface TrendRun {
+  /** The history row id; null for the run this report is about (not yet in the history). */
+  readonly id: number | null;
+  readonly startedAt: string;
+  readonly passed: boolean;
+  readonly metrics: Readonly<Record<string, number | null>>;
+  /** How many cases each score is a share of, where the history kept it: says whether a move is more than noise. */
+  readonly judged?: Readonly<Record<string, number | null>>;
+  /** What the run ran: its commit and prompt hashes (short), when the history knows them. */
+  readonly commit?: string | null;
+  readonly prompts?: string | null;
+  /** How it asked its model to sample (temperature, seed), when it did: says whether its answers repeat (backends/registry.ts answersRepeat). */
+  readonly sampling?: { readonly temperature?: number; readonly seed?: number } | null;
+}
+
+/** What a trend reads of a run's provenance: its prompt files' hashes and how it sampled. */
+export interface RecordedProvenance {
+  readonly prompts?: Readonly<Record<string, string>>;
+  readonly sampling?: { readonly temperature?: number; readonly seed?: number };
+}
 
 export interface HistoryRun {
   readonly id: number;
@@ -105,24 +131,23 @@ export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
 }
 
 /** The prompt files' hashes, short, as the console's run line shows them ("84c69f26/9544f09b/…"). */
-function promptsOf(provenance: Provenance | null): string | null {
+export function promptsOf(provenance: RecordedProvenance | null): string | null {
   const prompts = Object.values(provenance?.prompts ?? {});
   return prompts.length > 0 ? prompts.map((sha) => sha.slice(0, 8)).join('/') : null;
 }
 
 /** The temperature and seed a run asked its model for, when it asked. */
-function samplingOf(provenance: Provenance | null): TrendRun['sampling'] {
+export function samplingOf(provenance: RecordedProvenance | null): TrendRun['sampling'] {
   const sampling = provenance?.sampling;
   if (!sampling) return null;
   return { ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}), ...(sampling.seed !== undefined ? { seed: sampling.seed } : {}) };
 }
 
 /**
- * The report's run after up to `limit - 1` earlier comparable runs, and for each dialogue failing
- * now when it last passed and when its current failing streak began.
+ * The run `current` after up to `limit - 1` earlier runs of its comparable key, and for each of its
+ * `failing` dialogues when it last passed and when its current failing streak began.
  */
-export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
-  const key = comparableKey(report.run);
+export function trendBefore(db: HistoryDb, key: string, current: TrendRun, failing: readonly string[], limit: number): Trend {
   const earlier = (
     db.prepare(`SELECT id, started_at, passed, git_commit, provenance FROM runs WHERE comparable_key = ? ORDER BY id DESC LIMIT ?`).all(key, Math.max(0, limit - 1)) as {
       id: number;
@@ -134,7 +159,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
   ).reverse();
   const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
   const judged = wholeRunJudged(db, earlier.map((r) => r.id));
-  const provenanceOf = (text: string | null) => (text === null ? null : (JSON.parse(text) as Provenance));
+  const provenanceOf = (text: string | null) => (text === null ? null : (JSON.parse(text) as RecordedProvenance));
   const runs: TrendRun[] = earlier.map((r) => ({
     id: r.id,
     startedAt: r.started_at,
@@ -145,16 +170,7 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     prompts: promptsOf(provenanceOf(r.provenance)),
     sampling: samplingOf(provenanceOf(r.provenance)),
   }));
-  runs.push({
-    id: null,
-    startedAt: report.run.startedAt,
-    passed: overallPassed(report),
-    metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
-    judged: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.counts['judged'] ?? null])),
-    commit: report.run.provenance?.git?.commit.slice(0, 7) ?? null,
-    prompts: promptsOf(report.run.provenance ?? null),
-    sampling: samplingOf(report.run.provenance ?? null),
-  });
+  runs.push(current);
 
   const streaks = new Map(
     (
@@ -171,10 +187,9 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     ).map((row) => [row.id, row]),
   );
   const dialogues: Record<string, { lastPassed: string | null; firstFailed: string | null }> = {};
-  for (const d of failingDialogues(report.dialogues)) {
-    if (dialogueOutcome(d) !== 'failed') continue;
-    const past = streaks.get(d.id);
-    dialogues[d.id] = { lastPassed: past?.lastPassed ?? null, firstFailed: past?.firstFailed ?? report.run.startedAt };
+  for (const id of failing) {
+    const past = streaks.get(id);
+    dialogues[id] = { lastPassed: past?.lastPassed ?? null, firstFailed: past?.firstFailed ?? current.startedAt };
   }
   const servedModelChange = servedModelChangeSince(db, key);
   return { runs, dialogues, ...(servedModelChange ? { servedModelChange } : {}) };
