@@ -32,7 +32,11 @@ const LAYERS = [
   ['users', ['domain', 'generate', 'llm', 'sim', 'reference'], 'simulated users act on what a sim session shows; they never reach the report or the CLI'],
   ['history', [], 'the run history stores and reads rows (SQLite); eval says what a run records, the report shows what it reads'],
   // eval owns a run from datasets and traces to the verdict; the CLI parses flags, builds the model and SUT parts, and writes what eval returns
-  ['eval', ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users', 'history'], 'eval drives sim and simulated users, scores, builds the report model (a run\'s and a simulation\'s), records it in the history and judges it against a baseline; it never parses flags or renders a report'],
+  [
+    'eval',
+    ['domain', 'datasets', 'gateway', 'llm', 'backends', 'sim', 'scoring', 'report', 'users', 'history'],
+    "eval drives sim and simulated users, scores, builds the report model (a run's and a simulation's), records it in the history and judges it against a baseline; it never parses flags or renders a report",
+  ],
   ['formats', ['report'], 'the report formats of every document (run, simulate, compare, conformance) and the set writer'],
 ];
 
@@ -62,10 +66,21 @@ module.exports = {
     },
     {
       name: 'report-imports-only-scoring-results-registries-and-vocabulary',
-      comment: 'renderers read scoring result types (and the simulated users\' score types), the metrics\' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores), the domain vocabulary and the history\'s row types; they never run or score',
+      comment:
+        "renderers read scoring result types (and the simulated users' score types), the metrics' words and order (their registry), what a backend measures (the backend registry, looked up by the name a report stores), the domain vocabulary and the history's row types; they never run or score",
       severity: 'error',
       from: { path: layer('report') },
-      to: { path: outside('report', 'util'), pathNot: ['^src/scoring/results\\.ts$', '^src/users/scores\\.ts$', '^src/scoring/metrics/registry\\.ts$', '^src/backends/registry\\.ts$', '^src/domain/vocabulary\\.ts$', '^src/history/historyQueries\\.ts$'] },
+      to: {
+        path: outside('report', 'util'),
+        pathNot: [
+          '^src/scoring/results\\.ts$',
+          '^src/users/scores\\.ts$',
+          '^src/scoring/metrics/registry\\.ts$',
+          '^src/backends/registry\\.ts$',
+          '^src/domain/vocabulary\\.ts$',
+          '^src/history/historyQueries\\.ts$',
+        ],
+      },
     },
     {
       name: 'report-reads-history-as-types-only',
@@ -76,7 +91,8 @@ module.exports = {
     },
     {
       name: 'report-reads-simulation-scores-as-types-only',
-      comment: 'a simulate report holds the users\' scores as scoring/results.ts holds a run\'s: renderers read their types, never the scoring code that makes them',
+      comment:
+        "a simulate report holds the users' scores as scoring/results.ts holds a run's: renderers read their types, never the scoring code that makes them",
       severity: 'error',
       from: { path: layer('report') },
       to: { path: '^src/users/scores\\.ts$', dependencyTypesNot: ['type-only'] },
@@ -90,7 +106,7 @@ module.exports = {
     },
     {
       name: 'backends-import-only-llm-reference-oracle',
-      comment: 'a backend entry says what a chat backend is and makes it: one of llm/, reference/ or the simulated users\' oracle; it runs nothing',
+      comment: "a backend entry says what a chat backend is and makes it: one of llm/, reference/ or the simulated users' oracle; it runs nothing",
       severity: 'error',
       from: { path: layer('backends') },
       to: { path: outside('backends', 'llm', 'reference', 'util'), pathNot: '^src/users/oracleBackend\\.ts$' },
@@ -118,7 +134,7 @@ module.exports = {
     },
     {
       name: 'no-orphans',
-      comment: 'a file nothing imports is dead (the CLI entry point and the bench\'s worker-thread entry excepted)',
+      comment: "a file nothing imports is dead (the CLI entry point and the bench's worker-thread entry excepted)",
       severity: 'error',
       from: { orphan: true, pathNot: [...ENTRIES, '\\.d\\.ts$'] },
       to: {},

@@ -11,7 +11,8 @@ const modifiedAt = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs 
 // serve-model its runtime (node-llama-cpp, an ES module), which code run from a vm.Script (the
 // bundle's) can do only behind an experimental flag; their start-up time does not matter.
 const command = process.argv[2] ?? '';
-const bundled = command !== 'bench' && command !== 'serve-model' && modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
+const bundled =
+  command !== 'bench' && command !== 'serve-model' && modifiedAt(bundle) >= modifiedAt(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
 if (bundled) {
   const { runBundle } = await import('./runBundle.js');
   runBundle(bundle, /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'main');

@@ -108,9 +108,10 @@ export async function turnChecks(output, context) {
   const { checks } = await judge(output, context);
   const failed = checks.filter((c) => !c.passed);
   const score = checks.length === 0 ? 1 : (checks.length - failed.length) / checks.length;
-  const reason = failed.length === 0
-    ? `${checks.length} checks passed`
-    : failed.map((c) => `${c.name}: expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(c.actual)}`).join('; ');
+  const reason =
+    failed.length === 0
+      ? `${checks.length} checks passed`
+      : failed.map((c) => `${c.name}: expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(c.actual)}`).join('; ');
   return result(failed.length === 0, score, reason);
 }
 

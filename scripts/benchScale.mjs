@@ -54,7 +54,14 @@ function timed(command, args, env = {}) {
   const seconds = (label) => Number(new RegExp(`${label} time \\(seconds\\): ([\\d.]+)`).exec(result.stderr ?? '')?.[1] ?? Number.NaN);
   // CPU seconds (user + system) are the figure a busy machine disturbs least.
   const cpuMs = (seconds('User') + seconds('System')) * 1000;
-  return { wallMs, cpuMs: Number.isNaN(cpuMs) ? null : cpuMs, peakRssMb: rss ? Number(rss[1]) / 1024 : null, status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return {
+    wallMs,
+    cpuMs: Number.isNaN(cpuMs) ? null : cpuMs,
+    peakRssMb: rss ? Number(rss[1]) / 1024 : null,
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
 }
 
 /** A B A B …: median wall of each and the median of the per-pair ratios A/B. */
@@ -90,7 +97,17 @@ function sizeRow(work, size) {
   const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
   log(`run ${size} dialogues (${turns} turns) through the CLI`);
   // The run history is appended to as usual, in the work folder (not the repository's).
-  const run = timed(process.execPath, [CLI, 'run', '--dataset', file, '--out', join(work, `out-${size}`), '--no-progress', '--history', join(work, 'history.sqlite')]);
+  const run = timed(process.execPath, [
+    CLI,
+    'run',
+    '--dataset',
+    file,
+    '--out',
+    join(work, `out-${size}`),
+    '--no-progress',
+    '--history',
+    join(work, 'history.sqlite'),
+  ]);
   rmSync(file, { force: true });
   rmSync(join(work, `out-${size}`), { recursive: true, force: true });
   const crashed = run.status !== 0 && run.status !== 1;
@@ -106,7 +123,9 @@ function sizeRow(work, size) {
     peakRssMb: run.peakRssMb,
     load: os.loadavg(),
   };
-  log(`  ${size}: exit ${row.exit}, ${(row.wallMs / 1000).toFixed(1)} s, ${Math.round(row.turnsPerSec ?? 0)} turns/s, peak ${Math.round(row.peakRssMb ?? 0)} MB`);
+  log(
+    `  ${size}: exit ${row.exit}, ${(row.wallMs / 1000).toFixed(1)} s, ${Math.round(row.turnsPerSec ?? 0)} turns/s, peak ${Math.round(row.peakRssMb ?? 0)} MB`,
+  );
   if (crashed) log(`  stderr: ${run.stderr.slice(-2000)}`);
   return row;
 }
@@ -114,7 +133,10 @@ function sizeRow(work, size) {
 // ── 2. the pool against its ideal over a loopback model ─────────────────────
 
 function startServer(latencyMs) {
-  const child = spawn(process.execPath, [CLI, 'serve-llm', '--port', '0', '--latency-ms', String(latencyMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, 'serve-llm', '--port', '0', '--latency-ms', String(latencyMs)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolveUrl, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -214,7 +236,19 @@ function budget(work, size) {
   const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
   const dir = join(work, 'profile');
   // The compiled modules, not the bin: a bundle chunk's URL does not say which layer it holds.
-  const run = timed(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(ROOT, 'dist/cli/main.js'), 'run', '--dataset', file, '--out', join(work, 'budget-out'), '--no-progress', '--history', join(work, 'history.sqlite')]);
+  const run = timed(process.execPath, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    join(ROOT, 'dist/cli/main.js'),
+    'run',
+    '--dataset',
+    file,
+    '--out',
+    join(work, 'budget-out'),
+    '--no-progress',
+    '--history',
+    join(work, 'history.sqlite'),
+  ]);
   if (run.status !== 0 && run.status !== 1) throw new Error(`profiled run exited ${run.status}:\n${run.stderr}`);
   const profile = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   return { dialogues: size, ...turnBudget(join(dir, profile), turns) };
@@ -223,10 +257,17 @@ function budget(work, size) {
 // ── report ──────────────────────────────────────────────────────────────────
 
 function machine() {
-  return { node: process.version, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${process.platform}-${process.arch}`, memGb: Math.round(os.totalmem() / 2 ** 30) };
+  return {
+    node: process.version,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    platform: `${process.platform}-${process.arch}`,
+    memGb: Math.round(os.totalmem() / 2 ** 30),
+  };
 }
 
-const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === null || n === undefined || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function render(result) {
   const lines = [
@@ -237,23 +278,40 @@ function render(result) {
   ];
   for (const row of result.sizes) {
     const load = row.load ? `; load ${row.load[0].toFixed(1)}` : '';
-    lines.push(`| ${fmt(row.dialogues)} generated dialogues (${fmt(row.turns)} turns), whole CLI | no crash, ≥ ${fmt(GOALS.turnsPerSec)} turns/s, ≤ ${GOALS.peakRssMb} MB | exit ${row.exit}, ${fmt(row.wallMs / 1000, 1)} s, ${fmt(row.dialoguesPerSec)} dialogues/s, **${fmt(row.turnsPerSec)} turns/s** (**${fmt(row.turnsPerCpuSec)} per CPU-second**), **${fmt(row.peakRssMb)} MB** peak RSS${load} |`);
+    lines.push(
+      `| ${fmt(row.dialogues)} generated dialogues (${fmt(row.turns)} turns), whole CLI | no crash, ≥ ${fmt(GOALS.turnsPerSec)} turns/s, ≤ ${GOALS.peakRssMb} MB | exit ${row.exit}, ${fmt(row.wallMs / 1000, 1)} s, ${fmt(row.dialoguesPerSec)} dialogues/s, **${fmt(row.turnsPerSec)} turns/s** (**${fmt(row.turnsPerCpuSec)} per CPU-second**), **${fmt(row.peakRssMb)} MB** peak RSS${load} |`,
+    );
   }
-  if (result.rssGrowth) lines.push(`| peak RSS at ${fmt(result.rssGrowth.to)} against ${fmt(result.rssGrowth.from)} dialogues | ≤ ${GOALS.rssGrowth}× | **${fmt(result.rssGrowth.ratio, 2)}×** |`);
+  if (result.rssGrowth)
+    lines.push(
+      `| peak RSS at ${fmt(result.rssGrowth.to)} against ${fmt(result.rssGrowth.from)} dialogues | ≤ ${GOALS.rssGrowth}× | **${fmt(result.rssGrowth.ratio, 2)}×** |`,
+    );
   for (const row of result.pool ?? []) {
-    lines.push(`| pool over ${row.over === 'in-process' ? 'an in-process model' : 'loopback HTTP'}, C = ${row.concurrency}: ${row.dialogues} dialogues, ${row.calls} calls of ${result.latencyMs} ms | ≤ ${GOALS.poolRatio}× ideal | ${fmt(row.wallMs / 1000, 2)} s vs ideal ${fmt(row.idealMs / 1000, 2)} s: **${fmt(row.ratio, 2)}×** |`);
+    lines.push(
+      `| pool over ${row.over === 'in-process' ? 'an in-process model' : 'loopback HTTP'}, C = ${row.concurrency}: ${row.dialogues} dialogues, ${row.calls} calls of ${result.latencyMs} ms | ≤ ${GOALS.poolRatio}× ideal | ${fmt(row.wallMs / 1000, 2)} s vs ideal ${fmt(row.idealMs / 1000, 2)} s: **${fmt(row.ratio, 2)}×** |`,
+    );
   }
   if (result.bundled) {
     const b = result.bundled;
-    lines.push(`| bundled suite through the bin (median of ${b.pairs} pairs) | ≤ ${GOALS.bundledWallS} s | **${fmt(b.aWallMs / 1000, 2)} s** wall, ${fmt(b.aCpuMs / 1000, 2)} s CPU; \`node -e 0\` ${fmt(b.bWallMs / 1000, 2)} s wall, ${fmt(b.bCpuMs / 1000, 2)} s CPU; ratio ${fmt(b.ratio, 1)}× wall (${fmt(b.ratioRange[0], 1)}–${fmt(b.ratioRange[1], 1)}), ${fmt(b.cpuRatio, 1)}× CPU |`);
+    lines.push(
+      `| bundled suite through the bin (median of ${b.pairs} pairs) | ≤ ${GOALS.bundledWallS} s | **${fmt(b.aWallMs / 1000, 2)} s** wall, ${fmt(b.aCpuMs / 1000, 2)} s CPU; \`node -e 0\` ${fmt(b.bWallMs / 1000, 2)} s wall, ${fmt(b.bCpuMs / 1000, 2)} s CPU; ratio ${fmt(b.ratio, 1)}× wall (${fmt(b.ratioRange[0], 1)}–${fmt(b.ratioRange[1], 1)}), ${fmt(b.cpuRatio, 1)}× CPU |`,
+    );
   }
   if (result.promptfoo) {
     const p = result.promptfoo;
-    lines.push(`| promptfoo / harness, same 1 000 single-turn cases, whole CLI (${p.pairs} pairs) | ≥ ${GOALS.vsPromptfoo}× | ${fmt(p.aWallMs / 1000, 2)} s vs ${fmt(p.bWallMs / 1000, 2)} s: **${fmt(p.ratio, 1)}×** wall (${fmt(p.ratioRange[0], 1)}–${fmt(p.ratioRange[1], 1)}), ${fmt(p.cpuRatio, 1)}× CPU |`);
+    lines.push(
+      `| promptfoo / harness, same 1 000 single-turn cases, whole CLI (${p.pairs} pairs) | ≥ ${GOALS.vsPromptfoo}× | ${fmt(p.aWallMs / 1000, 2)} s vs ${fmt(p.bWallMs / 1000, 2)} s: **${fmt(p.ratio, 1)}×** wall (${fmt(p.ratioRange[0], 1)}–${fmt(p.ratioRange[1], 1)}), ${fmt(p.cpuRatio, 1)}× CPU |`,
+    );
   }
   if (result.budget) {
     const b = result.budget;
-    lines.push('', `Per-turn CPU, ${fmt(b.dialogues)} generated dialogues (${fmt(b.turns)} turns) under \`--cpu-prof\`, samples charged to the layer running (built-ins to their caller):`, '', '| where | µs per turn | share |', '| --- | ---: | ---: |');
+    lines.push(
+      '',
+      `Per-turn CPU, ${fmt(b.dialogues)} generated dialogues (${fmt(b.turns)} turns) under \`--cpu-prof\`, samples charged to the layer running (built-ins to their caller):`,
+      '',
+      '| where | µs per turn | share |',
+      '| --- | ---: | ---: |',
+    );
     for (const row of b.rows) lines.push(`| ${row.bucket} | ${fmt(row.usPerTurn, 1)} | ${fmt(row.share * 100, 1)} % |`);
     lines.push(`| **total** | **${fmt(b.usPerTurn, 1)}** | 100 % |`);
   }
@@ -263,7 +321,13 @@ function render(result) {
 async function main() {
   if (!existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run `npm run build` first');
   const work = mkdtempSync(join(os.tmpdir(), 'nlu-scale-'));
-  const result = { date: new Date().toISOString(), machine: machine(), load: { start: os.loadavg() }, goals: GOALS, latencyMs: Number(option('latency-ms', '200')) };
+  const result = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    load: { start: os.loadavg() },
+    goals: GOALS,
+    latencyMs: Number(option('latency-ms', '200')),
+  };
   try {
     result.sizes = skip.has('sizes') ? [] : list(option('sizes', '1000,10000,100000')).map((size) => sizeRow(work, size));
     const measured = result.sizes.filter((row) => row.peakRssMb);

@@ -157,9 +157,16 @@ const kept = jsonFiles.filter((file) => existsSync(file)).map((file) => JSON.par
 if (pairs === 0 && kept.length === 0) usage('--pairs 0 prints the table of the campaigns --json names: name at least one that exists');
 const differing = kept.find((campaign) => JSON.stringify(campaign.settings) !== JSON.stringify(kept[0].settings));
 if (differing) usage(`the --json files hold campaigns with other settings: ${JSON.stringify(differing.settings)}`);
-if (pairs > 0 && kept[0] && JSON.stringify(kept[0].settings) !== JSON.stringify(settings)) usage(`${values.json[0]} holds a campaign with other settings: ${JSON.stringify(kept[0].settings)}`);
+if (pairs > 0 && kept[0] && JSON.stringify(kept[0].settings) !== JSON.stringify(settings))
+  usage(`${values.json[0]} holds a campaign with other settings: ${JSON.stringify(kept[0].settings)}`);
 const campaign = kept.length === 0 ? { settings, started: new Date().toISOString(), load: [], rows: {} } : mergedCampaigns(kept);
-if (pairs === 0) Object.assign(values, { noise: campaign.settings.noise, dataset: campaign.settings.dataset, target: campaign.settings.target, repeat: String(campaign.settings.repeat) });
+if (pairs === 0)
+  Object.assign(values, {
+    noise: campaign.settings.noise,
+    dataset: campaign.settings.dataset,
+    target: campaign.settings.target,
+    repeat: String(campaign.settings.repeat),
+  });
 
 /** Campaigns run side by side (one process a noise key), as one. */
 function mergedCampaigns(campaigns) {
@@ -183,8 +190,11 @@ try {
       campaign.load.push(Number(loadavg()[0].toFixed(1)));
       campaign.finished = new Date().toISOString();
       if (jsonFile) writeAtomically(jsonFile, `${JSON.stringify(campaign, null, 2)}\n`);
-      const said = (v) => `exit ${v.exit}${v.named.length ? ` (${v.named.join(', ')})` : ''}${v.sequential ? ` ${v.sequential.decision} after ${v.sequential.dialogues}` : ''}`;
-      process.stderr.write(`${key} pair ${i + 1}/${pairs} (seeds ${seed}–${seed + 2}): same model ${said(row.same)}; worse ${said(row.worse)}; ${row.baseSeconds + row.same.seconds + row.worse.seconds} s; load ${loadavg()[0].toFixed(1)}\n`);
+      const said = (v) =>
+        `exit ${v.exit}${v.named.length ? ` (${v.named.join(', ')})` : ''}${v.sequential ? ` ${v.sequential.decision} after ${v.sequential.dialogues}` : ''}`;
+      process.stderr.write(
+        `${key} pair ${i + 1}/${pairs} (seeds ${seed}–${seed + 2}): same model ${said(row.same)}; worse ${said(row.worse)}; ${row.baseSeconds + row.same.seconds + row.worse.seconds} s; load ${loadavg()[0].toFixed(1)}\n`,
+      );
     }
   }
 } finally {
@@ -214,7 +224,13 @@ const pp = (x) => (Number.isNaN(x) ? '–' : `${x >= 0 ? '+' : '−'}${Math.abs(
 const noiseOf = { call: 'per call, by arrival order', request: 'per call (`--perturb-key request`)', dialogue: 'per dialogue (`--perturb-key dialogue`)' };
 
 const shownSettings = campaign.settings;
-const extra = pairs === 0 ? shownSettings.worse.split(',').filter((part) => !shownSettings.noise.split(',').includes(part)).join(',') : values['worse-extra'];
+const extra =
+  pairs === 0
+    ? shownSettings.worse
+        .split(',')
+        .filter((part) => !shownSettings.noise.split(',').includes(part))
+        .join(',')
+    : values['worse-extra'];
 const lines = [];
 const all = Object.values(campaign.rows).flat();
 const perKey = Object.values(campaign.rows).map((rows) => rows.length);
@@ -224,7 +240,8 @@ lines.push(
   '',
 );
 if (shownSettings.table === 'sequential') {
-  const outcomes = (rows, side) => ['regression', 'noRegression', 'undecided'].map((d) => rate(rows.filter((r) => r[side].sequential?.decision === d).length, rows.length)).join(' | ');
+  const outcomes = (rows, side) =>
+    ['regression', 'noRegression', 'undecided'].map((d) => rate(rows.filter((r) => r[side].sequential?.decision === d).length, rows.length)).join(' | ');
   lines.push(
     '| noise | pairs | same model: regression | cleared | undecided | worse: regression | cleared | undecided | mean dialogues run (same / worse) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -246,8 +263,16 @@ if (shownSettings.table === 'sequential') {
     );
   }
   const named = {};
-  for (const [key, rows] of Object.entries(campaign.rows)) for (const r of rows) for (const name of r.same.named) named[`${key}: ${name}`] = (named[`${key}: ${name}`] ?? 0) + 1;
-  lines.push('', `False alarms by metric: ${Object.entries(named).map(([n, k]) => `${n} ${k}`).join(', ') || 'none'}.`);
+  for (const [key, rows] of Object.entries(campaign.rows))
+    for (const r of rows) for (const name of r.same.named) named[`${key}: ${name}`] = (named[`${key}: ${name}`] ?? 0) + 1;
+  lines.push(
+    '',
+    `False alarms by metric: ${
+      Object.entries(named)
+        .map(([n, k]) => `${n} ${k}`)
+        .join(', ') || 'none'
+    }.`,
+  );
 }
 const text = `${lines.join('\n')}\n`;
 process.stdout.write(text);

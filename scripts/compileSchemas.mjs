@@ -43,9 +43,7 @@ export const TARGETS = [
 ];
 
 /** Schemas editors read as JSON files (e.g. `# yaml-language-server: $schema=…`): the same objects, as JSON. */
-export const JSON_FILES = [
-  { file: 'schema/dataset.schema.json', schema: async () => (await load('dist/datasets/datasetSchema.js')).datasetSchema },
-];
+export const JSON_FILES = [{ file: 'schema/dataset.schema.json', schema: async () => (await load('dist/datasets/datasetSchema.js')).datasetSchema }];
 
 /** The text of one JSON schema file. */
 export async function generateJson(target) {

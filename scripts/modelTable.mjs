@@ -33,16 +33,22 @@ for (const [family, row] of [...ours].sort(([a], [b]) => a.localeCompare(b))) {
   lines.push(`| ${family} | ${row.total} | ${row.passed} (${pct(row.passed, row.total)}) | ${ref.passed} (${pct(ref.passed, ref.total)}) |`);
 }
 const total = (report) => report.dialogues.filter((d) => d.passed).length;
-lines.push(`| **all** | ${model.dialogues.length} | **${total(model)} (${pct(total(model), model.dialogues.length)})** | **${total(reference)} (${pct(total(reference), reference.dialogues.length)})** |`);
+lines.push(
+  `| **all** | ${model.dialogues.length} | **${total(model)} (${pct(total(model), model.dialogues.length)})** | **${total(reference)} (${pct(total(reference), reference.dialogues.length)})** |`,
+);
 
 const calls = model.dialogues.flatMap((d) => d.turns.flatMap((t) => t.llmCalls));
 const answered = calls.filter((c) => ['ok', 'malformed', 'invalid'].includes(c.outcome));
 const count = (outcome) => calls.filter((c) => c.outcome === outcome).length;
 lines.push('');
-lines.push(`Answers: ${calls.length} calls; valid JSON in the protocol's shape (ok) ${count('ok')} of ${answered.length} answered (${pct(count('ok'), answered.length)}); malformed ${count('malformed')}, invalid ${count('invalid')}, timeout ${count('timeout')}, error ${count('error')}.`);
+lines.push(
+  `Answers: ${calls.length} calls; valid JSON in the protocol's shape (ok) ${count('ok')} of ${answered.length} answered (${pct(count('ok'), answered.length)}); malformed ${count('malformed')}, invalid ${count('invalid')}, timeout ${count('timeout')}, error ${count('error')}.`,
+);
 const wall = model.run.timing.modelWallMs ?? {};
 for (const [endpoint, t] of Object.entries(wall)) lines.push(`Real latency, ${endpoint}: ${t.calls} calls, p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms.`);
-lines.push(`Calls per minute: ${((60_000 * calls.length) / model.run.timing.wallMs).toFixed(1)} (${calls.length} calls in ${(model.run.timing.wallMs / 60_000).toFixed(1)} min of run wall time).`);
+lines.push(
+  `Calls per minute: ${((60_000 * calls.length) / model.run.timing.wallMs).toFixed(1)} (${calls.length} calls in ${(model.run.timing.wallMs / 60_000).toFixed(1)} min of run wall time).`,
+);
 
 const referencePassed = new Set(reference.dialogues.filter((d) => d.passed).map((d) => d.id));
 const worse = model.dialogues.filter((d) => !d.passed && referencePassed.has(d.id));
@@ -52,6 +58,8 @@ for (const d of worse) {
   const turn = d.turns.find((t) => !t.passed);
   const check = turn?.checks.find((c) => !c.passed);
   const said = turn?.llmCalls.map((c) => `${c.endpoint}:${c.outcome} ${JSON.stringify((c.responseText ?? '').slice(0, 160))}`).join('; ');
-  lines.push(`- ${d.id} turn ${turn ? turn.index + 1 : '?'} 「${turn?.input?.user ?? ''}」: ${check ? `${check.name} expected ${JSON.stringify(check.expected)} got ${JSON.stringify(check.actual)}` : ''} — ${said}`);
+  lines.push(
+    `- ${d.id} turn ${turn ? turn.index + 1 : '?'} 「${turn?.input?.user ?? ''}」: ${check ? `${check.name} expected ${JSON.stringify(check.expected)} got ${JSON.stringify(check.actual)}` : ''} — ${said}`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

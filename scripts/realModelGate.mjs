@@ -110,8 +110,23 @@ function serve([command, ...args]) {
 
 function runHarness(name, url, extra) {
   const args = [
-    CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--model-latency', 'virtual', ...SLICE,
-    '--concurrency', '1', '--no-history', '--out', join(out, name), ...extra,
+    CLI,
+    'run',
+    '--llm',
+    'openai',
+    '--base-url',
+    url,
+    '--model',
+    'local',
+    '--model-latency',
+    'virtual',
+    ...SLICE,
+    '--concurrency',
+    '1',
+    '--no-history',
+    '--out',
+    join(out, name),
+    ...extra,
   ];
   process.stdout.write(`$ nlu-harness ${args.slice(1).join(' ')}\n`);
   const started = performance.now();
@@ -149,7 +164,8 @@ function shortfalls(result, expected, sequential, fell) {
     wrong.push(`cleared on ${sequential.dialoguesTested} dialogues, fewer than the ${sequential.dialoguesToClear} clearing needs`);
   }
   if (expected.decision === 'regression' && fell.length === 0) wrong.push('a regression with no metric named');
-  if (expected.harms && !fell.includes(expected.harms)) wrong.push(`${expected.harms}, the metric the defect harms, not named (named: ${fell.join(', ') || 'none'})`);
+  if (expected.harms && !fell.includes(expected.harms))
+    wrong.push(`${expected.harms}, the metric the defect harms, not named (named: ${fell.join(', ') || 'none'})`);
   if (expected.notRegression && sequential.decision === 'regression') wrong.push(`a false alarm on noise alone (fell: ${fell.join(', ')})`);
   return wrong;
 }
@@ -169,10 +185,13 @@ function answersMatched(report) {
 
 function answerShortfalls(name, matched) {
   if (name === 'yours') return [];
-  if (!matched || matched.compared === 0) return ['no call compared with the baseline\'s answers (a baseline without answer digests: remake it with --update-baseline)'];
-  if (name === 'same' && matched.matched < MIN_SAME * matched.compared) return [`only ${matched.matched} of ${matched.compared} calls answered as in the baseline`];
+  if (!matched || matched.compared === 0)
+    return ["no call compared with the baseline's answers (a baseline without answer digests: remake it with --update-baseline)"];
+  if (name === 'same' && matched.matched < MIN_SAME * matched.compared)
+    return [`only ${matched.matched} of ${matched.compared} calls answered as in the baseline`];
   if (name === 'worse' && matched.matched === matched.compared) return ['every call answered as in the baseline: the edit did not reach the model'];
-  if (name === 'noisy' && matched.matched === matched.compared) return ['every call answered as in the baseline: the stand-in added no noise, so the check tested nothing'];
+  if (name === 'noisy' && matched.matched === matched.compared)
+    return ['every call answered as in the baseline: the stand-in added no noise, so the check tested nothing'];
   return [];
 }
 
@@ -181,10 +200,21 @@ function judged(name, what, result, expected) {
   const { report, sequential, fell } = verdictOf(name);
   const matched = answersMatched(report);
   const wrong = [...shortfalls(result, expected, sequential, fell), ...answerShortfalls(name, matched)];
-  const how = sequential ? `${sequential.decision} after ${sequential.dialoguesTested} of ${sequential.dialoguesInSuite} dialogues compared, ${sequential.calls} model calls` : 'no sequential record';
-  const answers = matched ? `; answers matched the baseline's on ${matched.matched} of ${matched.compared} calls` : '; answers not compared call by call (report.json has no per-call digest)';
-  process.stdout.write(`${what}: exit ${result.status}; ${wrong.length === 0 ? 'as expected' : `NOT AS EXPECTED (${wrong.join('; ')})`}; ${how}${answers}; ${result.seconds} s${fell.length ? `; fell: ${fell.join(', ')}` : ''}\n`);
-  process.stdout.write(`${result.stdout.split('\n').filter((l) => /Stopped after|Cleared after|Not decided|Nothing compared|Against the baseline/.test(l)).join('\n')}\n`);
+  const how = sequential
+    ? `${sequential.decision} after ${sequential.dialoguesTested} of ${sequential.dialoguesInSuite} dialogues compared, ${sequential.calls} model calls`
+    : 'no sequential record';
+  const answers = matched
+    ? `; answers matched the baseline's on ${matched.matched} of ${matched.compared} calls`
+    : '; answers not compared call by call (report.json has no per-call digest)';
+  process.stdout.write(
+    `${what}: exit ${result.status}; ${wrong.length === 0 ? 'as expected' : `NOT AS EXPECTED (${wrong.join('; ')})`}; ${how}${answers}; ${result.seconds} s${fell.length ? `; fell: ${fell.join(', ')}` : ''}\n`,
+  );
+  process.stdout.write(
+    `${result.stdout
+      .split('\n')
+      .filter((l) => /Stopped after|Cleared after|Not decided|Nothing compared|Against the baseline/.test(l))
+      .join('\n')}\n`,
+  );
   return wrong.length === 0;
 }
 
@@ -203,9 +233,22 @@ async function noisyPair() {
     return false;
   }
   const second = await startStandIn(2);
-  const gated = await runHarness('noisy', second.url, ['--baseline', baseline, '--sequential', '--undecided', 'pass', '--margin', '0.25', '--budget', values.budget ?? '60calls']);
+  const gated = await runHarness('noisy', second.url, [
+    '--baseline',
+    baseline,
+    '--sequential',
+    '--undecided',
+    'pass',
+    '--margin',
+    '0.25',
+    '--budget',
+    values.budget ?? '60calls',
+  ]);
   second.child.kill('SIGTERM');
-  return judged('noisy', '(a) a noisy same-model pair through the stand-in (serve-llm --perturb, noise seeds 1 and 2)', gated, { exit: 0, notRegression: true });
+  return judged('noisy', '(a) a noisy same-model pair through the stand-in (serve-llm --perturb, noise seeds 1 and 2)', gated, {
+    exit: 0,
+    notRegression: true,
+  });
 }
 
 const prompts = mkdtempSync(join(tmpdir(), 'nlu-gate-prompts-'));
@@ -236,11 +279,25 @@ try {
     const gate = ['--baseline', BASELINE, '--sequential', '--undecided', 'pass'];
     // (a) has to show the unchanged prompts no worse, at a margin its 22 dialogues can clear; (b) needs ~10 corrections to be sure.
     const checks = values.prompts
-      ? [['yours', `the prompts in ${values.prompts}`, ['--prompts', resolve(values.prompts)], { exit: Number(values.expect ?? 1), decision: Number(values.expect ?? 1) === 1 ? 'regression' : undefined }, '9m']]
+      ? [
+          [
+            'yours',
+            `the prompts in ${values.prompts}`,
+            ['--prompts', resolve(values.prompts)],
+            { exit: Number(values.expect ?? 1), decision: Number(values.expect ?? 1) === 1 ? 'regression' : undefined },
+            '9m',
+          ],
+        ]
       : [
           // Both counted in calls, not minutes, so a slower CI machine reaches the same decision (the slice is 46 calls).
           ['same', '(a) the same model and prompts', ['--margin', '0.25'], { exit: 0, decision: 'noRegression' }, '60calls'],
-          ['worse', "(b) the correction examples' confidence lowered under the floor", ['--prompts', prompts], { exit: 1, decision: 'regression', harms: HARMED }, '60calls'],
+          [
+            'worse',
+            "(b) the correction examples' confidence lowered under the floor",
+            ['--prompts', prompts],
+            { exit: 1, decision: 'regression', harms: HARMED },
+            '60calls',
+          ],
         ].filter(([name]) => !values.only || values.only === name);
     for (const [name, what, extra, expected, budget] of checks) {
       const result = await runHarness(name, url, [...gate, '--budget', values.budget ?? budget, ...extra]);

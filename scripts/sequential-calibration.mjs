@@ -59,7 +59,20 @@ function judgedPatterns() {
   const scratch = file ? null : mkdtempSync(join(tmpdir(), 'sequential-calibration-'));
   if (!file) {
     file = join(scratch, 'baseline.json');
-    const run = ['run', '--llm', 'heuristic', '--dataset', 'datasets/model/*.yaml', '--no-progress', '--no-history', '--out', join(scratch, 'run'), '--baseline', file, '--update-baseline'];
+    const run = [
+      'run',
+      '--llm',
+      'heuristic',
+      '--dataset',
+      'datasets/model/*.yaml',
+      '--no-progress',
+      '--no-history',
+      '--out',
+      join(scratch, 'run'),
+      '--baseline',
+      file,
+      '--update-baseline',
+    ];
     try {
       execFileSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), ...run], { cwd: ROOT, stdio: 'ignore' });
     } catch (error) {
@@ -122,7 +135,13 @@ function fixed(dialogues, random) {
   const columns = NAMES.map((name) => dialogues.flatMap((scores) => (scores.has(name) ? [scores.get(name).current - scores.get(name).baseline] : [])));
   const observed = Object.fromEntries(NAMES.map((name, j) => [name, mean(columns[j])]));
   const longest = Math.max(...columns.map((c) => c.length));
-  const p = randomizationPValues(longest, NAMES, observed, (swapped) => Object.fromEntries(NAMES.map((name, j) => [name, mean(columns[j].map((d, i) => (swapped[i] ? -d : d)))])), { resamples: RESAMPLES, random });
+  const p = randomizationPValues(
+    longest,
+    NAMES,
+    observed,
+    (swapped) => Object.fromEntries(NAMES.map((name, j) => [name, mean(columns[j].map((d, i) => (swapped[i] ? -d : d)))])),
+    { resamples: RESAMPLES, random },
+  );
   const adjusted = holmAdjust(NAMES.map((name) => p[name]));
   return NAMES.filter((name, j) => adjusted[j] < ALPHA && observed[name] < 0);
 }
@@ -169,7 +188,9 @@ const judged = NAMES.map((name) => `${name} ${JUDGED.get(name)}`).join(', ');
 console.log(
   `${SUITES} suites per row, ${DIALOGUES} dialogues × ${REPEAT} repeats, ${NAMES.length} metrics judged on (dialogues) ${judged}; α = ${ALPHA}, margin ${MARGIN * 100} pp (a metric needs ${dialoguesToClear(MARGIN, ALPHA, CAP)} judged dialogues to clear), stake cap ${CAP}, fixed gate ${RESAMPLES} resamples on the first ${FIXED_SUITES} suites, seed ${SEED} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
 );
-console.log('| seeds | candidate | sequential: regression | cleared: no fall > margin | undecided at the end | mean dialogues used | Bonferroni instead (largest e ≥ m/α): regression, mean dialogues | fixed-size gate: regression |');
+console.log(
+  '| seeds | candidate | sequential: regression | cleared: no fall > margin | undecided at the end | mean dialogues used | Bonferroni instead (largest e ≥ m/α): regression, mean dialogues | fixed-size gate: regression |',
+);
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(

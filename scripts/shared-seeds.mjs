@@ -22,20 +22,48 @@ const load = (path) => import(pathToFileURL(join(ROOT, path)).href);
 const { MetricSet } = await load('dist/scoring/allScorers.js');
 const { metricSettings } = await load('dist/scoring/metrics/registry.js');
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
 const ROUNDS = Number(args.rounds ?? 3);
 const REPEAT = String(args.repeat ?? 2);
 const MIX = 'offByOne=0.05,drop=0.02,amount=0.02,intent=0.02,lowConfidence=0.03';
 const dir = mkdtempSync(join(tmpdir(), 'shared-seeds-'));
 
 function serve(perturb) {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--perturb', perturb, '--perturb-seed', '1', '--honour-seeds'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/nlu-harness.js'), 'serve-llm', '--port', '0', '--perturb', perturb, '--perturb-seed', '1', '--honour-seeds'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   return new Promise((done) => child.stdout.once('data', (chunk) => done({ url: chunk.toString().trim(), child })));
 }
 
 function run(url, out, extra) {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--llm', 'openai', '--base-url', url, '--model', 'served', '--dataset', 'datasets/model/*.yaml', '--repeat', REPEAT, '--no-progress', '--no-history', '--out', join(dir, out), ...extra], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: '' } });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'bin/nlu-harness.js'),
+      'run',
+      '--llm',
+      'openai',
+      '--base-url',
+      url,
+      '--model',
+      'served',
+      '--dataset',
+      'datasets/model/*.yaml',
+      '--repeat',
+      REPEAT,
+      '--no-progress',
+      '--no-history',
+      '--out',
+      join(dir, out),
+      ...extra,
+    ],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: '' } },
+  );
   const report = JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8'));
   return { status: result.status, report, seconds: (Date.now() - started) / 1000, seeds: /Sampling seeds: .*/.exec(result.stderr)?.[0] ?? '' };
 }
@@ -60,10 +88,12 @@ function pairedSd(baseline, candidate) {
       (out[name] ??= []).push(c[name].score - b[name].score);
     }
   }
-  return Object.fromEntries(Object.entries(out).map(([name, d]) => {
-    const mean = d.reduce((a, x) => a + x, 0) / d.length;
-    return [name, { n: d.length, mean, sd: Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1)) }];
-  }));
+  return Object.fromEntries(
+    Object.entries(out).map(([name, d]) => {
+      const mean = d.reduce((a, x) => a + x, 0) / d.length;
+      return [name, { n: d.length, mean, sd: Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1)) }];
+    }),
+  );
 }
 
 const same = await serve(MIX);
@@ -75,12 +105,27 @@ try {
     const baselineFile = join(dir, `baseline-${r}.json`);
     run(same.url, `b${r}`, ['--sampling-seed', seed, '--baseline', baselineFile, '--update-baseline']);
     const baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
-    for (const [model, url] of [['same model', same.url], ['ordinalAsIndex=1 added', worse.url]]) {
-      for (const [how, extra] of [['shared', []], ['independent', ['--sampling-seed', String(10 * r + 1)]]]) {
+    for (const [model, url] of [
+      ['same model', same.url],
+      ['ordinalAsIndex=1 added', worse.url],
+    ]) {
+      for (const [how, extra] of [
+        ['shared', []],
+        ['independent', ['--sampling-seed', String(10 * r + 1)]],
+      ]) {
         const plain = run(url, `c${r}-${model.length}-${how}`, ['--baseline', baselineFile, ...extra]);
         const sequential = run(url, `s${r}-${model.length}-${how}`, ['--baseline', baselineFile, '--sequential', ...extra]);
         const s = sequential.report.gate.sequential;
-        rows.push({ round: r, model, how, sd: pairedSd(baseline, plain.report), exit: plain.status, seqExit: sequential.status, seq: `${s.decision} after ${s.dialoguesRun} dialogues, ${s.calls} calls${s.alarmed.length ? ` (${s.alarmed.join(', ')})` : ''}`, seeds: plain.seeds });
+        rows.push({
+          round: r,
+          model,
+          how,
+          sd: pairedSd(baseline, plain.report),
+          exit: plain.status,
+          seqExit: sequential.status,
+          seq: `${s.decision} after ${s.dialoguesRun} dialogues, ${s.calls} calls${s.alarmed.length ? ` (${s.alarmed.join(', ')})` : ''}`,
+          seeds: plain.seeds,
+        });
       }
     }
   }
@@ -94,6 +139,8 @@ console.log(`${ROUNDS} rounds, datasets/model/ (466 dialogues), --repeat ${REPEA
 console.log(`| round | candidate | seeds | ${metrics.join(' | ')} | fixed gate exit | --sequential |`);
 console.log(`| ---: | --- | --- | ${metrics.map(() => '---:').join(' | ')} | ---: | --- |`);
 for (const row of rows) {
-  console.log(`| ${row.round} | ${row.model} | ${row.how} | ${metrics.map((m) => (row.sd[m] ? `${row.sd[m].sd.toFixed(3)} (${(row.sd[m].mean * 100).toFixed(1)} pp)` : '–')).join(' | ')} | ${row.exit} | exit ${row.seqExit}: ${row.seq} |`);
+  console.log(
+    `| ${row.round} | ${row.model} | ${row.how} | ${metrics.map((m) => (row.sd[m] ? `${row.sd[m].sd.toFixed(3)} (${(row.sd[m].mean * 100).toFixed(1)} pp)` : '–')).join(' | ')} | ${row.exit} | exit ${row.seqExit}: ${row.seq} |`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

@@ -131,8 +131,14 @@ async function main() {
       log(`profiling the CLI on ${size} generated dialogues`);
       const dir = join(ROOT, 'reports/profiles');
       mkdirSync(dir, { recursive: true });
-      timed(['run', '--dataset', join(work, `generated-${size}.yaml`), '--out', join(work, 'prof-out'), '--no-progress'], ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-      const newest = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+      timed(
+        ['run', '--dataset', join(work, `generated-${size}.yaml`), '--out', join(work, 'prof-out'), '--no-progress'],
+        ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+      );
+      const newest = readdirSync(dir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .sort()
+        .at(-1);
       profile = { file: join('reports/profiles', newest), ...summarizeProfile(join(dir, newest)) };
     }
 
@@ -163,7 +169,13 @@ function pick(m) {
 }
 
 function machine() {
-  return { node: process.version, cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${process.platform}-${process.arch}`, date: new Date().toISOString() };
+  return {
+    node: process.version,
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    platform: `${process.platform}-${process.arch}`,
+    date: new Date().toISOString(),
+  };
 }
 
 function int(n) {

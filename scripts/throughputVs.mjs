@@ -62,7 +62,8 @@ function main() {
   const head = resolve(option('head', ROOT));
   if (!base) bad('--base DIR is required: a built checkout to compare against (e.g. a git worktree of the merge base)');
   const builds = { A: resolve(base), B: head };
-  for (const dir of Object.values(builds)) if (!existsSync(join(dir, 'bin/nlu-harness.js'))) bad(`${dir} is not a checkout of nlu-harness (no bin/nlu-harness.js)`);
+  for (const dir of Object.values(builds))
+    if (!existsSync(join(dir, 'bin/nlu-harness.js'))) bad(`${dir} is not a checkout of nlu-harness (no bin/nlu-harness.js)`);
   if (!existsSync(TIME)) bad(`${TIME} is needed for peak memory (apt-get install time)`);
   const count = Number(option('dialogues', '20000'));
   const rounds = Number(option('rounds', '3'));
@@ -73,7 +74,11 @@ function main() {
   const work = mkdtempSync(join(os.tmpdir(), 'nlu-throughput-vs-'));
   try {
     const suite = join(work, 'suite.yaml');
-    const generated = spawnSync(process.execPath, [join(builds.A, 'bin/nlu-harness.js'), 'generate', '--count', String(count), '--seed', seed, '--out', suite], { encoding: 'utf8' });
+    const generated = spawnSync(
+      process.execPath,
+      [join(builds.A, 'bin/nlu-harness.js'), 'generate', '--count', String(count), '--seed', seed, '--out', suite],
+      { encoding: 'utf8' },
+    );
     if (generated.status !== 0) throw new Error(`generate exited ${generated.status}:\n${generated.stderr}`);
     const turns = Number(/(\d+) turns/.exec(generated.stderr)?.[1] ?? Number.NaN);
     log(`${count} dialogues (${turns} turns), ${rounds} rounds; A = ${builds.A}, B = ${builds.B}`);
@@ -85,7 +90,9 @@ function main() {
       for (const side of order) measured[side] = timedRun(builds[side], suite, join(work, `out-${side}`));
       runs.push(measured);
       const { A, B } = measured;
-      log(`  round ${round + 1}/${rounds} (${order.join(' ')}): wall ${(A.wallMs / 1000).toFixed(1)} → ${(B.wallMs / 1000).toFixed(1)} s, CPU ${(A.cpuMs / 1000).toFixed(1)} → ${(B.cpuMs / 1000).toFixed(1)} s, peak ${Math.round(A.peakRssMb)} → ${Math.round(B.peakRssMb)} MB`);
+      log(
+        `  round ${round + 1}/${rounds} (${order.join(' ')}): wall ${(A.wallMs / 1000).toFixed(1)} → ${(B.wallMs / 1000).toFixed(1)} s, CPU ${(A.cpuMs / 1000).toFixed(1)} → ${(B.cpuMs / 1000).toFixed(1)} s, peak ${Math.round(A.peakRssMb)} → ${Math.round(B.peakRssMb)} MB`,
+      );
     }
     const ratio = (key) => median(runs.map((r) => r.B[key] / r.A[key]));
     const side = (name) => ({

@@ -43,7 +43,9 @@ export function turnBudget(file, turns) {
     us.set(bucket, (us.get(bucket) ?? 0) + delta);
     totalUs += delta;
   });
-  const rows = [...us].sort((a, b) => b[1] - a[1]).map(([bucket, micros]) => ({ bucket, ms: micros / 1000, usPerTurn: micros / turns, share: micros / totalUs }));
+  const rows = [...us]
+    .sort((a, b) => b[1] - a[1])
+    .map(([bucket, micros]) => ({ bucket, ms: micros / 1000, usPerTurn: micros / turns, share: micros / totalUs }));
   return { turns, totalMs: totalUs / 1000, usPerTurn: totalUs / turns, rows };
 }
 

@@ -127,17 +127,36 @@ async function main() {
     const dataset = writeHarnessDataset(dir, cases);
     const config = writePromptfooConfig(dir, cases);
 
-    const harness = timed('harness', process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--dataset', dataset, '--out', join(dir, 'report'), '--no-progress']);
+    const harness = timed('harness', process.execPath, [
+      join(ROOT, 'bin/nlu-harness.js'),
+      'run',
+      '--dataset',
+      dataset,
+      '--out',
+      join(dir, 'report'),
+      '--no-progress',
+    ]);
     const promptfooEnv = { ...PROMPTFOO_ENV, PROMPTFOO_CONFIG_DIR: join(dir, 'promptfoo-state') };
-    const promptfoo = timed('promptfoo', join(ROOT, 'node_modules/.bin/promptfoo'), ['eval', '-c', config, '--no-cache', '--no-write', '--no-table', '--no-progress-bar'], promptfooEnv);
+    const promptfoo = timed(
+      'promptfoo',
+      join(ROOT, 'node_modules/.bin/promptfoo'),
+      ['eval', '-c', config, '--no-cache', '--no-write', '--no-table', '--no-progress-bar'],
+      promptfooEnv,
+    );
     const passed = /✓ ([\d,]+) passed/.exec(promptfoo.stdout)?.[1]?.replaceAll(',', '');
     if (Number(passed) !== count) throw new Error(`promptfoo passed ${passed} of ${count}:\n${promptfoo.stdout}`);
 
     process.stderr.write('vs-promptfoo: engines in-process…\n');
-    const child = timed('promptfoo evaluate()', process.execPath, [fileURLToPath(import.meta.url), '--child', '--cases', String(count), '--seed', String(seed)], promptfooEnv);
+    const child = timed(
+      'promptfoo evaluate()',
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--child', '--cases', String(count), '--seed', String(seed)],
+      promptfooEnv,
+    );
     const promptfooIn = JSON.parse(child.stdout.slice(child.stdout.lastIndexOf('{"ms"')));
     const harnessIn = await harnessEngine(cases);
-    if (promptfooIn.passed !== count || harnessIn.passed !== count) throw new Error(`in-process: promptfoo passed ${promptfooIn.passed}, harness ${harnessIn.passed}`);
+    if (promptfooIn.passed !== count || harnessIn.passed !== count)
+      throw new Error(`in-process: promptfoo passed ${promptfooIn.passed}, harness ${harnessIn.passed}`);
 
     const ratio = promptfoo.wallMs / harness.wallMs;
     const engineRatio = promptfooIn.ms / harnessIn.ms;

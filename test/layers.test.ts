@@ -27,13 +27,17 @@ const ALLOWED: Record<string, string> = {
   'src/gateway/endpoints.ts': "import { phase } from '../domain/core.js';\nexport const endpoint = phase;\n",
   'src/util/files.ts': "import { writeFileSync } from 'node:fs';\nexport const write = writeFileSync;\n",
   'src/datasets/load.ts': "import { phase } from '../domain/core.js';\nimport { write } from '../util/files.js';\nexport const load = [phase, write];\n",
-  'src/sim/trace.ts': "import { endpoint } from '../gateway/endpoints.js';\nimport { backend } from '../llm/backend.js';\nimport { load } from '../datasets/load.js';\nexport const trace = [endpoint, backend, load];\n",
+  'src/sim/trace.ts':
+    "import { endpoint } from '../gateway/endpoints.js';\nimport { backend } from '../llm/backend.js';\nimport { load } from '../datasets/load.js';\nexport const trace = [endpoint, backend, load];\n",
   'src/sim/runDialogue.ts': "import { trace } from './trace.js';\nexport const run = trace;\n",
   'src/scoring/results.ts': "import type { Phase } from '../domain/vocabulary.js';\nexport type Result = Phase;\n",
-  'src/scoring/score.ts': "import { trace } from '../sim/trace.js';\nimport type { Result } from './results.js';\nexport const score: Result[] = trace.map(() => 'IDLE');\n",
+  'src/scoring/score.ts':
+    "import { trace } from '../sim/trace.js';\nimport type { Result } from './results.js';\nexport const score: Result[] = trace.map(() => 'IDLE');\n",
   'src/scoring/metrics/registry.ts': "import { score } from '../score.js';\nexport const METRICS = [score];\n",
-  'src/report/render.ts': "import type { Result } from '../scoring/results.js';\nimport { METRICS } from '../scoring/metrics/registry.js';\nexport const render = (r: Result): string => r + METRICS.length;\n",
-  'src/eval/evaluate.ts': "import { run } from '../sim/runDialogue.js';\nimport { score } from '../scoring/score.js';\nimport type { Result } from '../scoring/results.js';\nexport const evaluate = (): Result[] => [run, score].flat().map(() => 'IDLE');\n",
+  'src/report/render.ts':
+    "import type { Result } from '../scoring/results.js';\nimport { METRICS } from '../scoring/metrics/registry.js';\nexport const render = (r: Result): string => r + METRICS.length;\n",
+  'src/eval/evaluate.ts':
+    "import { run } from '../sim/runDialogue.js';\nimport { score } from '../scoring/score.js';\nimport type { Result } from '../scoring/results.js';\nexport const evaluate = (): Result[] => [run, score].flat().map(() => 'IDLE');\n",
   'src/cli/main.ts': [
     "import { run } from '../sim/runDialogue.js';",
     "import { score } from '../scoring/score.js';",
@@ -86,7 +90,12 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['scoring imports sim beyond the trace', 'src/scoring/results.ts', "import '../sim/runDialogue.js';", 'scoring-imports-only-domain-datasets-sim-trace'],
     ['report imports sim', 'src/report/render.ts', "import '../sim/trace.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
     ['a backend entry imports sim', 'src/backends/entry.ts', "import '../sim/trace.js';", 'backends-import-only-llm-reference-oracle'],
-    ['report imports a metric file, not the registry', 'src/report/words.ts', "import '../scoring/metrics/latency.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
+    [
+      'report imports a metric file, not the registry',
+      'src/report/words.ts',
+      "import '../scoring/metrics/latency.js';",
+      'report-imports-only-scoring-results-registries-and-vocabulary',
+    ],
     ['a layer imports cli', 'src/datasets/load.ts', "import '../cli/main.js';", 'nothing-imports-cli'],
     ['report imports eval', 'src/report/render.ts', "import '../eval/evaluate.js';", 'report-imports-only-scoring-results-registries-and-vocabulary'],
     ['sim imports eval', 'src/sim/trace.ts', "import '../eval/evaluate.js';", 'sim-imports-only-domain-gateway-llm-datasets'],
@@ -100,7 +109,12 @@ describe('layers depend one way (docs/architecture.md layer table, enforced by d
     ['report/model imports a format', 'src/report/model/shape.ts', "import '../html/page.js';", 'report-model-and-words-import-no-format'],
     ['report opens the history store', 'src/report/console/history.ts', "import '../../history/store.js';", 'report-reads-history-as-types-only'],
     ['the history imports the report', 'src/history/store.ts', "import type { render } from '../report/render.js';", 'history-imports-only-itself'],
-    ['simulated users import the report', 'src/users/failures.ts', "import type { render } from '../report/render.js';", 'users-imports-only-domain-generate-llm-sim-reference'],
+    [
+      'simulated users import the report',
+      'src/users/failures.ts',
+      "import type { render } from '../report/render.js';",
+      'users-imports-only-domain-generate-llm-sim-reference',
+    ],
     ["report runs the users' scoring code", 'src/report/console/summary.ts', "import '../../users/scores.js';", 'report-reads-simulation-scores-as-types-only'],
   ];
 

@@ -12,7 +12,8 @@ export const replay: BackendEntry = {
   servable: true,
   measures: (lang, model, on) => (lang === 'zh' ? `录制的模型回答（${model}）在${on}上的质量` : `Recorded answers of ${model} replayed on ${on}`),
   create: async (options) => {
-    if (!options.cassette) throw new BackendOptionError(`${options.option} replay needs --cassette FILE${options.canRecord ? ' (record one with --record FILE)' : ''}`);
+    if (!options.cassette)
+      throw new BackendOptionError(`${options.option} replay needs --cassette FILE${options.canRecord ? ' (record one with --record FILE)' : ''}`);
     const [{ Cassette }, { ReplayBackend }] = await Promise.all([import('../llm/cassette.js'), import('../llm/replayBackend.js')]);
     const cassette = Cassette.loadForReplay(options.cassette);
     const { repeat } = options;

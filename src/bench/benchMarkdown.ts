@@ -29,7 +29,13 @@ function utteranceTable(rows: readonly UtteranceRow[], paired: boolean): string 
   const headers = ['utterance', 'intent', 'chars', '×', ...(paired ? ['A µs', 'B µs', 'B/A', 'B slower in'] : ['µs'])];
   return table(
     headers,
-    rows.map((r) => [`「${r.text}」`, r.intent, r.length, r.occurrences, ...(paired ? [r.baselineUs!, r.candidateUs, r.ratio!.toFixed(2), percent(r.slowerShare!)] : [r.candidateUs])]),
+    rows.map((r) => [
+      `「${r.text}」`,
+      r.intent,
+      r.length,
+      r.occurrences,
+      ...(paired ? [r.baselineUs!, r.candidateUs, r.ratio!.toFixed(2), percent(r.slowerShare!)] : [r.candidateUs]),
+    ]),
   );
 }
 
@@ -53,7 +59,7 @@ function utteranceSection(target: TargetName, costs: UtteranceCosts, tolerance?:
     parts.push('Biggest movers (largest B/A)\n', utteranceTable(costs.movers, true), '');
   }
   parts.push(`Slowest${paired ? ' under B' : ''}\n`, utteranceTable(costs.slowest, paired), '');
-  parts.push('By intent (B\'s Layer-1 answer)\n', groupTable('intent', costs.byIntent, paired), '');
+  parts.push("By intent (B's Layer-1 answer)\n", groupTable('intent', costs.byIntent, paired), '');
   parts.push('By length\n', groupTable('chars', costs.byLength, paired), '', '</details>');
   return parts.join('\n');
 }

@@ -84,7 +84,12 @@ export function compareBuilds(timings: Readonly<Record<TargetName, TargetTimings
       const interval = intervals[`${target} ${statistic}`]!;
       const low = Math.exp(-interval.high);
       const high = Math.exp(-interval.low);
-      ratios[statistic] = { ratio: sig(candidate[statistic] / baseline[statistic], 3), low: sig(low, 3), high: sig(high, 3), verdict: verdictOf(low, high, options.tolerance) };
+      ratios[statistic] = {
+        ratio: sig(candidate[statistic] / baseline[statistic], 3),
+        low: sig(low, 3),
+        high: sig(high, 3),
+        verdict: verdictOf(low, high, options.tolerance),
+      };
     }
     result[target] = { baseline: costFigures(a), candidate: costFigures(b), ratios };
   }

@@ -35,14 +35,22 @@ export interface IsolatedTimings {
  * Each engine is a worker thread, started one after another, that loads every build anew; an
  * utterance's cost is the median over engines of its median over rounds.
  */
-export async function measureInIsolates(roots: readonly string[], texts: readonly string[], settings: InterleaveSettings, isolates: number, log: (line: string) => void): Promise<IsolatedTimings> {
+export async function measureInIsolates(
+  roots: readonly string[],
+  texts: readonly string[],
+  settings: InterleaveSettings,
+  isolates: number,
+  log: (line: string) => void,
+): Promise<IsolatedTimings> {
   v8.setFlagsFromString('--no-concurrent-recompilation');
   const replies: IsolateReply[] = [];
   for (let k = 0; k < isolates; k++) {
     const reversed = k % 2 === 1;
     const reply = await runIsolate({ roots: reversed ? [...roots].reverse() : roots, texts, settings });
     replies.push(reversed ? inLoadOrder(reply) : reply);
-    log(`bench: isolate ${k + 1}/${isolates} timed ${TARGET_NAMES.join(', ')} (${settings.rounds} rounds × ${texts.length} utterances × ${roots.length} builds${reversed ? ', loaded in reverse order' : ''})`);
+    log(
+      `bench: isolate ${k + 1}/${isolates} timed ${TARGET_NAMES.join(', ')} (${settings.rounds} rounds × ${texts.length} utterances × ${roots.length} builds${reversed ? ', loaded in reverse order' : ''})`,
+    );
   }
   const timings = {} as Record<TargetName, TargetTimings>;
   const callsPerTiming = {} as Record<TargetName, number[]>;

@@ -51,10 +51,13 @@ export function builtCheckoutProblem(dir: string): string | undefined {
       return `--vs ${dir}: ${manifest} cannot be read as JSON (${(error as Error).message}), so it is not a checkout of nlu-harness`;
     }
   }
-  if (name !== 'nlu-harness') return `--vs ${dir}: not a checkout of nlu-harness (${existsSync(manifest) ? 'its package.json names another package' : 'no package.json'})`;
+  if (name !== 'nlu-harness')
+    return `--vs ${dir}: not a checkout of nlu-harness (${existsSync(manifest) ? 'its package.json names another package' : 'no package.json'})`;
   const missing = Object.keys(MODULES).filter((file) => !existsSync(join(root, file)));
-  if (missing.length > 0) return `--vs ${dir}: not built (${missing.join(', ')} missing): run \`npm run build\` there (or \`npx tsc -p tsconfig.json\` in an older checkout)`;
-  if (realpathSync(root) === realpathSync(runningCheckout())) return `--vs ${dir}: that is the checkout running this command; name another build (a worktree of the base branch)`;
+  if (missing.length > 0)
+    return `--vs ${dir}: not built (${missing.join(', ')} missing): run \`npm run build\` there (or \`npx tsc -p tsconfig.json\` in an older checkout)`;
+  if (realpathSync(root) === realpathSync(runningCheckout()))
+    return `--vs ${dir}: that is the checkout running this command; name another build (a worktree of the base branch)`;
   return undefined;
 }
 

@@ -130,9 +130,15 @@ export function splitRunTime(served: readonly ServedRequest[]): TimeSplit | unde
   if (served.length < 4) return undefined;
   const read = (s: ServedRequest): number => s.promptTokens - s.cachedTokens;
   const ms = served.map((s) => s.ms);
-  let fit = leastSquares(served.map((s) => [1, read(s), s.completionTokens]), ms);
+  let fit = leastSquares(
+    served.map((s) => [1, read(s), s.completionTokens]),
+    ms,
+  );
   if (fit && fit[0]! < 0) {
-    const withoutRest = leastSquares(served.map((s) => [read(s), s.completionTokens]), ms);
+    const withoutRest = leastSquares(
+      served.map((s) => [read(s), s.completionTokens]),
+      ms,
+    );
     fit = withoutRest ? [0, ...withoutRest] : undefined;
   }
   if (!fit) return undefined;

@@ -19,7 +19,7 @@ export const METHOD =
   'opsPerSec, meanUs, batchP50Us: tinybench times one loop over the whole input list per iteration ' +
   '(sub-µs calls are below timer resolution), per-call = iteration time / list length. ' +
   'p50Us, p99Us, maxUs: each call timed alone with process.hrtime.bigint(), cycling through the list, ' +
-  'the timer pair\'s median overhead (timerOverheadNs) subtracted. maxUs includes GC pauses and scheduler noise. ' +
+  "the timer pair's median overhead (timerOverheadNs) subtracted. maxUs includes GC pauses and scheduler noise. " +
   'floorRatio: classifier meanUs / floor meanUs, the floor being one String.indexOf scan of the same string. ' +
   'Node runs JavaScript on one thread; the figures are single-core. ' +
   'utterances: each utterance timed on its own (a run of calls long enough for the timer), its cost the median over rounds; ' +

@@ -73,7 +73,10 @@ export function utteranceCosts(texts: readonly string[], intents: readonly strin
   const costs: UtteranceCosts = {
     slowest: [...rows].sort((x, y) => y.candidateUs - x.candidateUs).slice(0, options.top),
     byIntent: group((i) => intents[i]!),
-    byLength: group((i) => lengthBucket([...texts[i]!].length), LENGTH_BUCKETS.map(([name]) => name)),
+    byLength: group(
+      (i) => lengthBucket([...texts[i]!].length),
+      LENGTH_BUCKETS.map(([name]) => name),
+    ),
   };
   if (!baseline) return costs;
   const byRatio = [...rows].sort((x, y) => y.ratio! - x.ratio!);
@@ -84,7 +87,13 @@ export function utteranceCosts(texts: readonly string[], intents: readonly strin
   };
 }
 
-function distinctRows(texts: readonly string[], intents: readonly string[], timings: TargetTimings, baseline: Float64Array | undefined, candidate: Float64Array): UtteranceRow[] {
+function distinctRows(
+  texts: readonly string[],
+  intents: readonly string[],
+  timings: TargetTimings,
+  baseline: Float64Array | undefined,
+  candidate: Float64Array,
+): UtteranceRow[] {
   const positions = new Map<string, number[]>();
   texts.forEach((text, i) => {
     const list = positions.get(text);
@@ -114,7 +123,13 @@ function meanAt(costs: Float64Array, at: readonly number[]): number {
   return sum / at.length;
 }
 
-function groupRows(n: number, keyOf: (position: number) => string, baseline: Float64Array | undefined, candidate: Float64Array, order?: readonly string[]): GroupRow[] {
+function groupRows(
+  n: number,
+  keyOf: (position: number) => string,
+  baseline: Float64Array | undefined,
+  candidate: Float64Array,
+  order?: readonly string[],
+): GroupRow[] {
   const groups = new Map<string, number[]>(order?.map((name) => [name, []]));
   for (let i = 0; i < n; i++) {
     const key = keyOf(i);
@@ -122,12 +137,14 @@ function groupRows(n: number, keyOf: (position: number) => string, baseline: Flo
     if (list) list.push(i);
     else groups.set(key, [i]);
   }
-  const rows = [...groups].filter(([, at]) => at.length > 0).map(([group, at]) => {
-    const candidateUs = meanAt(candidate, at);
-    const row = { group, utterances: at.length, candidateUs: sig(candidateUs) };
-    if (!baseline) return row;
-    const baselineUs = meanAt(baseline, at);
-    return { ...row, baselineUs: sig(baselineUs), ratio: sig(candidateUs / baselineUs, 3) };
-  });
+  const rows = [...groups]
+    .filter(([, at]) => at.length > 0)
+    .map(([group, at]) => {
+      const candidateUs = meanAt(candidate, at);
+      const row = { group, utterances: at.length, candidateUs: sig(candidateUs) };
+      if (!baseline) return row;
+      const baselineUs = meanAt(baseline, at);
+      return { ...row, baselineUs: sig(baselineUs), ratio: sig(candidateUs / baselineUs, 3) };
+    });
   return order ? rows : rows.sort((x, y) => y.utterances - x.utterances);
 }

@@ -26,12 +26,12 @@ export interface VsOptions extends InterleaveSettings {
 }
 
 export const VS_METHOD =
-  'Both builds\' compiled Layer-1 modules (dist/domain) are loaded into one process and timed interleaved: for each utterance ' +
+  "Both builds' compiled Layer-1 modules (dist/domain) are loaded into one process and timed interleaved: for each utterance " +
   'A then B (B then A on the next utterance and the next round), warmed alike, each timing a run of calls on that utterance ' +
-  '(process.hrtime.bigint(), the timer pair\'s median overhead subtracted) long enough to be above timer resolution. ' +
+  "(process.hrtime.bigint(), the timer pair's median overhead subtracted) long enough to be above timer resolution. " +
   'This is repeated in several fresh engines (worker threads, one after another, each loading both builds anew, half of them B first), ' +
   'V8 optimising on the main thread (--no-concurrent-recompilation) so both builds are optimised before timing begins. ' +
-  'An utterance\'s cost is the median over engines of its median over rounds; mean, p50 and p99 are over the corpus\'s utterances (duplicates kept: the real mix). ' +
+  "An utterance's cost is the median over engines of its median over rounds; mean, p50 and p99 are over the corpus's utterances (duplicates kept: the real mix). " +
   `B/A intervals: ${CONFIDENCE * 100} % percentile bootstrap over utterances (the same draw for both builds). ` +
   'orchestratorStep: one step from CONFIRMING with four pending items on each utterance as userText.';
 
@@ -43,8 +43,21 @@ export interface VsResult {
   readonly verdict: { readonly passed: boolean; readonly slower: readonly string[] };
   readonly targets: Readonly<Record<TargetName, TargetComparison>>;
   readonly utterances: Readonly<Record<TargetName, UtteranceCosts>>;
-  readonly corpus: { readonly utterances: number; readonly distinct: number; readonly fromDatasets: number; readonly synthetic: number; readonly files: readonly string[] };
-  readonly settings: InterleaveSettings & { readonly top: number; readonly isolates: number; readonly callsPerTiming: Readonly<Record<TargetName, readonly number[]>>; readonly resamples: number; readonly confidence: number; readonly seed: number };
+  readonly corpus: {
+    readonly utterances: number;
+    readonly distinct: number;
+    readonly fromDatasets: number;
+    readonly synthetic: number;
+    readonly files: readonly string[];
+  };
+  readonly settings: InterleaveSettings & {
+    readonly top: number;
+    readonly isolates: number;
+    readonly callsPerTiming: Readonly<Record<TargetName, readonly number[]>>;
+    readonly resamples: number;
+    readonly confidence: number;
+    readonly seed: number;
+  };
   readonly method: string;
   readonly timerOverheadNs: number;
   readonly machine: MachineInfo;

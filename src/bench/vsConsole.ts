@@ -21,14 +21,19 @@ export function renderVsConsole(result: VsResult, written: readonly string[]): s
     STATISTICS.forEach((statistic, i) => {
       const key = `${statistic}Us` as const;
       const r = t.ratios[statistic];
-      lines.push(`${(i === 0 ? target : '').padEnd(18)}${statistic.padEnd(6)}${String(t.baseline[key]).padStart(9)}${String(t.candidate[key]).padStart(9)}   ${ratioText(r).padEnd(22)}${r.verdict}`);
+      lines.push(
+        `${(i === 0 ? target : '').padEnd(18)}${statistic.padEnd(6)}${String(t.baseline[key]).padStart(9)}${String(t.candidate[key]).padStart(9)}   ${ratioText(r).padEnd(22)}${r.verdict}`,
+      );
     });
   }
   lines.push('');
   for (const target of TARGET_NAMES) {
     const slower = result.utterances[target].gotSlower ?? [];
     if (slower.length === 0) continue;
-    const named = slower.slice(0, NAMED).map((r) => `「${r.text}」 ${r.ratio!.toFixed(2)}×`).join(', ');
+    const named = slower
+      .slice(0, NAMED)
+      .map((r) => `「${r.text}」 ${r.ratio!.toFixed(2)}×`)
+      .join(', ');
     lines.push(`${target}: ${slower.length} utterance(s) got slower, e.g. ${named}`);
   }
   lines.push(

@@ -125,7 +125,9 @@ function modelLatencyOf(args: BackendArgs, entry: BackendEntry): number | null {
   }
   if (ms !== null && !entry.modelAnswers) {
     const models = backendNames((other) => other.modelAnswers).join(' or ');
-    throw new UsageError(`--model-latency ${String(args.modelLatency)} applies to --llm ${models}; the ${args.llm} backend already answers on the virtual clock`);
+    throw new UsageError(
+      `--model-latency ${String(args.modelLatency)} applies to --llm ${models}; the ${args.llm} backend already answers on the virtual clock`,
+    );
   }
   return ms;
 }
@@ -141,11 +143,15 @@ function usePrompts(dir: string): void {
 /** --temperature, --sampling-seed (bounded in numericOptions.ts) and --response-format reach only a model over HTTP. */
 function checkSampling(args: BackendArgs, entry: BackendEntry): void {
   const given =
-    args.temperature !== undefined ? '--temperature'
-    : args.samplingSeed !== undefined ? '--sampling-seed'
-    : args.responseFormat !== undefined && args.responseFormat !== 'none' ? '--response-format'
-    : null;
-  if (given && !entry.overHttp) throw new UsageError(`${given} applies to --llm ${backendNames((other) => other.overHttp).join(' or ')}; the ${args.llm} backend does not sample`);
+    args.temperature !== undefined
+      ? '--temperature'
+      : args.samplingSeed !== undefined
+        ? '--sampling-seed'
+        : args.responseFormat !== undefined && args.responseFormat !== 'none'
+          ? '--response-format'
+          : null;
+  if (given && !entry.overHttp)
+    throw new UsageError(`${given} applies to --llm ${backendNames((other) => other.overHttp).join(' or ')}; the ${args.llm} backend does not sample`);
 }
 
 /**
@@ -164,7 +170,10 @@ export function answersProvenance(setup: BackendSetup): RunInfo['llm'] {
 }
 
 /** The model as an evaluation run sees it (eval/evaluateRun.ts): the backend, what the report names, and its figures once the run is over. */
-export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm' | 'baseUrl' | 'temperature' | 'samplingSeed' | 'responseFormat'>): ModelUnderTest {
+export function modelUnderTest(
+  setup: BackendSetup,
+  args: Pick<BackendArgs, 'llm' | 'baseUrl' | 'temperature' | 'samplingSeed' | 'responseFormat'>,
+): ModelUnderTest {
   return {
     backend: setup.backend,
     describe: setup.describe,
@@ -178,7 +187,10 @@ export function modelUnderTest(setup: BackendSetup, args: Pick<BackendArgs, 'llm
 
 /** The backend a run's flags name (as its report will: `perturb(…)` when perturbed) and, over HTTP, how it is asked to sample. */
 export function answeringSide(args: Pick<BackendArgs, 'llm' | 'perturb' | 'temperature' | 'samplingSeed' | 'responseFormat'>): AnsweringSide {
-  return { backend: args.perturb !== undefined ? `perturb(${args.llm})` : args.llm, ...(backendEntry(args.llm).overHttp ? { sampling: samplingOf(args) } : {}) };
+  return {
+    backend: args.perturb !== undefined ? `perturb(${args.llm})` : args.llm,
+    ...(backendEntry(args.llm).overHttp ? { sampling: samplingOf(args) } : {}),
+  };
 }
 
 /** What a model over HTTP is asked: the temperature it is sent (0 unless --temperature), the seed if any, the response format and each endpoint's max_tokens. */
@@ -192,7 +204,9 @@ export function samplingOf(args: Pick<BackendArgs, 'temperature' | 'samplingSeed
 }
 
 /** With `--model-latency virtual`: the model's real latency per endpoint for run.timing (shown, not judged). */
-export function modelWallLatency(setup: BackendSetup): { modelWallMs?: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> } {
+export function modelWallLatency(setup: BackendSetup): {
+  modelWallMs?: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }>;
+} {
   if (!setup.virtualLatency) return {};
   const out: Record<string, { calls: number; p50: number | null; p95: number | null; max: number | null }> = {};
   for (const [endpoint, list] of [...setup.virtualLatency.wallLatencies()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -250,9 +264,18 @@ export function modelOptions<T>(yargs: Argv<T>, repeats = true) {
     .option('base-url', { type: 'string', describe: 'OpenAI-compatible base URL, e.g. http://127.0.0.1:8787/v1' })
     .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'Environment variable holding the API key' })
     .option('keyless', { type: 'boolean', describe: 'The server needs no API key (implied for a loopback --base-url when the key variable is unset)' })
-    .option('cassette', { type: 'string', describe: `Replay cassette (with --llm replay)${perRun(': run i of --repeat gets the i-th recorded sample', ': the first recorded sample of each request')}` })
-    .option('record', { type: 'string', describe: `Record every answer into this cassette${perRun(', one sample per run of --repeat', '')} (every call goes to the model: it is not a cache)` })
-    .option('prompts', { type: 'string', describe: 'Folder of prompt templates to render instead of prompts/ (a copy with your change): only a real model (openai) reads them' })
+    .option('cassette', {
+      type: 'string',
+      describe: `Replay cassette (with --llm replay)${perRun(': run i of --repeat gets the i-th recorded sample', ': the first recorded sample of each request')}`,
+    })
+    .option('record', {
+      type: 'string',
+      describe: `Record every answer into this cassette${perRun(', one sample per run of --repeat', '')} (every call goes to the model: it is not a cache)`,
+    })
+    .option('prompts', {
+      type: 'string',
+      describe: 'Folder of prompt templates to render instead of prompts/ (a copy with your change): only a real model (openai) reads them',
+    })
     .option('temperature', { type: 'number', describe: 'Sampling temperature sent to an openai-backend model (default 0)' })
     .option('sampling-seed', {
       type: 'number',

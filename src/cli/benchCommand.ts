@@ -51,23 +51,55 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
     'with --model, a local model: calls/min, tokens per call and tokens/s over a run of the model suite, against its decode-rate floor',
   builder: (yargs: Argv) =>
     yargs
-      .option('dataset', { alias: 'd', type: 'string', array: true, describe: `Datasets whose user utterances are the input (default ${DEFAULT_DATASETS.join(' ')}; with --model ${MODEL_BENCH_DATASETS.join(' ')})` })
-      .option('model', { type: 'string', describe: `Bench a local model instead (${LOCAL_MODEL_NAMES.join(', ')}; no value: ${DEFAULT_LOCAL_MODEL}), served in-process to a run of --dataset` })
+      .option('dataset', {
+        alias: 'd',
+        type: 'string',
+        array: true,
+        describe: `Datasets whose user utterances are the input (default ${DEFAULT_DATASETS.join(' ')}; with --model ${MODEL_BENCH_DATASETS.join(' ')})`,
+      })
+      .option('model', {
+        type: 'string',
+        describe: `Bench a local model instead (${LOCAL_MODEL_NAMES.join(', ')}; no value: ${DEFAULT_LOCAL_MODEL}), served in-process to a run of --dataset`,
+      })
       .option('gguf', { type: 'string', describe: 'With --model: a GGUF file instead of an installed model' })
-      .option('shard', { type: 'string', default: '1/16', describe: 'With --model: the slice of --dataset the run takes (1/16 of the model suite: 30 dialogues from all nine families)' })
-      .option('mode', { type: 'string', choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'With --model: the run\'s --mode' })
-      .option('response-format', { type: 'string', choices: RESPONSE_FORMATS, default: 'none' as const, describe: 'With --model: the run\'s --response-format' })
-      .option('threads', { type: 'number', default: availableParallelism(), describe: 'With --model: CPU threads for the model (default: the cores; time on an idle machine)' })
+      .option('shard', {
+        type: 'string',
+        default: '1/16',
+        describe: 'With --model: the slice of --dataset the run takes (1/16 of the model suite: 30 dialogues from all nine families)',
+      })
+      .option('mode', { type: 'string', choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: "With --model: the run's --mode" })
+      .option('response-format', { type: 'string', choices: RESPONSE_FORMATS, default: 'none' as const, describe: "With --model: the run's --response-format" })
+      .option('threads', {
+        type: 'number',
+        default: availableParallelism(),
+        describe: 'With --model: CPU threads for the model (default: the cores; time on an idle machine)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'Print only the JSON result on stdout (progress goes to stderr)' })
-      .option('out', { alias: 'o', type: 'string', default: 'reports/bench.json', describe: 'Where the JSON result is written (atomically; with --model, reports/bench-model.json by default)' })
-      .option('run-out', { type: 'string', describe: 'With --model: where the run keeps its report, to see the answers behind the figures (default: --out without .json, then -run)' })
+      .option('out', {
+        alias: 'o',
+        type: 'string',
+        default: 'reports/bench.json',
+        describe: 'Where the JSON result is written (atomically; with --model, reports/bench-model.json by default)',
+      })
+      .option('run-out', {
+        type: 'string',
+        describe: 'With --model: where the run keeps its report, to see the answers behind the figures (default: --out without .json, then -run)',
+      })
       .option('markdown', { type: 'string', describe: 'Where the Markdown report is written (default: --out with .md; for a CI step summary)' })
       .option('time', { type: 'number', default: 1000, describe: 'Milliseconds tinybench spends on each target (without --vs)' })
       .option('samples', { type: 'number', default: 200_000, describe: 'Individually timed calls per target, for p50/p99/max (without --vs)' })
       .option('vs', { type: 'string', describe: 'A built checkout (e.g. a git worktree of the base branch) to compare against: it is A, this build is B' })
       .option('tolerance', { type: 'number', default: 0.1, describe: 'With --vs: how much slower B may be (0..1) before an interval wholly above it fails' })
-      .option('rounds', { type: 'number', default: INTERLEAVE_DEFAULTS.rounds, describe: 'Timed passes over the utterances, per target (per engine with --vs)' })
-      .option('isolates', { type: 'number', default: 4, describe: 'With --vs: fresh engines (worker threads) the timing is repeated in, an even number (half load A first, half B)' })
+      .option('rounds', {
+        type: 'number',
+        default: INTERLEAVE_DEFAULTS.rounds,
+        describe: 'Timed passes over the utterances, per target (per engine with --vs)',
+      })
+      .option('isolates', {
+        type: 'number',
+        default: 4,
+        describe: 'With --vs: fresh engines (worker threads) the timing is repeated in, an even number (half load A first, half B)',
+      })
       .option('seed', { type: 'number', default: 1, describe: 'With --vs: seed of the bootstrap' })
       .example('$0 bench --json', 'exit 1 when the classifier p99 exceeds 1000 µs')
       .example('$0 bench --vs ../base', 'exit 1 when this build is slower than ../base beyond 10 %')
@@ -82,7 +114,16 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
         const out = args.out === 'reports/bench.json' ? 'reports/bench-model.json' : args.out;
         const stem = out.replace(/\.json$/i, '');
         const result = await benchModel(
-          { ...args, model: name, dataset: args.dataset ?? MODEL_BENCH_DATASETS, runOut: args.runOut ?? `${stem}-run`, promptSlots: 4, contextTokens: 4096, maxTokens: 640, logRequests: false },
+          {
+            ...args,
+            model: name,
+            dataset: args.dataset ?? MODEL_BENCH_DATASETS,
+            runOut: args.runOut ?? `${stem}-run`,
+            promptSlots: 4,
+            contextTokens: 4096,
+            maxTokens: 640,
+            logRequests: false,
+          },
           log,
         );
         writeFileAtomically(out, `${JSON.stringify(result, null, 2)}\n`);
@@ -96,7 +137,16 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       const interleave = { ...INTERLEAVE_DEFAULTS, rounds: args.rounds };
       if (args.vs !== undefined) {
         const labels = { baseline: await labelOf(args.vs), candidate: await labelOf(runningCheckout()) };
-        const options = { ...interleave, isolates: args.isolates, tolerance: args.tolerance, top: TOP_UTTERANCES, resamples: DEFAULT_RESAMPLES, seed: args.seed, labels, log };
+        const options = {
+          ...interleave,
+          isolates: args.isolates,
+          tolerance: args.tolerance,
+          top: TOP_UTTERANCES,
+          resamples: DEFAULT_RESAMPLES,
+          seed: args.seed,
+          labels,
+          log,
+        };
         const result = await runVsBench(args.vs, corpus, options);
         writeFileAtomically(args.out, `${JSON.stringify(result, null, 2)}\n`);
         writeFileAtomically(markdown, renderVsMarkdown(result));
@@ -123,7 +173,8 @@ function checkArgs(args: BenchArgs): void {
   }
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   if (!(Number.isInteger(args.rounds) && args.rounds >= 1)) throw new UsageError('--rounds takes a whole number of at least 1');
-  if (!(Number.isInteger(args.isolates) && args.isolates >= 2 && args.isolates % 2 === 0)) throw new UsageError('--isolates takes an even number of at least 2 (half the engines load A first, half B)');
+  if (!(Number.isInteger(args.isolates) && args.isolates >= 2 && args.isolates % 2 === 0))
+    throw new UsageError('--isolates takes an even number of at least 2 (half the engines load A first, half B)');
 }
 
 async function labelOf(dir: string): Promise<BuildLabel> {
@@ -141,7 +192,10 @@ function renderTable(result: BenchResult, written: readonly string[]): string {
   const c = result.localClassifier;
   const verdict = c.p99Us > c.budgetUs ? 'OVER BUDGET' : 'within budget';
   const goals = `goals p99 <= ${c.goals.p99Us} µs and >= ${c.goals.opsPerSec.toLocaleString('en-US')}/s: ${c.goals.met ? 'met' : 'missed'}`;
-  const slowest = result.utterances.localClassifier.slowest.slice(0, 3).map((r) => `「${r.text}」 ${r.candidateUs} µs`).join(', ');
+  const slowest = result.utterances.localClassifier.slowest
+    .slice(0, 3)
+    .map((r) => `「${r.text}」 ${r.candidateUs} µs`)
+    .join(', ');
   return [
     `${'per call (µs)'.padEnd(18)}${['p50', 'p99', 'max', 'mean'].map((h) => h.padStart(9)).join('')}${'ops/s'.padStart(14)}\n`,
     row('localClassifier', c, `floor ratio ${c.floorRatio}×, budget ${c.budgetUs} µs: ${verdict}`),

@@ -25,9 +25,31 @@ const CLI = fileURLToPath(new URL('../../bin/nlu-harness.js', import.meta.url));
 /** Runs `run` as the user would, against the model served in this process, and waits for it. */
 function runAgainst(url: string, args: ModelBenchArgs, log: (line: string) => void): Promise<void> {
   const argv = [
-    CLI, 'run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--model-latency', 'virtual', '--temperature', '0',
-    '--concurrency', '1', '--mode', args.mode, '--shard', args.shard, '--response-format', args.responseFormat,
-    ...args.dataset.flatMap((d) => ['--dataset', d]), '--out', args.runOut, '--no-history', '--no-progress',
+    CLI,
+    'run',
+    '--llm',
+    'openai',
+    '--base-url',
+    url,
+    '--model',
+    'local',
+    '--model-latency',
+    'virtual',
+    '--temperature',
+    '0',
+    '--concurrency',
+    '1',
+    '--mode',
+    args.mode,
+    '--shard',
+    args.shard,
+    '--response-format',
+    args.responseFormat,
+    ...args.dataset.flatMap((d) => ['--dataset', d]),
+    '--out',
+    args.runOut,
+    '--no-history',
+    '--no-progress',
   ];
   log(`bench --model: nlu-harness ${argv.slice(1).join(' ')}`);
   return new Promise((resolve, reject) => {
@@ -85,7 +107,7 @@ export async function benchModel(args: ModelBenchArgs, log: (line: string) => vo
       loadAverage: loadavg(),
       method:
         `\`run --llm openai --model-latency virtual --temperature 0 --concurrency 1 --mode ${args.mode} --shard ${args.shard}\` on ${args.dataset.join(' ')} against the model served in-process ` +
-        '(one request at a time); calls/min over the run\'s wall time; the floor is the answers\' tokens ÷ the decode rate of one long answer to a cached prompt',
+        "(one request at a time); calls/min over the run's wall time; the floor is the answers' tokens ÷ the decode rate of one long answer to a cached prompt",
     });
   } finally {
     await model.close();

@@ -28,14 +28,23 @@ interface CompareArgs {
 
 export const compareCommand: CommandModule<object, CompareArgs> = {
   command: 'compare <baseline> <current>',
-  describe: 'Compare two reports (or a baseline and a report, or two simulate reports): exit 1 on a regression, judged as run --baseline judges it (against chance for a model with noise)',
+  describe:
+    'Compare two reports (or a baseline and a report, or two simulate reports): exit 1 on a regression, judged as run --baseline judges it (against chance for a model with noise)',
   builder: (yargs: Argv) =>
     yargs
       .positional('baseline', { type: 'string', demandOption: true, describe: 'baseline.json or report.json' })
       .positional('current', { type: 'string', demandOption: true, describe: 'report.json (or baseline) to judge' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
+      .option('tolerance', {
+        type: 'number',
+        default: 0,
+        describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger',
+      })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'Reports run with --repeat: significance level of the paired gate' })
-      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)' })
+      .option('resamples', {
+        type: 'number',
+        default: DEFAULT_RESAMPLES,
+        describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)',
+      })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the resamples (same inputs and seed, same verdict)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate result as JSON' })
       .option('out', { type: 'string', describe: 'Also write comparison.html and comparison.md here (needs two report.json files)' })
@@ -58,7 +67,12 @@ export const compareCommand: CommandModule<object, CompareArgs> = {
         deadlineMs: DEFAULT_CONFIG.correctionTimeoutMs,
       });
       const comparison = args.out
-        ? compareReports({ label: args.baseline, report: readComparableReport(args.baseline) }, { label: args.current, report: readComparableReport(args.current) }, gate, args.lang)
+        ? compareReports(
+            { label: args.baseline, report: readComparableReport(args.baseline) },
+            { label: args.current, report: readComparableReport(args.current) },
+            gate,
+            args.lang,
+          )
         : null;
       if (args.json) process.stdout.write(`${JSON.stringify(gate, null, 2)}\n`);
       else process.stdout.write(renderCompareConsole(gate, args.lang));

@@ -27,7 +27,13 @@ export const conformanceCommand: CommandModule<object, ConformanceArgs> = {
   builder: (yargs: Argv) =>
     withSutOptions(yargs)
       .demandOption('sut')
-      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run' })
+      .option('dataset', {
+        alias: 'd',
+        type: 'string',
+        array: true,
+        default: DEFAULT_DATASETS,
+        describe: 'Dataset files, directories or globs; dialogues tagged scenario:<heading> are run',
+      })
       .option('out', { alias: 'o', type: 'string', default: 'reports/conformance', describe: `Directory for ${reportFiles('conformance').join(', ')}` })
       .option('protocol', { choices: ['batch', 'conversation'] as const, default: 'batch' as const, describe: 'The protocol arm the SUT speaks' })
       .example('$0 conformance --sut "$0 sut"', 'our own core: every covered scenario held') as unknown as Argv<ConformanceArgs>,

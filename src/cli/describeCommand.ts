@@ -29,7 +29,12 @@ export const describeCommand: CommandModule<object, DescribeArgs> = {
 
 /** The table as Markdown: one row per accepted (phase, event), then what each phase refuses. */
 export function transitionTableMarkdown(title: string, rows: readonly TableRow[]): string {
-  const lines = [`#### ${title}`, '', '| phase | event | guard (else refused as stale) | action | next phase | seed |', '| --- | --- | --- | --- | --- | --- |'];
+  const lines = [
+    `#### ${title}`,
+    '',
+    '| phase | event | guard (else refused as stale) | action | next phase | seed |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
   for (const row of rows) {
     lines.push(`| ${row.phase} | ${row.event} | ${row.guard ?? ''} | ${row.action} | ${row.to.join(', ')} | ${row.seed ?? ''} |`);
   }

@@ -28,7 +28,19 @@ export class UsageError extends Error {
 }
 
 export function exitCodeFor(error: unknown): number {
-  const badInput = [DatasetError, BaselineError, UsageError, EmptySelectionError, PairingError, OutputPathError, CassetteError, HistoryError, BuildError, RuntimeMissingError, BackendOptionError];
+  const badInput = [
+    DatasetError,
+    BaselineError,
+    UsageError,
+    EmptySelectionError,
+    PairingError,
+    OutputPathError,
+    CassetteError,
+    HistoryError,
+    BuildError,
+    RuntimeMissingError,
+    BackendOptionError,
+  ];
   if (badInput.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   if (error instanceof FileSetWriteError || error instanceof LockError) return EXIT_IO;
   return EXIT_INTERNAL;

@@ -31,7 +31,10 @@ async function main(argv: string[]): Promise<void> {
     }
   });
   await parser
-    .demandCommand(1, 'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).')
+    .demandCommand(
+      1,
+      'Name a command: run, validate, compare, merge, classify, parse, serve-llm, bench, generate, describe, simulate, try, sut, conformance, history (see --help).',
+    )
     .strict()
     .recommendCommands()
     .fail((message, error, y) => {

@@ -34,8 +34,16 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .positional('reports', { type: 'string', array: true, demandOption: true, describe: 'report.json of each shard' })
       .option('out', { alias: 'o', type: 'string', default: 'reports/merged', describe: 'Directory for the merged reports' })
       .option('baseline', { type: 'string', describe: 'Gate the merged run against this baseline' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
-      .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)' })
+      .option('tolerance', {
+        type: 'number',
+        default: 0,
+        describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger',
+      })
+      .option('alpha', {
+        type: 'number',
+        default: DEFAULT_ALPHA,
+        describe: 'With --repeat shards and baseline: significance level of the paired gate (as run --alpha)',
+      })
       .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (as run --resamples)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
       .example('$0 merge shard1/report.json shard2/report.json --out reports/all', ''),
@@ -49,7 +57,13 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       const merged = mergeReports(shards);
       const gate = baseline
         ? // The run's own seed, as run --baseline resamples with it: the same dialogues give the same verdict.
-          gateVerdict(baseline, toBaseline(merged), args.baseline!, { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: merged.run.seed, deadlineMs: recordedSettings(merged.metrics).deadlineMs })
+          gateVerdict(baseline, toBaseline(merged), args.baseline!, {
+            tolerance: args.tolerance,
+            alpha: args.alpha,
+            resamples: args.resamples,
+            seed: merged.run.seed,
+            deadlineMs: recordedSettings(merged.metrics).deadlineMs,
+          })
         : null;
       const report: Report = { ...withoutUnneededScores(merged, gate), gate };
       await writeReportSet('run', resolve(args.out), { ...report, view: { lang: args.lang } });

@@ -25,9 +25,7 @@ export const parseCommand: CommandModule<object, ParseArgs> = {
       }),
   handler: async (args) => {
     if (!args.offline) {
-      process.stderr.write(
-        'parse: only --offline is available here; online parsing needs an LLM backend, which the `run` command drives\n',
-      );
+      process.stderr.write('parse: only --offline is available here; online parsing needs an LLM backend, which the `run` command drives\n');
       process.exitCode = EXIT_BAD_INPUT;
       return;
     }
@@ -39,9 +37,7 @@ export const parseCommand: CommandModule<object, ParseArgs> = {
     }
     for (const text of texts) {
       const result = parseOffline(text);
-      const transactions = result
-        ? [{ amount: result.amount, type: result.type, category: result.category, description: result.description }]
-        : [];
+      const transactions = result ? [{ amount: result.amount, type: result.type, category: result.category, description: result.description }] : [];
       process.stdout.write(`${JSON.stringify({ text, transactions })}\n`);
     }
   },

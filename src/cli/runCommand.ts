@@ -69,35 +69,89 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'Run dialogue datasets through the orchestrator, score them, write reports, gate on a baseline',
   builder: (yargs: Argv) =>
     todayOption(withSutOptions(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))))
-      .option('dataset', { alias: 'd', type: 'string', array: true, default: DEFAULT_DATASETS, describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)' })
-      .option('mode', { choices: ['e2e', 'gold'] as const, default: 'e2e' as const, describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects' })
+      .option('dataset', {
+        alias: 'd',
+        type: 'string',
+        array: true,
+        default: DEFAULT_DATASETS,
+        describe: 'Dataset files, directories or globs (YAML dialogues, CSV parse cases)',
+      })
+      .option('mode', {
+        choices: ['e2e', 'gold'] as const,
+        default: 'e2e' as const,
+        describe: 'e2e: free-running; gold: each turn starts from the state the dataset expects',
+      })
       .option('out', { alias: 'o', type: 'string', default: 'reports/latest', describe: `Directory for ${reportFiles('run').join(', ')}` })
       .option('baseline', { type: 'string', describe: 'Baseline (or report.json) to gate against: exit 1 on a regression' })
       .option('update-baseline', { type: 'boolean', describe: 'Write this run as the new baseline (to --baseline, default reports/baseline.json)' })
-      .option('tolerance', { type: 'number', default: 0, describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger' })
+      .option('tolerance', {
+        type: 'number',
+        default: 0,
+        describe: 'A fall that is forgiven (0..1): with a model with noise, a fall beyond chance still passes when it is no larger',
+      })
       .option('alpha', { type: 'number', default: DEFAULT_ALPHA, describe: 'With --repeat on both sides: significance level of the paired gate' })
-      .option('resamples', { type: 'number', default: DEFAULT_RESAMPLES, describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)' })
-      .option('fail-on', { choices: ['regressions', 'failures'] as const, default: 'regressions' as const, describe: 'With --baseline: exit 1 on gate regressions only (default), or on any failed dialogue too' })
+      .option('resamples', {
+        type: 'number',
+        default: DEFAULT_RESAMPLES,
+        describe: 'Resamples of the paired gate (randomization tests and bootstrap intervals)',
+      })
+      .option('fail-on', {
+        choices: ['regressions', 'failures'] as const,
+        default: 'regressions' as const,
+        describe: 'With --baseline: exit 1 on gate regressions only (default), or on any failed dialogue too',
+      })
       .option('exclude', { alias: 'x', type: 'string', array: true, default: [] as string[], describe: 'Leave out dialogues with this tag or id (repeatable)' })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed for the saved rows\' UUIDs (same inputs and seed, same report bytes)' })
-      .option('filter', { alias: 'f', type: 'string', array: true, default: [] as string[], describe: 'Only dialogues with this tag or id (repeatable; any match)' })
+      .option('seed', { type: 'number', default: 1, describe: "Seed for the saved rows' UUIDs (same inputs and seed, same report bytes)" })
+      .option('filter', {
+        alias: 'f',
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'Only dialogues with this tag or id (repeatable; any match)',
+      })
       .option('shard', { type: 'string', describe: 'i/n: run the i-th of n slices (merge the reports with `merge`)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Run each dialogue k times; reports pass@1 and pass^k' })
-      .option('protocol', { choices: ['batch', 'conversation', 'both'] as const, default: 'batch' as const, describe: 'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms' })
+      .option('protocol', {
+        choices: ['batch', 'conversation', 'both'] as const,
+        default: 'batch' as const,
+        describe:
+          'batch: seeds 000-003; conversation: the legacy seed-004 arm (single-transaction dialogues, protocol-neutral checks); both: the batch report plus a comparison of the two arms',
+      })
       .option('db', { type: 'string', describe: 'SQLite file for saved rows (default: in memory)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable runs from the history the trends show' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
       .option('progress', { type: 'boolean', default: true, describe: 'Progress bar on stderr' })
-      .option('sequential', { type: 'boolean', describe: 'With --baseline (made with --update-baseline by this version, at any --repeat): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)' })
+      .option('sequential', {
+        type: 'boolean',
+        describe:
+          'With --baseline (made with --update-baseline by this version, at any --repeat): run the dialogues in a seeded random order and stop as soon as an anytime-valid test decides: a regression (exit 1, named) or no regression larger than --margin (exit 0)',
+      })
       // No yargs defaults for the sequential flags: given without --sequential they are exit 2, so they must be seen as given.
-      .option('margin', { type: 'number', describe: `With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows (default ${DEFAULT_MARGIN})` })
-      .option('budget', { type: 'string', describe: 'With --sequential: stop undecided after this much wall time (10m, 90s) or this many model calls (200calls)' })
-      .option('undecided', { choices: ['fail', 'pass'] as const, describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (default fail: exit 1)' })
-      .option('independent-seeds', { type: 'boolean', describe: "With --baseline and --llm openai: do not reuse the baseline's sampling seed (by default the run samples with it, so an unchanged dialogue answers as in the baseline)" })
+      .option('margin', {
+        type: 'number',
+        describe: `With --sequential: the largest fall of any metric (a share, 0.1 = 10 pp) that "no regression" still allows (default ${DEFAULT_MARGIN})`,
+      })
+      .option('budget', {
+        type: 'string',
+        describe: 'With --sequential: stop undecided after this much wall time (10m, 90s) or this many model calls (200calls)',
+      })
+      .option('undecided', {
+        choices: ['fail', 'pass'] as const,
+        describe: 'With --sequential: what a run the budget or the suite ended before the test decided does to the gate (default fail: exit 1)',
+      })
+      .option('independent-seeds', {
+        type: 'boolean',
+        describe:
+          "With --baseline and --llm openai: do not reuse the baseline's sampling seed (by default the run samples with it, so an unchanged dialogue answers as in the baseline)",
+      })
       .option('llm', { choices: backendNames((entry) => entry.answers !== 'goal'), default: 'scripted', describe: 'LLM backend' })
 
-      .option('concurrency', { type: 'number', default: 4, describe: 'Dialogues in flight at once against a model over the network (openai); other backends and --sut run one at a time, with the same report' })
+      .option('concurrency', {
+        type: 'number',
+        default: 4,
+        describe: 'Dialogues in flight at once against a model over the network (openai); other backends and --sut run one at a time, with the same report',
+      })
       .example('$0 run', 'the bundled suite with the scripted backend')
       .example('$0 run --llm heuristic --out /tmp/r', 'the rule-based reference model, no key needed')
       .example('$0 run --baseline reports/baseline.json', 'fail (exit 1) on any regression')
@@ -123,7 +177,9 @@ async function run(args: RunArgs): Promise<number> {
     refuseUnscriptedSuite(args.llm, plan.dialogues());
     const baseline = args.baseline && !args.updateBaseline ? readBaseline(args.baseline) : null;
     // Before anything runs: the dialogues this run and its baseline have in common (nothing in common is exit 2).
-    const pairs = baseline ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) }) : null;
+    const pairs = baseline
+      ? pairSelection(plan, baseline, args.baseline!, { files: plan.files, shard: args.shard ?? null, scope: selectionScope(args.filter, args.exclude) })
+      : null;
     const partlyPaired = pairs !== null && !whollyPaired(pairs.pairing);
     // The sequential test's family and pairs are the paired dialogues' only.
     const traffic = new CallTraffic(args.concurrency, args.adaptiveConcurrency);
@@ -137,39 +193,42 @@ async function run(args: RunArgs): Promise<number> {
     // Against a baseline whose answers repeat too, every flip the sequential gate sees is a change.
     const exact = baseline !== null && !args.sut && comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, answering);
     // A model over HTTP counts its calls as they are answered; the budget is checked against them, in flight or not.
-    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, { exact, callsSoFar: () => traffic.answeredCalls });
+    const sequential = sequentialRunOf(args, baseline && partlyPaired ? pairedPart(baseline, pairs.ids, undefined).side : baseline, {
+      exact,
+      callsSoFar: () => traffic.answeredCalls,
+    });
     // Opened before running, so a history file that is not ours stops the run before any work.
     history = args.history === false ? null : openHistory(args.history);
     const suts = await createSutCores(args);
     const setup = await createBackend({ ...args, traffic });
     const withinBudget = heapBudget();
-    const progress = args.progress ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr, 'dialogues', args.lang) : null;
+    const progress = args.progress
+      ? createProgress(plan.expectedDialogues * args.repeat * plan.protocols.length, process.stderr, 'dialogues', args.lang)
+      : null;
     const keepPerDialogue = keepsDialogueScores({
       repeat: args.repeat,
       backend: answering.backend,
       partlyPaired,
       pairedLater: Boolean(args.updateBaseline || args.shard || args.sequential || args.sut),
     });
-    evaluated = await evaluateRun(
-      plan,
-      runSettings(args, repeatAsked, keepPerDialogue),
-      {
-        model: modelUnderTest(setup, args),
-        traffic,
-        sutOptions: (protocol) => suts.suiteOptions(protocol),
-        onDialogue: (passed) => {
-          progress?.tick(passed);
-          withinBudget();
-        },
-        afterSuites: async () => {
-          progress?.done();
-          suts.close();
-          await setup.close();
-        },
-        gate: baseline ? { baseline, label: args.baseline!, settings: { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed } } : null,
-        sequential,
+    evaluated = await evaluateRun(plan, runSettings(args, repeatAsked, keepPerDialogue), {
+      model: modelUnderTest(setup, args),
+      traffic,
+      sutOptions: (protocol) => suts.suiteOptions(protocol),
+      onDialogue: (passed) => {
+        progress?.tick(passed);
+        withinBudget();
       },
-    );
+      afterSuites: async () => {
+        progress?.done();
+        suts.close();
+        await setup.close();
+      },
+      gate: baseline
+        ? { baseline, label: args.baseline!, settings: { tolerance: args.tolerance, alpha: args.alpha, resamples: args.resamples, seed: args.seed } }
+        : null,
+      sequential,
+    });
     await writeAndRecord(args, evaluated.report, history, setup.redact);
     return exitStatus(evaluated.report);
   } catch (error) {
@@ -244,7 +303,9 @@ function writeBaseline(file: string, report: Report): void {
 
 export function reportError(error: unknown): number {
   if (error instanceof DatasetError) {
-    process.stderr.write(`${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`);
+    process.stderr.write(
+      `${error.message}\n${chalk.dim(`${error.issues.length} problem(s); no report was written. Fix the dataset and run again (\`nlu-harness validate <files>\` checks it alone).`)}\n`,
+    );
   } else if (exitCodeFor(error) !== EXIT_INTERNAL) {
     process.stderr.write(`${(error as Error).message}\n`);
   } else {

@@ -26,10 +26,18 @@ interface SequentialArgs {
 }
 
 /** The sequential run the flags ask for, or null; a UsageError (exit 2) for flags that cannot make one. */
-export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null, how: { readonly exact?: boolean; readonly callsSoFar?: () => number } = {}): SequentialRun | null {
+export function sequentialRunOf(
+  args: SequentialArgs,
+  baseline: Baseline | null,
+  how: { readonly exact?: boolean; readonly callsSoFar?: () => number } = {},
+): SequentialRun | null {
   if (!args.sequential) {
     // Accepted and ignored, they would let a CI config believe it set a margin or an undecided rule.
-    for (const [flag, value] of [['budget', args.budget], ['margin', args.margin], ['undecided', args.undecided]] as const) {
+    for (const [flag, value] of [
+      ['budget', args.budget],
+      ['margin', args.margin],
+      ['undecided', args.undecided],
+    ] as const) {
       if (value !== undefined) throw new UsageError(`--${flag} applies to --sequential runs (add --sequential, or drop --${flag})`);
     }
     return null;
@@ -41,12 +49,25 @@ export function sequentialRunOf(args: SequentialArgs, baseline: Baseline | null,
   const budget = args.budget === undefined ? null : parseBudget(args.budget);
   if (args.budget !== undefined && !budget) throw new UsageError(`--budget: '${args.budget}' is neither minutes nor calls (e.g. 10m, 90s, 200calls)`);
   if (budget && 'minutes' in budget && budget.minutes * 60 < MIN_BUDGET_SECONDS) {
-    throw new UsageError(`--budget: '${args.budget}' is too small: the run would stop before its first dialogue; give at least ${MIN_BUDGET_SECONDS}s (or a number of calls, e.g. 20calls)`);
+    throw new UsageError(
+      `--budget: '${args.budget}' is too small: the run would stop before its first dialogue; give at least ${MIN_BUDGET_SECONDS}s (or a number of calls, e.g. 20calls)`,
+    );
   }
   if (!baseline?.repeated) {
-    throw new UsageError(`--sequential: ${args.baseline} has no per-dialogue scores; remake it with --update-baseline (a baseline now keeps them at any --repeat; each dialogue is paired against them)`);
+    throw new UsageError(
+      `--sequential: ${args.baseline} has no per-dialogue scores; remake it with --update-baseline (a baseline now keeps them at any --repeat; each dialogue is paired against them)`,
+    );
   }
-  return new SequentialRun({ baseline: repeatedRecord(baseline.repeated), alpha: args.alpha, margin: args.margin ?? DEFAULT_MARGIN, budget, seed: args.seed, undecided: args.undecided ?? 'fail', exact: how.exact ?? false, ...(how.callsSoFar ? { callsSoFar: how.callsSoFar } : {}) });
+  return new SequentialRun({
+    baseline: repeatedRecord(baseline.repeated),
+    alpha: args.alpha,
+    margin: args.margin ?? DEFAULT_MARGIN,
+    budget,
+    seed: args.seed,
+    undecided: args.undecided ?? 'fail',
+    exact: how.exact ?? false,
+    ...(how.callsSoFar ? { callsSoFar: how.callsSoFar } : {}),
+  });
 }
 
 /**

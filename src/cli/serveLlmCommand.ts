@@ -28,7 +28,9 @@ export interface ServeLlmArgs {
 async function serveBackend(args: ServeLlmArgs, perturb: PerturbProvenance | null): Promise<ChatBackend> {
   const answering = await backendEntry(args.backend).create({ option: '--backend', cassette: args.cassette, model: args.model });
   // A noisy model the harness does not know is noisy: what a gate over a real model faces.
-  const served = perturb ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ? 'seededRequest' : (args.perturbKey ?? 'call')) : answering;
+  const served = perturb
+    ? new PerturbingBackend(answering, perturb.rates, perturb.seed, args.honourSeeds ? 'seededRequest' : (args.perturbKey ?? 'call'))
+    : answering;
   return args.modelId === undefined ? served : reportedAs(served, args.modelId);
 }
 
@@ -47,7 +49,10 @@ export async function serveLlm(args: ServeLlmArgs, stdout: { write(text: string)
   const perturb = perturbProvenance(args);
   if (args.honourSeeds && !perturb) throw new UsageError('--honour-seeds keys the --perturb draws: give --perturb too');
   if (args.perturbKey !== undefined && !perturb) throw new UsageError('--perturb-key keys the --perturb draws: give --perturb too');
-  if (args.perturbKey !== undefined && args.honourSeeds) throw new UsageError('--honour-seeds and --perturb-key both say what the draws are keyed by: give one (--perturb-key request keys them by seed and prompt)');
+  if (args.perturbKey !== undefined && args.honourSeeds)
+    throw new UsageError(
+      '--honour-seeds and --perturb-key both say what the draws are keyed by: give one (--perturb-key request keys them by seed and prompt)',
+    );
   const server = await startServer({
     backend: await serveBackend(args, perturb),
     endpointOf: endpointFromMessages,
@@ -123,19 +128,31 @@ export const serveLlmCommand: CommandModule<object, ServeLlmArgs> = {
     'The heuristic reference model ignores the prompt text (it reads only the user input and batch), so it cannot judge a prompt change: use a real model for that',
   builder: (yargs: Argv) =>
     perturbOptions(yargs)
-      .option('backend', { choices: backendNames((entry) => entry.servable), default: 'heuristic', describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)' })
+      .option('backend', {
+        choices: backendNames((entry) => entry.servable),
+        default: 'heuristic',
+        describe: 'What answers the requests: heuristic (rules; ignores the prompt text) or replay (a cassette; a changed prompt is a miss)',
+      })
       .option('cassette', { type: 'string', describe: 'Cassette file for --backend replay' })
       .option('model', { type: 'string', describe: 'Model of the cassette to replay (when it holds several)' })
       .option('model-id', { type: 'string', describe: 'The model id the server reports (its model list and every answer), to stand in for a named model' })
       .option('port', { type: 'number', default: 8787, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Wait this long before each answer' })
       .option('error-every', { type: 'number', describe: 'Fail every Nth chat request' })
-      .option('honour-seeds', { type: 'boolean', describe: "With --perturb: draw the noise by each request's seed and prompt (when it sends a seed), so the same seed and prompt get the same answer, as a model that honours seeds does" })
+      .option('honour-seeds', {
+        type: 'boolean',
+        describe:
+          "With --perturb: draw the noise by each request's seed and prompt (when it sends a seed), so the same seed and prompt get the same answer, as a model that honours seeds does",
+      })
       .option('perturb-key', {
         choices: PERTURB_KEYS,
         describe:
           "With --perturb: what each draw is keyed by. call (default): the call's number, so the noise follows the order of calls; request: the request's seed and content, the same whatever the order or --concurrency; dialogue: the request's seed and the batch the call is about, so a dialogue's calls fail together. With request or dialogue, run with --sampling-seed so each run of --repeat is its own sample",
       })
-      .option('fail-status', { choices: [429, 500, 502, 503] as const, default: 500 as const, describe: 'Status of the injected failures' }) as unknown as Argv<ServeLlmArgs>,
+      .option('fail-status', {
+        choices: [429, 500, 502, 503] as const,
+        default: 500 as const,
+        describe: 'Status of the injected failures',
+      }) as unknown as Argv<ServeLlmArgs>,
   handler: (args) => serveUntilStopped('serve-llm', args.port, () => serveLlm(args, process.stdout)),
 };

@@ -77,7 +77,9 @@ export async function loadLocalModel(args: LocalModelArgs, observe?: (served: Se
     ...(observe ? { observe } : {}),
   }).catch((error: unknown) => {
     // llama.cpp refuses a GGUF whose tensors are cut short or damaged: bad input, not a harness bug.
-    throw new UsageError(`${gguf} could not be loaded (${error instanceof Error ? error.message : String(error)}): ${args.gguf ? 'name a complete GGUF file' : `run \`${installCommand(args.model)}\` again`}`);
+    throw new UsageError(
+      `${gguf} could not be loaded (${error instanceof Error ? error.message : String(error)}): ${args.gguf ? 'name a complete GGUF file' : `run \`${installCommand(args.model)}\` again`}`,
+    );
   });
   return model;
 }
@@ -87,14 +89,16 @@ export async function serveModel(args: ServeModelArgs, stdout: { write(text: str
   const model = await loadLocalModel(args);
   const server = await startServer({ backend: model, endpointOf: withUserTurn(endpointFromMessages), host: '127.0.0.1', port: args.port });
   stdout.write(`${server.url}\n`);
-  process.stderr.write(`serve-model: ${model.model} on ${server.url} (one request at a time, ${args.threads} threads, ${args.promptSlots} system prompts cached)\n`);
+  process.stderr.write(
+    `serve-model: ${model.model} on ${server.url} (one request at a time, ${args.threads} threads, ${args.promptSlots} system prompts cached)\n`,
+  );
   return { server, model };
 }
 
 export const serveModelCommand: CommandModule<object, ServeModelArgs> = {
   command: 'serve-model',
   describe:
-    'Serve a GGUF model on this machine\'s CPU (llama.cpp) as an OpenAI-compatible endpoint on 127.0.0.1: no key, no network. ' +
+    "Serve a GGUF model on this machine's CPU (llama.cpp) as an OpenAI-compatible endpoint on 127.0.0.1: no key, no network. " +
     'Answers one request at a time, keeps the KV cache of each system prompt, honours temperature, seed and max_tokens, and stops generating when the client goes away',
   builder: (yargs: Argv) =>
     yargs
@@ -107,18 +111,27 @@ export const serveModelCommand: CommandModule<object, ServeModelArgs> = {
       })
       .option('port', { type: 'number', default: 8788, describe: 'Port on 127.0.0.1 (0 picks a free one)' })
       .option('prompt-slots', { type: 'number', default: 4, describe: 'Distinct system prompts whose KV cache is kept at once (parse, correction, …)' })
-      .option('context-tokens', { type: 'number', default: 4096, describe: 'Tokens each cached prompt\'s context holds (system prompt, input and answer)' })
-      .option('max-tokens', { type: 'number', default: 640, describe: 'Longest answer in tokens; a request\'s max_tokens can only lower it (an answer cut there ends with finish_reason "length")' })
+      .option('context-tokens', { type: 'number', default: 4096, describe: "Tokens each cached prompt's context holds (system prompt, input and answer)" })
+      .option('max-tokens', {
+        type: 'number',
+        default: 640,
+        describe: 'Longest answer in tokens; a request\'s max_tokens can only lower it (an answer cut there ends with finish_reason "length")',
+      })
       .option('threads', {
         type: 'number',
         default: availableParallelism(),
-        describe: 'CPU threads (default: the machine\'s cores, for a model serving alone; on a machine busy with other work use 1: threads that wait on each other are ~10× slower)',
+        describe:
+          "CPU threads (default: the machine's cores, for a model serving alone; on a machine busy with other work use 1: threads that wait on each other are ~10× slower)",
       })
-      .option('log-requests', { type: 'boolean', default: false, describe: 'One line a request on stderr: endpoint, prompt tokens and how many came from the cache, answer tokens, time' })
+      .option('log-requests', {
+        type: 'boolean',
+        default: false,
+        describe: 'One line a request on stderr: endpoint, prompt tokens and how many came from the cache, answer tokens, time',
+      })
       .epilogue(
         'The runtime, node-llama-cpp, is an optional dependency (npm installs its prebuilt CPU build). Answers name the model as <file>@<sha256 prefix>. ' +
           'response_format json_object / json_schema is enforced with a grammar; a prompt that does not fit the context is refused (400 context_length_exceeded), never cut; ' +
-          'only programs on this machine may call it (another Host or a web page\'s Origin gets 403). ' +
+          "only programs on this machine may call it (another Host or a web page's Origin gets 403). " +
           'Use it with: nlu-harness run --llm openai --base-url <printed URL> --model local --model-latency virtual',
       )
       .example('$0 serve-model --port 0', 'the installed model on a free port; the first line printed is the base URL')

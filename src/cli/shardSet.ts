@@ -16,14 +16,17 @@ export function checkShardSet(reports: readonly Report[], files: readonly string
   const unsharded = files.filter((_, i) => reports[i]!.run.shard === null);
   if (unsharded.length > 0) {
     if (reports.length === 1) return null;
-    throw new UsageError(`cannot merge: ${unsharded.join(', ')} ${unsharded.length === 1 ? 'is a whole run' : 'are whole runs'}, not a shard (merge takes the reports of one \`run --shard i/n\` set)`);
+    throw new UsageError(
+      `cannot merge: ${unsharded.join(', ')} ${unsharded.length === 1 ? 'is a whole run' : 'are whole runs'}, not a shard (merge takes the reports of one \`run --shard i/n\` set)`,
+    );
   }
   const byIndex = new Map<number, string>();
   let count: number | null = null;
   for (const [i, report] of reports.entries()) {
     const shard = parseShardOf(report.run.shard!, files[i]!);
     if (count === null) count = shard.count;
-    else if (shard.count !== count) throw new UsageError(`cannot merge: ${files[i]} is shard ${report.run.shard} but ${files[0]} is of ${count} shards (a mixed set)`);
+    else if (shard.count !== count)
+      throw new UsageError(`cannot merge: ${files[i]} is shard ${report.run.shard} but ${files[0]} is of ${count} shards (a mixed set)`);
     const twin = byIndex.get(shard.index);
     if (twin !== undefined) throw new UsageError(`cannot merge: shard ${shard.index}/${count} given twice (${twin} and ${files[i]})`);
     byIndex.set(shard.index, files[i]!);
@@ -33,7 +36,9 @@ export function checkShardSet(reports: readonly Report[], files: readonly string
     const shown: string[] = [];
     for (let index = 1; shown.length < Math.min(10, missingCount); index++) if (!byIndex.has(index)) shown.push(`${index}/${count}`);
     const more = missingCount > shown.length ? ` and ${missingCount - shown.length} more` : '';
-    throw new UsageError(`cannot merge: the set is incomplete, shard${missingCount === 1 ? '' : 's'} ${shown.join(', ')}${more} missing (${reports.length} of ${count} given); a merged report must be the whole run`);
+    throw new UsageError(
+      `cannot merge: the set is incomplete, shard${missingCount === 1 ? '' : 's'} ${shown.join(', ')}${more} missing (${reports.length} of ${count} given); a merged report must be the whole run`,
+    );
   }
   const first = reports[0]!.run.provenance;
   for (const [i, report] of reports.entries()) {
@@ -41,12 +46,17 @@ export function checkShardSet(reports: readonly Report[], files: readonly string
       const mine = report.run.provenance?.[key];
       const theirs = first?.[key];
       const differ = Object.keys({ ...mine, ...theirs }).filter((name) => mine?.[name] !== theirs?.[name]);
-      if (differ.length > 0) throw new UsageError(`cannot merge: ${files[i]} ran other ${key === 'datasets' ? 'dataset' : 'prompt'} contents than ${files[0]} (${differ.slice(0, 3).join(', ')})`);
+      if (differ.length > 0)
+        throw new UsageError(
+          `cannot merge: ${files[i]} ran other ${key === 'datasets' ? 'dataset' : 'prompt'} contents than ${files[0]} (${differ.slice(0, 3).join(', ')})`,
+        );
     }
     for (const [setting, pick] of ANSWERS_CHANGE_WITH) {
       const [mine, theirs] = [JSON.stringify(pick(report.run.provenance) ?? null), JSON.stringify(pick(first) ?? null)];
       if (mine !== theirs) {
-        throw new UsageError(`cannot merge: ${files[i]} ran with another ${setting} than ${files[0]} (${mine} vs ${theirs}): the shards of one run must ask the same model alike, or their answers are not one run's`);
+        throw new UsageError(
+          `cannot merge: ${files[i]} ran with another ${setting} than ${files[0]} (${mine} vs ${theirs}): the shards of one run must ask the same model alike, or their answers are not one run's`,
+        );
       }
     }
   }
@@ -83,14 +93,18 @@ function checkSelection(reports: readonly Report[], files: readonly string[]): s
   }
   if (carrying < reports.length) {
     const without = files.filter((_, i) => reports[i]!.run.selection === undefined);
-    throw new UsageError(`cannot merge: ${without.join(', ')} ${without.length === 1 ? 'does' : 'do'} not say what the run selected and the other shards do (a set from two versions, or edited)`);
+    throw new UsageError(
+      `cannot merge: ${without.join(', ')} ${without.length === 1 ? 'does' : 'do'} not say what the run selected and the other shards do (a set from two versions, or edited)`,
+    );
   }
   const whole = new IdDigest();
   const expected = reports[0]!.run.selection!;
   for (const [i, report] of reports.entries()) {
     const selection = report.run.selection!;
     if (selection.idsSha256 !== expected.idsSha256 || selection.dialogues !== expected.dialogues) {
-      throw new UsageError(`cannot merge: ${files[i]} says its run selected other dialogues than ${files[0]} did (${selection.dialogues} vs ${expected.dialogues})`);
+      throw new UsageError(
+        `cannot merge: ${files[i]} says its run selected other dialogues than ${files[0]} did (${selection.dialogues} vs ${expected.dialogues})`,
+      );
     }
     const part = new IdDigest();
     for (const id of accountedIds(report)) {
@@ -98,11 +112,15 @@ function checkSelection(reports: readonly Report[], files: readonly string[]): s
       whole.add(id);
     }
     if (part.sha256 !== selection.shard.idsSha256) {
-      throw new UsageError(`cannot merge: ${files[i]} holds ${part.count} dialogues, but shard ${report.run.shard} ran ${selection.shard.dialogues}${part.count === selection.shard.dialogues ? ' other ones' : ''} (a lost or added dialogue)`);
+      throw new UsageError(
+        `cannot merge: ${files[i]} holds ${part.count} dialogues, but shard ${report.run.shard} ran ${selection.shard.dialogues}${part.count === selection.shard.dialogues ? ' other ones' : ''} (a lost or added dialogue)`,
+      );
     }
   }
   if (whole.sha256 !== expected.idsSha256) {
-    throw new UsageError(`cannot merge: the shards hold ${whole.count} dialogues, but the run selected ${expected.dialogues}${whole.count === expected.dialogues ? ' other ones' : ''}`);
+    throw new UsageError(
+      `cannot merge: the shards hold ${whole.count} dialogues, but the run selected ${expected.dialogues}${whole.count === expected.dialogues ? ' other ones' : ''}`,
+    );
   }
   return null;
 }

@@ -17,7 +17,15 @@ import { evaluateSimulation } from '../eval/evaluateSimulation.js';
 import { SPEECH_FEATURES, type SpeechFeature } from '../users/speech.js';
 import { DEFAULT_TODAY } from '../domain/relativeDates.js';
 import { checkToday, todayOption } from './todayOption.js';
-import { adaptiveConcurrencyOption, answersProvenance, createBackend, modelOptions, perturbOptions, perturbProvenance, type BackendArgs } from './backendFactory.js';
+import {
+  adaptiveConcurrencyOption,
+  answersProvenance,
+  createBackend,
+  modelOptions,
+  perturbOptions,
+  perturbProvenance,
+  type BackendArgs,
+} from './backendFactory.js';
 import { backendEntry, backendNames } from '../backends/registry.js';
 import { CallTraffic } from '../sim/adaptiveWidth.js';
 import { UsageError } from './exitCodes.js';
@@ -52,21 +60,31 @@ export const simulateCommand: CommandModule<object, SimulateArgs> = {
   describe: 'Simulated users with goals talk to the app (any backend) until their rows are saved or they give up; scores task success',
   builder: (yargs: Argv) =>
     userModelOptions(todayOption(adaptiveConcurrencyOption(modelOptions(perturbOptions(yargs)))))
-      .option('compare', { type: 'boolean', describe: 'Run the same users twice, as rule-based users and as --user-llm users, and compare (DIR/rules, DIR/model, DIR/compare)' })
+      .option('compare', {
+        type: 'boolean',
+        describe: 'Run the same users twice, as rule-based users and as --user-llm users, and compare (DIR/rules, DIR/model, DIR/compare)',
+      })
       .option('users', { alias: 'n', type: 'number', default: 100, describe: 'How many simulated users' })
       .option('seed', { type: 'number', default: 1, describe: 'Same seed, same users, same report (apart from timing)' })
       .option('repeat', { type: 'number', default: 1, describe: 'Runs per user; reports pass^k (a noisy model varies between runs)' })
       .option('speech', { type: 'string', default: 'all', describe: `ASR-like speech: all, none, or a list of ${SPEECH_FEATURES.join(', ')}` })
       .option('out', { alias: 'o', type: 'string', default: 'reports/simulate', describe: `Directory for ${reportFiles('simulation').join(', ')}` })
-      .option('save-dialogues', { type: 'string', describe: 'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this new .yaml file' })
-      .option('force', { type: 'boolean', describe: 'With --save-dialogues: replace the file if it exists (by default an existing file is refused before the run)' })
+      .option('save-dialogues', {
+        type: 'string',
+        describe:
+          'Write the failed users as model-facing dataset dialogues (their words up to the first wrong turn, expectations generated from the goal, near-duplicates collapsed) to this new .yaml file',
+      })
+      .option('force', {
+        type: 'boolean',
+        describe: 'With --save-dialogues: replace the file if it exists (by default an existing file is refused before the run)',
+      })
       .option('progress', { type: 'boolean', describe: 'Progress bar on stderr (default: when stderr is a terminal, so logs stay as they were)' })
-      .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: 'LLM backend; oracle = a perfect model that reads the user\'s intent' })
+      .option('llm', { choices: SIMULATE_BACKENDS, default: 'heuristic', describe: "LLM backend; oracle = a perfect model that reads the user's intent" })
 
       .option('concurrency', { type: 'number', default: 4, describe: 'Users talking at once (real backends; the report is the same as one at a time)' })
       .option('history', { type: 'string', default: DEFAULT_HISTORY, describe: 'SQLite run history this run is appended to (--no-history: none)' })
       .option('lang', { choices: ['en', 'zh'] as const, default: 'en' as const, describe: 'Language of the report pages and the console (en, zh)' })
-      .option('trend-runs', { type: 'number', default: 10, describe: 'How many comparable simulate runs from the history the page\'s trend shows' })
+      .option('trend-runs', { type: 'number', default: 10, describe: "How many comparable simulate runs from the history the page's trend shows" })
       .example('$0 simulate --users 1000 --seed 3', 'the heuristic reference model with ASR-like speech')
       .example('$0 simulate --llm oracle --perturb drop=0.05 --repeat 3', 'a perfect model made noisy, three runs per user') as unknown as Argv<SimulateArgs>,
   handler: async (args) => {
@@ -121,7 +139,8 @@ export async function simulate(args: SimulateArgs): Promise<number> {
     const perturbed = (backend: ChatBackend, userId: number, repeat: number): ChatBackend =>
       perturb ? new PerturbingBackend(backend, perturb.rates, userSeed(userSeed(perturb.seed, userId), repeat)) : backend;
     const bothModels = voices ? () => ` · NLU calls ${nluCalls}, user-model calls ${voices.budget.used}/${voices.budget.limit}` : undefined;
-    const progress = (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang, bothModels) : null;
+    const progress =
+      (args.progress ?? process.stderr.isTTY === true) ? createProgress(args.users * args.repeat, process.stderr, 'userRuns', args.lang, bothModels) : null;
     const { report, failed, voiced } = await evaluateSimulation({
       startedAt,
       wallStart,
@@ -134,9 +153,12 @@ export async function simulate(args: SimulateArgs): Promise<number> {
       // Only a model on the wall clock gains from overlap; virtual-clock models answer at once.
       concurrency: setup?.callsTakeWallTime || args.userLlm === 'openai' ? () => traffic.current() : 1,
       // Each run of a user is its own sample of the model (a cassette keeps one answer per run).
-      backendFor: async (board, user, repeat) => perturbed(setup ? asRun(setup.backend, repeat - 1, `user-${user.id}`) : await goalReader(board), user.id, repeat),
+      backendFor: async (board, user, repeat) =>
+        perturbed(setup ? asRun(setup.backend, repeat - 1, `user-${user.id}`) : await goalReader(board), user.id, repeat),
       llm: async () => {
-        const inner: Record<string, unknown> & { backend: string; model: string } = setup ? { ...answersProvenance(setup) } : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
+        const inner: Record<string, unknown> & { backend: string; model: string } = setup
+          ? { ...answersProvenance(setup) }
+          : await goalReader({ current: null }).then(({ name, model }) => ({ backend: name, model }));
         return perturb ? { ...inner, backend: `perturb(${inner.backend})`, perturb } : inner;
       },
       onRun: (result) => {

@@ -12,10 +12,19 @@ import { commandLine } from '../report/console/commandWords.js';
 import type { Lang } from '../report/model/reportTypes.js';
 import type { SimulationReport } from '../report/model/simulationReport.js';
 
-export async function compareSimulations(args: { baseline: string; current: string; tolerance: number; alpha: number; json: boolean; out?: string; lang: Lang }): Promise<number> {
+export async function compareSimulations(args: {
+  baseline: string;
+  current: string;
+  tolerance: number;
+  alpha: number;
+  json: boolean;
+  out?: string;
+  lang: Lang;
+}): Promise<number> {
   if (!(args.tolerance >= 0 && args.tolerance <= 1)) throw new UsageError('--tolerance takes a number from 0 to 1');
   // The pages show 95 % intervals and the gate reads the same ones: another level would say one thing and decide another.
-  if (args.alpha !== DEFAULT_ALPHA) throw new UsageError(`--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show (--alpha ${DEFAULT_ALPHA})`);
+  if (args.alpha !== DEFAULT_ALPHA)
+    throw new UsageError(`--alpha applies to run reports; two simulate reports are gated on the 95 % interval their pages show (--alpha ${DEFAULT_ALPHA})`);
   const [a, b] = [readSimulationReport(args.baseline), readSimulationReport(args.current)];
   refuseOtherToday(args, a, b);
   const noiseFree = [a, b].every((report) => answersRepeat(String(report.run.llm['backend'])));

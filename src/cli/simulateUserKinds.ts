@@ -62,7 +62,15 @@ export async function compareUserKinds<A extends KindArgs>(args: A, simulate: (a
   if (model !== 0) return model;
   process.stdout.write('\nRule-based users (A) against model users (B), the same people:\n');
   // Not a gate: the two kinds of user are meant to differ; tolerance 1 lets no difference fail it.
-  await compareSimulations({ baseline: join(rulesOut, 'report.json'), current: join(modelOut, 'report.json'), tolerance: 1, alpha: DEFAULT_ALPHA, json: false, out: join(out, 'compare'), lang: args.lang });
+  await compareSimulations({
+    baseline: join(rulesOut, 'report.json'),
+    current: join(modelOut, 'report.json'),
+    tolerance: 1,
+    alpha: DEFAULT_ALPHA,
+    json: false,
+    out: join(out, 'compare'),
+    lang: args.lang,
+  });
   process.stdout.write(`\n${personaTable(readSimulationReport(join(rulesOut, 'report.json')), readSimulationReport(join(modelOut, 'report.json')))}`);
   return 0;
 }

@@ -18,8 +18,17 @@ export function withSutOptions<T>(yargs: Argv<T>): Argv<T & SutArgs> {
     .option('sut', { type: 'string', describe: 'Run an external orchestrator: a command speaking the SUT protocol on stdin/stdout (docs/sut-protocol.md)' })
     .option('sut-timeout', { type: 'number', default: 2000, describe: 'Wall-time ms the SUT has to answer each message; later fails the dialogue' })
     .option('sut-start-timeout', { type: 'number', default: 5000, describe: 'Wall-time ms the SUT has to start and answer the handshake' })
-    .option('sut-env', { type: 'string', array: true, default: [] as string[], describe: 'An environment variable the SUT may see (repeatable); it gets only PATH, HOME, the locale and a temp dir otherwise, never the model key' })
-    .option('sut-give-up-after', { type: 'number', default: 3, describe: 'After this many dialogues in a row fail on a SUT fault, fail the rest without restarting it (0: never)' }) as unknown as Argv<T & SutArgs>;
+    .option('sut-env', {
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      describe: 'An environment variable the SUT may see (repeatable); it gets only PATH, HOME, the locale and a temp dir otherwise, never the model key',
+    })
+    .option('sut-give-up-after', {
+      type: 'number',
+      default: 3,
+      describe: 'After this many dialogues in a row fail on a SUT fault, fail the rest without restarting it (0: never)',
+    }) as unknown as Argv<T & SutArgs>;
 }
 
 export interface SutCores {
@@ -40,7 +49,14 @@ export async function createSutCores(args: SutArgs): Promise<SutCores> {
     suiteOptions(protocol) {
       let core = cores.get(protocol);
       if (!core) {
-        core = new ExternalCore({ command, protocol, timeoutMs: args.sutTimeout, startTimeoutMs: args.sutStartTimeout, giveUpAfter: args.sutGiveUpAfter, passEnv: args.sutEnv });
+        core = new ExternalCore({
+          command,
+          protocol,
+          timeoutMs: args.sutTimeout,
+          startTimeoutMs: args.sutStartTimeout,
+          giveUpAfter: args.sutGiveUpAfter,
+          passEnv: args.sutEnv,
+        });
         cores.set(protocol, core);
       }
       return { core, concurrency: 1 };

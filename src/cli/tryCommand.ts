@@ -21,7 +21,8 @@ const HELP = '输入一句话（如 午饭35块），或 :confirm / :cancel 点�
 
 export const tryCommand: CommandModule<object, TryArgs> = {
   command: 'try',
-  describe: 'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue (:save! FILE replaces a file), :reset starts over',
+  describe:
+    'Play the user yourself: type utterances or taps, see the spoken lines and the batch card; :save FILE keeps the session as a dialogue (:save! FILE replaces a file), :reset starts over',
   builder: (yargs: Argv) =>
     todayOption(modelOptions(perturbOptions(yargs), false))
       .option('llm', { choices: backendNames((entry) => entry.answers === 'input'), default: 'heuristic', describe: 'LLM backend' })
@@ -110,7 +111,7 @@ function saveSession(session: TrySession, id: string, file: string, replace: boo
     checkDatasetOutput(file, ':save', replace, `use :save! ${file}`);
     writer = new AtomicFileWriter(file);
     writer.write(schemaLine(file));
-    writer.write('# Written by `nlu-harness try`: what the app did is the expectation, the model\'s answers the script. Review before adding it to a suite.\n');
+    writer.write("# Written by `nlu-harness try`: what the app did is the expectation, the model's answers the script. Review before adding it to a suite.\n");
     writer.write(readableDialoguesYaml([session.toDialogue(id)]));
     writer.commit();
   } catch (error) {

@@ -36,12 +36,19 @@ export interface UserModelArgs {
 
 export function userModelOptions<T>(yargs: Argv<T>) {
   return yargs
-    .option('user-llm', { choices: USER_KINDS, default: 'rules' as const, describe: 'Who writes the users\' lines: rules (our templates), openai (a language model, e.g. serve-model), replay (its lines from --cassette)' })
+    .option('user-llm', {
+      choices: USER_KINDS,
+      default: 'rules' as const,
+      describe: "Who writes the users' lines: rules (our templates), openai (a language model, e.g. serve-model), replay (its lines from --cassette)",
+    })
     .option('user-base-url', { type: 'string', describe: 'OpenAI-compatible base URL of the user model (default: --base-url)' })
-    .option('user-model', { type: 'string', describe: 'The user model\'s name (default: --model)' })
+    .option('user-model', { type: 'string', describe: "The user model's name (default: --model)" })
     .option('user-temperature', { type: 'number', describe: `Sampling temperature of the user model (default ${DEFAULT_USER_TEMPERATURE})` })
     .option('user-seed', { type: 'number', describe: 'Sampling seed sent to the user model (default: --seed)' })
-    .option('user-call-budget', { type: 'number', describe: `Most user-model calls in the run (default ${CALLS_PER_USER_RUN} per user run); past it a user's turn is a simulator slip` });
+    .option('user-call-budget', {
+      type: 'number',
+      describe: `Most user-model calls in the run (default ${CALLS_PER_USER_RUN} per user run); past it a user's turn is a simulator slip`,
+    });
 }
 
 export interface UserVoices {
@@ -56,7 +63,8 @@ async function userBackend(args: UserModelArgs, recordInto: Cassette | null): Pr
   const entry = backendEntry(kind);
   const baseUrl = args.userBaseUrl ?? args.baseUrl;
   const model = args.userModel ?? args.model;
-  if (kind === 'openai' && (!baseUrl || !model)) throw new UsageError('--user-llm openai needs --user-base-url and --user-model (or --base-url and --model, shared with the NLU)');
+  if (kind === 'openai' && (!baseUrl || !model))
+    throw new UsageError('--user-llm openai needs --user-base-url and --user-model (or --base-url and --model, shared with the NLU)');
   if (kind === 'replay' && !args.cassette) throw new UsageError('--user-llm replay needs --cassette FILE (record one with --record FILE)');
   let apiKey = '';
   if (kind === 'openai' && !args.keyless && !isLoopback(baseUrl) && process.env[args.apiKeyEnv]) apiKey = process.env[args.apiKeyEnv] ?? '';
@@ -83,7 +91,14 @@ async function userBackend(args: UserModelArgs, recordInto: Cassette | null): Pr
 /** The one model whose user lines a cassette holds (a cassette may hold the NLU's answers too). */
 async function userModelsOf(path: string): Promise<string | undefined> {
   const { Cassette } = await import('../llm/cassette.js');
-  const models = [...new Set(Cassette.loadForReplay(path).entries().filter((entry) => entry.endpoint === 'user').map((entry) => entry.model))];
+  const models = [
+    ...new Set(
+      Cassette.loadForReplay(path)
+        .entries()
+        .filter((entry) => entry.endpoint === 'user')
+        .map((entry) => entry.model),
+    ),
+  ];
   if (models.length > 1) throw new UsageError(`--cassette ${path} holds user lines of several models (${models.join(', ')}); name one with --user-model`);
   return models[0];
 }

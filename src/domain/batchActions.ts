@@ -19,7 +19,16 @@ import { countTransactionMentions, parseOffline } from './offlineParser.js';
 import type { Effect, OrchestratorEvent, OrchestratorState } from './orchestratorTypes.js';
 import { parseResult, sanitizePatch, type ParseResult } from './parseResult.js';
 import * as session from './session.js';
-import { describeAppended, describeBatch, describeCorrections, describeItemAlreadyResolved, describeItemCancelled, describeItemConfirmed, describeTruncation, say } from './speech.js';
+import {
+  describeAppended,
+  describeBatch,
+  describeCorrections,
+  describeItemAlreadyResolved,
+  describeItemCancelled,
+  describeItemConfirmed,
+  describeTruncation,
+  say,
+} from './speech.js';
 import type { SessionTx, Tx } from './transitionTable.js';
 import type { LlmFailure, Route } from './vocabulary.js';
 
@@ -227,13 +236,24 @@ function resolveWith(tx: BatchTx, before: DraftBatch, after: DraftBatch): void {
   const confirmed = confirmedItems(after);
   if (confirmed.length === 0) return cancelBatch(tx);
   set(tx, { batch: after });
-  session.startSave(tx, before, confirmed.map((item) => item.result), false);
+  session.startSave(
+    tx,
+    before,
+    confirmed.map((item) => item.result),
+    false,
+  );
 }
 
 /** Seed 001 连续记账: save the confirmed items first, then listen again. */
 function continueRecording(tx: BatchTx, batch: DraftBatch): void {
   const confirmed = confirmedItems(batch);
-  if (confirmed.length > 0) return session.startSave(tx, batch, confirmed.map((item) => item.result), true);
+  if (confirmed.length > 0)
+    return session.startSave(
+      tx,
+      batch,
+      confirmed.map((item) => item.result),
+      true,
+    );
   clear(tx, 'LISTENING');
   emit(tx, { type: 'notify', callback: 'onContinueRecording' });
 }

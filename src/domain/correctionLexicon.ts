@@ -14,8 +14,27 @@ export const TYPE_CORRECTION_WORDS: readonly (readonly [string, TransactionType]
 
 /** Words that introduce the new value; what precedes the first one names the item (红包那笔应该是收入). */
 export const CHANGE_MARKERS = [
-  '修改为', '修改成', '改成', '改为', '改到', '修改', '改', '换成', '换为', '变成', '记成', '写成', '应该是', '应该',
-  '应当是', '其实是', '实际是', '而是', '不对', '错了', '是',
+  '修改为',
+  '修改成',
+  '改成',
+  '改为',
+  '改到',
+  '修改',
+  '改',
+  '换成',
+  '换为',
+  '变成',
+  '记成',
+  '写成',
+  '应该是',
+  '应该',
+  '应当是',
+  '其实是',
+  '实际是',
+  '而是',
+  '不对',
+  '错了',
+  '是',
 ] as const;
 
 /** An append marker next to one of these is a correction after all (另外第二笔改成50). */

@@ -62,8 +62,7 @@ export function buildCorrectionRequest(batch: DraftBatch, correctionText: string
 }
 
 export type ValidationProblem =
-  | { readonly kind: 'indexOutOfRange'; readonly index: number; readonly pendingCount: number }
-  | { readonly kind: 'appendWithoutFields' };
+  { readonly kind: 'indexOutOfRange'; readonly index: number; readonly pendingCount: number } | { readonly kind: 'appendWithoutFields' };
 
 /**
  * Seed 002 decision 8, light validation: the intent enum is guaranteed by the type,

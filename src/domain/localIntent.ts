@@ -1,26 +1,10 @@
 import { CATEGORIES, CATEGORY_KEYWORDS } from './categories.js';
 import { KeywordClassTrie } from './keywordTrie.js';
 import { MAX_ORDINAL, findAmountSpans, hasOrdinal, ordinalMatchAt } from './numerals.js';
-import {
-  APPEND_MARKERS,
-  CORRECTION_MARKERS,
-  FUNCTION_WORDS,
-  LOCAL_PHRASES,
-  PHRASE_SEPARATORS,
-  TYPE_WORDS,
-  type LocalPhraseClass,
-} from './phrases.js';
+import { APPEND_MARKERS, CORRECTION_MARKERS, FUNCTION_WORDS, LOCAL_PHRASES, PHRASE_SEPARATORS, TYPE_WORDS, type LocalPhraseClass } from './phrases.js';
 import { normalizeUtterance } from './textNormalize.js';
 
-export type LocalIntentKind =
-  | 'confirm'
-  | 'cancel'
-  | 'exit'
-  | 'continueRecording'
-  | 'confirmItem'
-  | 'cancelItem'
-  | 'correction'
-  | 'newInput';
+export type LocalIntentKind = 'confirm' | 'cancel' | 'exit' | 'continueRecording' | 'confirmItem' | 'cancelItem' | 'correction' | 'newInput';
 
 export type LocalIntent =
   | { readonly kind: 'confirm' | 'cancel' | 'exit' | 'continueRecording' | 'correction' | 'newInput' }

@@ -36,11 +36,7 @@ export const CUE_END = 2048;
 export const CURRENCY_SIGN = 4096;
 
 const ARABIC_DIGITS = [...'0123456789'];
-const CHINESE_NUMERALS = [
-  ...Object.keys(DIGIT_VALUES).filter((ch) => !ARABIC_DIGITS.includes(ch)),
-  ...Object.keys(SMALL_UNITS),
-  ...Object.keys(BIG_UNITS),
-];
+const CHINESE_NUMERALS = [...Object.keys(DIGIT_VALUES).filter((ch) => !ARABIC_DIGITS.includes(ch)), ...Object.keys(SMALL_UNITS), ...Object.keys(BIG_UNITS)];
 
 export const CHAR_CLASS = new Uint16Array(0x10000);
 function mark(chars: Iterable<string>, flag: number): void {
@@ -54,10 +50,19 @@ mark(NON_MONEY_FOLLOWERS, NON_MONEY_FOLLOWER);
 mark(SOFT_ENDINGS, SOFT_ENDING);
 mark(ORDINAL_BLOCKERS, ORDINAL_BLOCKER);
 mark(ORDINAL_COUNTERS, ORDINAL_COUNTER);
-mark(NON_MONEY_PREFIXES.map((word) => word[word.length - 1]!), PREFIX_END);
-mark(AMOUNT_CUES.map((word) => word[word.length - 1]!), CUE_END);
+mark(
+  NON_MONEY_PREFIXES.map((word) => word[word.length - 1]!),
+  PREFIX_END,
+);
+mark(
+  AMOUNT_CUES.map((word) => word[word.length - 1]!),
+  CUE_END,
+);
 mark(CURRENCY_SIGNS, CURRENCY_SIGN | MONEY_START);
-mark([...YUAN_WORDS, ...JIAO_WORDS].map((word) => word[0]!), UNIT_START);
+mark(
+  [...YUAN_WORDS, ...JIAO_WORDS].map((word) => word[0]!),
+  UNIT_START,
+);
 
 /** Char code → digit value, -1 for other characters. */
 export const DIGIT_OF = new Int8Array(0x10000).fill(-1);

@@ -32,8 +32,13 @@ function arabicEnd(text: string, start: number): number {
   if (run - start <= 3 && run < n && text.charCodeAt(run) === CODE_COMMA) {
     let groups = 0;
     let g = run;
-    while (g + 3 < n && text.charCodeAt(g) === CODE_COMMA && isArabicCode(text.charCodeAt(g + 1)) &&
-      isArabicCode(text.charCodeAt(g + 2)) && isArabicCode(text.charCodeAt(g + 3))) {
+    while (
+      g + 3 < n &&
+      text.charCodeAt(g) === CODE_COMMA &&
+      isArabicCode(text.charCodeAt(g + 1)) &&
+      isArabicCode(text.charCodeAt(g + 2)) &&
+      isArabicCode(text.charCodeAt(g + 3))
+    ) {
       g += 4;
       groups++;
     }

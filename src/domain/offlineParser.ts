@@ -1,13 +1,4 @@
-import {
-  EXPENSE_WORDS,
-  INCOME_WORDS,
-  TRANSFER_WORDS,
-  INCOME_CATEGORIES,
-  defaultTypeOf,
-  findCategories,
-  findCategory,
-  type CategoryHit,
-} from './categories.js';
+import { EXPENSE_WORDS, INCOME_WORDS, TRANSFER_WORDS, INCOME_CATEGORIES, defaultTypeOf, findCategories, findCategory, type CategoryHit } from './categories.js';
 import { KeywordTrie } from './keywordTrie.js';
 import { findAmounts, type AmountMatch } from './numerals.js';
 import {
@@ -139,7 +130,7 @@ function isDelimiter(ch: string | undefined): boolean {
 function cleanDescription(part: string, protectedFrom: number, protectedTo: number, trailing: readonly string[]): string {
   let start = 0;
   let end = part.length;
-  for (let changed = true; changed && start < end; ) {
+  for (let changed = true; changed && start < end;) {
     changed = false;
     if (isDelimiter(part[start])) {
       start++;

@@ -14,7 +14,4 @@ export type OrchestratorEvent =
   | { readonly type: 'correctionSucceeded'; readonly id: number; readonly response: CorrectionResponse }
   | { readonly type: 'correctionFailed'; readonly id: number; readonly reason: LlmFailure; readonly detail?: string };
 
-export type Effect =
-  | SessionEffect
-  | { readonly type: 'callCorrect'; readonly id: number; readonly request: CorrectionRequest; readonly deadlineMs: number };
-
+export type Effect = SessionEffect | { readonly type: 'callCorrect'; readonly id: number; readonly request: CorrectionRequest; readonly deadlineMs: number };

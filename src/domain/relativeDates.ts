@@ -67,7 +67,9 @@ export const EARLIEST_TODAY = '1000-01-01';
 export function todayProblem(text: string): string | null {
   const problem = calendarDayProblem(text);
   if (problem) return problem;
-  return text < EARLIEST_TODAY ? `before ${EARLIEST_TODAY}, the first day that can be today (days are counted back from it): give ${EARLIEST_TODAY} or later` : null;
+  return text < EARLIEST_TODAY
+    ? `before ${EARLIEST_TODAY}, the first day that can be today (days are counted back from it): give ${EARLIEST_TODAY} or later`
+    : null;
 }
 
 function pad(n: number, width = 2): string {
@@ -116,7 +118,23 @@ function weekdayIndex(day: Day): number {
 
 /** Days back from today, by the word (作天 is how speech recognition often writes 昨天). */
 const DAYS_BACK: Readonly<Record<string, number>> = { 今天: 0, 今日: 0, 昨天: 1, 昨日: 1, 作天: 1, 前天: 2, 大前天: 3 };
-const WEEKDAYS: Readonly<Record<string, number>> = { 一: 0, 二: 1, 三: 2, 四: 3, 五: 4, 六: 5, 日: 6, 天: 6, '1': 0, '2': 1, '3': 2, '4': 3, '5': 4, '6': 5, '7': 6 };
+const WEEKDAYS: Readonly<Record<string, number>> = {
+  一: 0,
+  二: 1,
+  三: 2,
+  四: 3,
+  五: 4,
+  六: 5,
+  日: 6,
+  天: 6,
+  '1': 0,
+  '2': 1,
+  '3': 2,
+  '4': 3,
+  '5': 4,
+  '6': 5,
+  '7': 6,
+};
 const YEARS_BACK: Readonly<Record<string, number>> = { 今年: 0, 去年: 1, 前年: 2 };
 
 const CHINESE_NUMERAL = '零〇一二两三四五六七八九十百千万亿';
@@ -152,7 +170,7 @@ export interface DayMention {
 /** The first day named in `text`, resolved against `today` (YYYY-MM-DD); null when none is named. */
 export function findDayMention(text: string, today: string): DayMention | null {
   const now = requireDay(today);
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     const match = MENTION.exec(text.slice(from));
     if (!match) return null;
     const date = resolveMatch(match.groups ?? {}, now);

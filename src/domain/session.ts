@@ -72,7 +72,12 @@ export function cancelInactivity<S extends SessionState>(tx: SessionTx<S>): void
 // ── waiting for the LLM ───────────────────────────────────────────────────
 
 /** After the call effect: the core waits in `phase` for the answer or the deadline. */
-export function awaitCall<S extends SessionState>(tx: SessionTx<S>, call: AwaitedCall, phase: 'AWAITING_PARSE' | 'AWAITING_CORRECTION', deadlineMs: number): void {
+export function awaitCall<S extends SessionState>(
+  tx: SessionTx<S>,
+  call: AwaitedCall,
+  phase: 'AWAITING_PARSE' | 'AWAITING_CORRECTION',
+  deadlineMs: number,
+): void {
   set(tx, { inFlight: call, phase });
   emit(tx, { type: 'startTimer', name: 'llmDeadline', id: call.id, ms: deadlineMs });
 }

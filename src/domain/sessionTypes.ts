@@ -27,14 +27,7 @@ export const DEFAULT_CONFIG: OrchestratorConfig = {
  * The phases of a core's transition table: the seed's three states plus the waiting states a call
  * or a save opens, and the end of a disposed session. `observablePhase` maps them to the seed's.
  */
-export type CorePhase =
-  | 'IDLE'
-  | 'LISTENING'
-  | 'AWAITING_PARSE'
-  | 'CONFIRMING'
-  | 'AWAITING_CORRECTION'
-  | 'SAVING'
-  | 'DISPOSED';
+export type CorePhase = 'IDLE' | 'LISTENING' | 'AWAITING_PARSE' | 'CONFIRMING' | 'AWAITING_CORRECTION' | 'SAVING' | 'DISPOSED';
 
 const OBSERVABLE: Readonly<Record<CorePhase, Phase>> = {
   IDLE: 'IDLE',

@@ -9,9 +9,7 @@ import type { CorePhase, CoreTransition, Refusal, SessionEffect, SessionState, T
 
 /** A timer event is keyed by the timer's name, every other event by its type. */
 export type EventKey<Ev extends { type: string }> = Exclude<Ev['type'], 'timerFired'> | TimerName;
-export type EventOf<Ev extends { type: string }, K> = K extends TimerName
-  ? Extract<Ev, { type: 'timerFired' }>
-  : Extract<Ev, { type: K }>;
+export type EventOf<Ev extends { type: string }, K> = K extends TimerName ? Extract<Ev, { type: 'timerFired' }> : Extract<Ev, { type: K }>;
 
 /** One transition in progress: the state so far and the effects emitted. Handlers mutate only this. */
 export interface Tx<S extends SessionState, E> {

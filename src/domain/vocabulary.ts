@@ -25,17 +25,7 @@ export const LLM_FAILURES: readonly LlmFailure[] = ['timeout', 'error', 'malform
  * other than `correct` (which is `applied`).
  */
 export type CorrectionOutcome =
-  | 'applied'
-  | 'confirm'
-  | 'cancel'
-  | 'append'
-  | 'appendRefused'
-  | 'unclear'
-  | 'lowConfidence'
-  | 'emptyCorrections'
-  | 'reparsed'
-  | 'clarify'
-  | 'query';
+  'applied' | 'confirm' | 'cancel' | 'append' | 'appendRefused' | 'unclear' | 'lowConfidence' | 'emptyCorrections' | 'reparsed' | 'clarify' | 'query';
 
 /** The server endpoints the app calls: seed 000 parse, seed 002 correction, seed 004 conversation. */
 export type LlmEndpoint = 'parse' | 'correct' | 'conversation';

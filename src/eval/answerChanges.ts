@@ -22,7 +22,13 @@ export function answerChanges(baseline: Baseline, current: Baseline): AnswerChan
     if (!baselineRuns) continue;
     for (let run = 0; run < Math.min(runs.length, baselineRuns.length); run++) across.add(runs[run]!, baselineRuns[run]!);
   }
-  return { compared: across.compared, same: across.compared - across.answers, changed: across.answers, requestsChanged: across.requests, ...repeatNoise(before, new Set(Object.keys(after))) };
+  return {
+    compared: across.compared,
+    same: across.compared - across.answers,
+    changed: across.answers,
+    requestsChanged: across.requests,
+    ...repeatNoise(before, new Set(Object.keys(after))),
+  };
 }
 
 /** The baseline's own repeats, each later run against its first, over the dialogues the run has. */

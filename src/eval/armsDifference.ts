@@ -12,7 +12,11 @@ export function armsDifference(before: Provenance | undefined, after: Provenance
   const [textBefore, textAfter] = [byTemplate(before?.promptText), byTemplate(after?.promptText)];
   const prompts = changedPrompts(before, after).map((file) => {
     const [was, now] = [textBefore?.[file], textAfter?.[file]];
-    return { file, ...changedLines(linesBefore?.[file], linesAfter?.[file]), ...(was !== undefined && now !== undefined ? { diff: lineDiff(was.split(/\r?\n/), now.split(/\r?\n/)) } : {}) };
+    return {
+      file,
+      ...changedLines(linesBefore?.[file], linesAfter?.[file]),
+      ...(was !== undefined && now !== undefined ? { diff: lineDiff(was.split(/\r?\n/), now.split(/\r?\n/)) } : {}),
+    };
   });
   const sampling = { baseline: before?.sampling ?? null, current: after?.sampling ?? null };
   const today = { baseline: before?.today ?? null, current: after?.today ?? null };
@@ -79,7 +83,10 @@ export function lineDiff(before: readonly string[], after: readonly string[]): s
   const table = commonSubsequenceTable(before, after);
   if (!table) return [`… too many differing lines to show (${before.length} lines before, ${after.length} after)`];
   const { head, tail } = table;
-  const ops: string[] = after.slice(after.length - tail).reverse().map((line) => `  ${line}`);
+  const ops: string[] = after
+    .slice(after.length - tail)
+    .reverse()
+    .map((line) => `  ${line}`);
   let [i, j] = [before.length - head - tail, after.length - head - tail];
   while (i > 0 || j > 0) {
     if (i > 0 && j > 0 && before[head + i - 1] === after[head + j - 1]) {

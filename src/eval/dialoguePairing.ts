@@ -115,7 +115,14 @@ export function pairedPart(side: Baseline, ids: ReadonlySet<string>, deadlineMs:
   const complete = repeated !== null && Object.keys(dialogues).every((id) => repeated[id] !== undefined);
   const scored = complete ? scoresOf(Object.values(repeated), deadlineMs) : { metrics: side.metrics, judged: side.judged };
   return {
-    side: { ...side, dialogues, notApplicable, metrics: scored.metrics, ...(scored.judged ? { judged: scored.judged } : {}), ...(repeated ? { repeated } : {}) },
+    side: {
+      ...side,
+      dialogues,
+      notApplicable,
+      metrics: scored.metrics,
+      ...(scored.judged ? { judged: scored.judged } : {}),
+      ...(repeated ? { repeated } : {}),
+    },
     rescored: complete,
   };
 }

@@ -195,7 +195,9 @@ async function judgedRun(plan: RunPlan, settings: RunSettings, parts: RunParts, 
           // --db holds the first arm's rows: both arms draw the same seeded row ids.
           ...(settings.db && arm === 0 ? { dbFile: settings.db } : {}),
           onDialogue: (_d, passed) => parts.onDialogue?.(passed),
-          ...(sequential ? { onRepeated: (dialogue: Dialogue, scores: RepeatedDialogue, calls: number) => sequential.observe(dialogue.id, scores, calls) } : {}),
+          ...(sequential
+            ? { onRepeated: (dialogue: Dialogue, scores: RepeatedDialogue, calls: number) => sequential.observe(dialogue.id, scores, calls) }
+            : {}),
           spillNear: settings.spillNear,
           // An external SUT holds one session: it sets its own core and concurrency.
           concurrency: parts.model.callsTakeWallTime ? () => parts.traffic.current() : 1,

@@ -36,13 +36,23 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
   const pairedCurrent = rescored ? after.side : { ...after.side, metrics: {} };
   // A sequential run stops once it knows: the dialogues it did not reach are not missing.
   const sequential = settings.sequential ?? replayedSequential(baseline, current, settings);
-  const verdict = sequential ? sequentialGate(sequential, label, undecidedMoves(sequential, pairedBaseline, pairedCurrent, label, settings)) : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
+  const verdict = sequential
+    ? sequentialGate(sequential, label, undecidedMoves(sequential, pairedBaseline, pairedCurrent, label, settings))
+    : withCoverage(verdictOf(pairedBaseline, pairedCurrent, label, settings), baseline, current);
   const warnings = [...(verdict.warnings ?? [])];
-  if (!rescored && !sequential) warnings.push(gateNote('metricsNotCompared', { side: before.rescored ? 'run' : 'baseline', sideIsReport: (before.rescored ? current : baseline).readFrom === 'report' }));
+  if (!rescored && !sequential)
+    warnings.push(
+      gateNote('metricsNotCompared', {
+        side: before.rescored ? 'run' : 'baseline',
+        sideIsReport: (before.rescored ? current : baseline).readFrom === 'report',
+      }),
+    );
   const modes = modeChange(baseline, current);
   if (modes) warnings.push(modes);
   // Files only one side ran are a difference of selection, which the pairing line counts.
-  const changed = changedDatasets(baseline.provenance, current.provenance).filter((file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file]);
+  const changed = changedDatasets(baseline.provenance, current.provenance).filter(
+    (file) => !!baseline.provenance?.datasets[file] && !!current.provenance?.datasets[file],
+  );
   if (changed.length > 0) warnings.push(gateNote('datasetsChanged', { files: changed }));
   const served = servedModelChange(baseline.llm, current.llm);
   if (served) warnings.push(gateNote('servedModelChanged', { ...served, model: current.llm.model }));
@@ -60,7 +70,9 @@ export function gateVerdict(baseline: Baseline, current: Baseline, label: string
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(served ? { servedModels: served } : {}),
-    ...(baseline.llm.answers || current.llm.answers ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } } : {}),
+    ...(baseline.llm.answers || current.llm.answers
+      ? { answers: { ...(baseline.llm.answers ? { baseline: baseline.llm.answers } : {}), ...(current.llm.answers ? { current: current.llm.answers } : {}) } }
+      : {}),
     pairing,
   };
 }
@@ -122,14 +134,19 @@ function verdictOf(baseline: Baseline, current: Baseline, label: string, setting
   const noisy = { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs };
   // A run keeps per-dialogue scores at one run too (to write a baseline, or to pair part of one): the paired statistics over repeats need its repeats.
   if (!baseline.repeated || !current.repeated || (current.provenance?.repeat ?? 2) < 2) {
-    return baseline.judged && current.judged ? compareSingleRuns(baseline, current, label, noisy) : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
+    return baseline.judged && current.judged
+      ? compareSingleRuns(baseline, current, label, noisy)
+      : compareToBaseline(baseline, current, label, { tolerance: settings.tolerance });
   }
   return compareRepeatedRuns(baseline, current, label, noisy);
 }
 
 /** Whether both runs' answers repeat, asked alike: then every move between them is a change. */
 export function exactlyCompared(baseline: Baseline, current: Baseline): boolean {
-  return comparedExactly({ backend: baseline.llm.backend, sampling: baseline.provenance?.sampling }, { backend: current.llm.backend, sampling: current.provenance?.sampling });
+  return comparedExactly(
+    { backend: baseline.llm.backend, sampling: baseline.provenance?.sampling },
+    { backend: current.llm.backend, sampling: current.provenance?.sampling },
+  );
 }
 
 /**
@@ -146,8 +163,21 @@ function replayedSequential(baseline: Baseline, current: Baseline, settings: Gat
   const baselineScores = Object.entries(repeatedRecord(baseline.repeated)).filter(([id]) => ran.selection[id] !== undefined && pairs(id, ran.selection[id]));
   const scores = repeatedRecord(current.repeated);
   const { alpha, margin, orderSeed: seed, undecided } = ran.summary;
-  const test = new SequentialRun({ baseline: Object.fromEntries(baselineScores), alpha, margin, budget: null, seed, undecided, exact: exactlyCompared(baseline, current), deadlineMs: settings.deadlineMs });
-  return test.replay(Object.keys(ran.selection), ran.order.flatMap((id) => (scores[id] ? [[id, scores[id]] as const] : [])), ran.summary);
+  const test = new SequentialRun({
+    baseline: Object.fromEntries(baselineScores),
+    alpha,
+    margin,
+    budget: null,
+    seed,
+    undecided,
+    exact: exactlyCompared(baseline, current),
+    deadlineMs: settings.deadlineMs,
+  });
+  return test.replay(
+    Object.keys(ran.selection),
+    ran.order.flatMap((id) => (scores[id] ? [[id, scores[id]] as const] : [])),
+    ran.summary,
+  );
 }
 
 function sequentialGate(summary: SequentialSummary, label: string, moves: GateResult['singleRuns'] | null): GateResult {
@@ -160,8 +190,21 @@ function sequentialGate(summary: SequentialSummary, label: string, moves: GateRe
  * dialogues (a description: the verdict stays the sequential test's). Answers that repeat have
  * no interval to show, nor a model whose per-dialogue scores were not kept.
  */
-function undecidedMoves(summary: SequentialSummary, baseline: Baseline, current: Baseline, label: string, settings: GateSettings): GateResult['singleRuns'] | null {
-  if (summary.decision !== 'undecided' || summary.dialoguesTested === 0 || exactlyCompared(baseline, current) || !baseline.repeated || !current.repeated) return null;
-  const moves = compareSingleRuns(baseline, current, label, { tolerance: settings.tolerance, alpha: settings.alpha, resamples: settings.resamples, seed: settings.seed, deadlineMs: settings.deadlineMs });
+function undecidedMoves(
+  summary: SequentialSummary,
+  baseline: Baseline,
+  current: Baseline,
+  label: string,
+  settings: GateSettings,
+): GateResult['singleRuns'] | null {
+  if (summary.decision !== 'undecided' || summary.dialoguesTested === 0 || exactlyCompared(baseline, current) || !baseline.repeated || !current.repeated)
+    return null;
+  const moves = compareSingleRuns(baseline, current, label, {
+    tolerance: settings.tolerance,
+    alpha: settings.alpha,
+    resamples: settings.resamples,
+    seed: settings.seed,
+    deadlineMs: settings.deadlineMs,
+  });
   return moves.singleRuns ?? null;
 }

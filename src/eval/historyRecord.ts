@@ -14,7 +14,8 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
       mode, protocol, seed, repeat, datasets, filter, shard, provenance, gate, passed, dialogues_total, dialogues_passed, dialogues_failed, report_dir)
     VALUES (@startedAt, @finishedAt, @key, @backend, @model, @baseUrl, @gitCommit, @mode, @protocol, @seed, @repeat, @datasets,
       @filter, @shard, @provenance, @gate, @passed, @total, @passedCount, @failed, @reportDir)`);
-  const insertMetric = db.prepare(`INSERT INTO metrics (run_id, slice, metric, score, judged, counts, interval_low, interval_high, change_low, change_high, p_value)
+  const insertMetric =
+    db.prepare(`INSERT INTO metrics (run_id, slice, metric, score, judged, counts, interval_low, interval_high, change_low, change_high, p_value)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertSlice = db.prepare(`INSERT INTO slices (run_id, slice, kind, name, total, passed, failed) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insertDialogue = db.prepare(`INSERT INTO dialogues (run_id, dialogue_id, outcome, runs_passed, runs, file, tags) VALUES (?, ?, ?, ?, ?, ?, ?)`);
@@ -52,8 +53,19 @@ export function appendRun(db: HistoryDb, report: Report, reportDir: string | nul
       // The change against the gate's baseline, with its interval and p-value when the run had repeats.
       const change = slice === WHOLE_RUN ? changeEvidence(report.gate, name) : null;
       const judged = metric.counts['judged'];
-      insertMetric.run(id, slice, name, metric.score, judged ?? null, JSON.stringify(metric.counts), interval?.[0] ?? null, interval?.[1] ?? null,
-        change?.interval?.[0] ?? null, change?.interval?.[1] ?? null, change?.pValue ?? null);
+      insertMetric.run(
+        id,
+        slice,
+        name,
+        metric.score,
+        judged ?? null,
+        JSON.stringify(metric.counts),
+        interval?.[0] ?? null,
+        interval?.[1] ?? null,
+        change?.interval?.[0] ?? null,
+        change?.interval?.[1] ?? null,
+        change?.pValue ?? null,
+      );
     };
     for (const [name, metric] of Object.entries(report.metrics)) addMetric(WHOLE_RUN, name, metric);
     for (const slice of report.slices ?? []) {
@@ -91,6 +103,8 @@ export function trendFor(db: HistoryDb, report: Report, limit: number): Trend {
     prompts: promptsOf(provenance),
     sampling: samplingOf(provenance),
   };
-  const failing = failingDialogues(report.dialogues).filter((d) => dialogueOutcome(d) === 'failed').map((d) => d.id);
+  const failing = failingDialogues(report.dialogues)
+    .filter((d) => dialogueOutcome(d) === 'failed')
+    .map((d) => d.id);
   return trendBefore(db, comparableKey(report.run), current, failing, limit);
 }

@@ -47,9 +47,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     }
   }
   const fileOrder = new Map(first.run.datasets.map((file, i) => [file, i]));
-  const dialogues = reports
-    .flatMap((r) => r.dialogues)
-    .sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || a.line - b.line);
+  const dialogues = reports.flatMap((r) => r.dialogues).sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || a.line - b.line);
   const ids = new Set<string>();
   for (const d of dialogues) {
     if (ids.has(d.id)) throw new MergeError(`cannot merge: dialogue "${d.id}" is in more than one report (overlapping shards?)`);
@@ -76,11 +74,21 @@ export function mergeReports(reports: readonly Report[]): Report {
       llm: mergedLlm(reports),
       ...(run.provenance ? { provenance: withContents(run.provenance, contents) } : {}),
       startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,
-      finishedAt: reports.map((r) => r.run.finishedAt).sort().at(-1)!,
+      finishedAt: reports
+        .map((r) => r.run.finishedAt)
+        .sort()
+        .at(-1)!,
       timing: { shards: reports.map((r) => ({ shard: r.run.shard, ...r.run.timing })) },
       shard: null,
     },
-    summary: withSkipped(summarize(dialogues, { ...add((r) => r.summary.turns), ...unjudgedOf(reports) }, add((r) => r.summary.checks)), reports),
+    summary: withSkipped(
+      summarize(
+        dialogues,
+        { ...add((r) => r.summary.turns), ...unjudgedOf(reports) },
+        add((r) => r.summary.checks),
+      ),
+      reports,
+    ),
     metrics: metrics.results(),
     gate: null,
     dialogues,
@@ -115,7 +123,10 @@ function mergedRepeats(reports: readonly Report[], dialogues: readonly { readonl
  */
 function mergedContents(reports: readonly Report[]): Record<string, string> | null {
   const parts = reports
-    .map((r) => ({ index: Number(r.run.shard?.split('/')[0] ?? 1), entries: r.run.provenance?.dialogues ? [...digestEntries(r.run.provenance.dialogues)] : [] }))
+    .map((r) => ({
+      index: Number(r.run.shard?.split('/')[0] ?? 1),
+      entries: r.run.provenance?.dialogues ? [...digestEntries(r.run.provenance.dialogues)] : [],
+    }))
     .sort((a, b) => a.index - b.index);
   if (reports.some((r) => !r.run.provenance?.dialogues)) return null;
   const merged: Record<string, string> = {};

@@ -98,8 +98,11 @@ export async function readGitProvenance(cwd?: string): Promise<GitProvenance> {
   // One process for both facts (each start of git costs the run a few ms of its own thread):
   // `# branch.oid` is the commit, any line not starting with `#` a tracked file that changed.
   const status = await new Promise<{ stdout: string } | { missing: boolean }>((resolve) =>
-    execFile('git', ['status', '--porcelain=v2', '--branch', '--untracked-files=no'], { encoding: 'utf8', timeout: 5000, env: childEnvironment(process.env, (name) => name.startsWith('GIT_')), ...(cwd ? { cwd } : {}) }, (error, stdout) =>
-      resolve(error ? { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' } : { stdout }),
+    execFile(
+      'git',
+      ['status', '--porcelain=v2', '--branch', '--untracked-files=no'],
+      { encoding: 'utf8', timeout: 5000, env: childEnvironment(process.env, (name) => name.startsWith('GIT_')), ...(cwd ? { cwd } : {}) },
+      (error, stdout) => resolve(error ? { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' } : { stdout }),
     ),
   );
   if (!('stdout' in status)) return { git: null, noGit: status.missing ? 'gitNotInstalled' : 'notACheckout' };

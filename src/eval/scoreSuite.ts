@@ -51,7 +51,6 @@ export interface SuiteResult {
 
 const DEFAULT_PASS_SAMPLE = 500;
 
-
 interface ScoredRun {
   readonly trace: DialogueTrace;
   readonly checks: CheckReport[][];
@@ -66,7 +65,12 @@ function scoreRun(trace: DialogueTrace, tolerant: boolean): ScoredRun {
 type SuiteCounts = Pick<SuiteResult, 'turns' | 'checks'> & { readonly localStepUs: StepTimes };
 
 /** Adds one run's turns and checks to the suite's counts: passed or failed, unjudged turns by reason, the local step's time. */
-function countTurns(dialogue: Dialogue, trace: DialogueTrace, turnChecks: readonly (readonly CheckReport[])[], { turns, checks, localStepUs }: SuiteCounts): void {
+function countTurns(
+  dialogue: Dialogue,
+  trace: DialogueTrace,
+  turnChecks: readonly (readonly CheckReport[])[],
+  { turns, checks, localStepUs }: SuiteCounts,
+): void {
   const judgements = turnJudgements(dialogue, trace.turns[0]?.today);
   trace.turns.forEach((t, i) => {
     const list = turnChecks[i]!;
@@ -160,7 +164,11 @@ export async function runSuite(dialogues: Iterable<Dialogue>, options: SuiteOpti
       for (const { trace, checks: turnChecks, passed } of runs) own.add({ dialogue, traces: trace.turns, checks: turnChecks, passed, tolerant });
       const entry = { runsPassed, runs: runs.length, tallies: own.tallies() };
       repeated?.set(dialogue.id, entry);
-      options.onRepeated?.(dialogue, entry, runs.reduce((sum, r) => sum + r.trace.turns.reduce((n, t) => n + t.llmCalls.length, 0), 0));
+      options.onRepeated?.(
+        dialogue,
+        entry,
+        runs.reduce((sum, r) => sum + r.trace.turns.reduce((n, t) => n + t.llmCalls.length, 0), 0),
+      );
     }
     const passed = runsPassed === runs.length;
     slices.addDialogue(dialogue, passed);

@@ -70,7 +70,12 @@ export class SequentialRun {
   }
 
   private testOn(baseline: RepeatedRun): SequentialTest {
-    return new SequentialTest(baseline, { alpha: this.options.alpha, margin: this.options.margin, exact: this.options.exact ?? false, ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }) });
+    return new SequentialTest(baseline, {
+      alpha: this.options.alpha,
+      margin: this.options.margin,
+      exact: this.options.exact ?? false,
+      ...(this.options.deadlineMs === undefined ? {} : { deadlineMs: this.options.deadlineMs }),
+    });
   }
 
   /** The test's family and population: the baseline's scores of the dialogues the run selected. */
@@ -92,7 +97,8 @@ export class SequentialRun {
     for (const dialogue of all) {
       if (this.test.state().decision !== 'undecided') return;
       if (this.overBudget()) {
-        if (this.handedOut === 0) throw new EmptySelectionError(`the --budget of ${budgetText(this.options.budget!)} ran out before the first dialogue started: give a larger budget`);
+        if (this.handedOut === 0)
+          throw new EmptySelectionError(`the --budget of ${budgetText(this.options.budget!)} ran out before the first dialogue started: give a larger budget`);
         this.budgetSpent = true;
         return;
       }
@@ -113,7 +119,14 @@ export class SequentialRun {
       this.observe(id, scores, 0);
     }
     const replayed = this.summary();
-    return { ...replayed, ...(recorded.budget ? { budget: recorded.budget } : {}), dialoguesRun: recorded.dialoguesRun, calls: recorded.calls, minutes: recorded.minutes, stop: replayed.decision !== 'undecided' ? 'decided' : recorded.stop === 'decided' ? 'suiteEnd' : recorded.stop };
+    return {
+      ...replayed,
+      ...(recorded.budget ? { budget: recorded.budget } : {}),
+      dialoguesRun: recorded.dialoguesRun,
+      calls: recorded.calls,
+      minutes: recorded.minutes,
+      stop: replayed.decision !== 'undecided' ? 'decided' : recorded.stop === 'decided' ? 'suiteEnd' : recorded.stop,
+    };
   }
 
   /** A finished dialogue, in the order handed out: its scores over its repeats and the model calls it made. */
@@ -127,8 +140,7 @@ export class SequentialRun {
     const state = this.test.state();
     const stop: SequentialSummary['stop'] = state.decision !== 'undecided' ? 'decided' : this.budgetSpent ? 'budget' : 'suiteEnd';
     return {
-      method:
-        `betting e-processes (Waudby-Smith & Ramdas) per metric on each dialogue's contribution to the pooled metric (right and judged counts); a regression when the family's e-values sum to m/α (their mean to 1/α), a metric named by closed testing with that mean; cleared when, for every metric judged on enough dialogues, zᵢ = rightᵢ(baseline) − rightᵢ(run) − margin·judgedᵢ is shown to have a negative sum over the selection (sampled without replacement in the seeded order) at 1/α (intersection-union)${this.options.exact ? '; the answers repeat on both sides, so the first dialogue seen to break is a regression' : ''}`,
+      method: `betting e-processes (Waudby-Smith & Ramdas) per metric on each dialogue's contribution to the pooled metric (right and judged counts); a regression when the family's e-values sum to m/α (their mean to 1/α), a metric named by closed testing with that mean; cleared when, for every metric judged on enough dialogues, zᵢ = rightᵢ(baseline) − rightᵢ(run) − margin·judgedᵢ is shown to have a negative sum over the selection (sampled without replacement in the seeded order) at 1/α (intersection-union)${this.options.exact ? '; the answers repeat on both sides, so the first dialogue seen to break is a regression' : ''}`,
       alpha: this.options.alpha,
       margin: this.options.margin,
       orderSeed: this.options.seed,
@@ -167,7 +179,9 @@ export class SequentialRun {
     if (!budget) return false;
     // Each dialogue in flight is held to owe at least one more call, so a small budget is not
     // handed out to --concurrency dialogues at once before any of them has called.
-    return 'calls' in budget ? Math.max(this.calls, this.options.callsSoFar?.() ?? 0) + (this.handedOut - this.ran) >= budget.calls : (performance.now() - this.started) / 60_000 >= budget.minutes;
+    return 'calls' in budget
+      ? Math.max(this.calls, this.options.callsSoFar?.() ?? 0) + (this.handedOut - this.ran) >= budget.calls
+      : (performance.now() - this.started) / 60_000 >= budget.minutes;
   }
 }
 

@@ -10,7 +10,9 @@ export function simulationKey(report: SimulationReport): string {
   const { run } = report;
   // Model-written users are not comparable with rule-based ones, nor with another user model or prompt (a rule-based key is as before).
   const voice = report.userModel?.run;
-  const user = voice ? { userModel: { kind: voice['kind'], model: voice['model'], temperature: voice['temperature'], seed: voice['seed'], prompt: voice['prompt'] } } : {};
+  const user = voice
+    ? { userModel: { kind: voice['kind'], model: voice['model'], temperature: voice['temperature'], seed: voice['seed'], prompt: voice['prompt'] } }
+    : {};
   return JSON.stringify({ kind: 'simulate', llm: run.llm, seed: run.seed, users: run.users, speech: run.speech, ...user });
 }
 
@@ -39,13 +41,32 @@ export function appendSimulation(db: HistoryDb, report: SimulationReport, report
 
   const write = db.transaction((): number => {
     const id = Number(
-      insertRun.run(run.startedAt, run.finishedAt, simulationKey(report), String(run.llm['backend']), String(run.llm['model']), run.seed, run.repeat,
+      insertRun.run(
+        run.startedAt,
+        run.finishedAt,
+        simulationKey(report),
+        String(run.llm['backend']),
+        String(run.llm['model']),
+        run.seed,
+        run.repeat,
         JSON.stringify({ users: run.users, speech: run.speech, ...(run.llm['perturb'] ? { perturb: run.llm['perturb'] } : {}) }),
-        users.size, allPassed, users.size - allPassed, reportDir).lastInsertRowid,
+        users.size,
+        allPassed,
+        users.size - allPassed,
+        reportDir,
+      ).lastInsertRowid,
     );
     const addSlice = (key: string, slice: SliceScore) => {
       for (const [metric, score, interval] of sliceMetrics(slice)) {
-        insertMetric.run(id, key, metric, score, JSON.stringify({ runs: slice.runs, succeeded: slice.succeeded }), interval?.[0] ?? null, interval?.[1] ?? null);
+        insertMetric.run(
+          id,
+          key,
+          metric,
+          score,
+          JSON.stringify({ runs: slice.runs, succeeded: slice.succeeded }),
+          interval?.[0] ?? null,
+          interval?.[1] ?? null,
+        );
       }
     };
     addSlice(WHOLE_RUN, scores.overall);
@@ -56,13 +77,23 @@ export function appendSimulation(db: HistoryDb, report: SimulationReport, report
       addSlice(key, slice);
     }
     for (const { feature, with: used, without } of scores.byFeature) {
-      for (const [key, name, slice] of [[`speech:${feature}`, feature, used], [`speech:-${feature}`, `without ${feature}`, without]] as const) {
+      for (const [key, name, slice] of [
+        [`speech:${feature}`, feature, used],
+        [`speech:-${feature}`, `without ${feature}`, without],
+      ] as const) {
         insertSlice.run(id, key, 'speech', name, slice.runs, slice.succeeded, slice.runs - slice.succeeded);
         addSlice(key, slice);
       }
     }
     for (const [userId, user] of users) {
-      insertUser.run(id, `user-${userId}`, user.succeeded === user.runs ? 'passed' : 'failed', user.succeeded, user.runs, JSON.stringify([`goalSize:${user.goalSize}`]));
+      insertUser.run(
+        id,
+        `user-${userId}`,
+        user.succeeded === user.runs ? 'passed' : 'failed',
+        user.succeeded,
+        user.runs,
+        JSON.stringify([`goalSize:${user.goalSize}`]),
+      );
     }
     return id;
   });
@@ -72,17 +103,27 @@ export function appendSimulation(db: HistoryDb, report: SimulationReport, report
 /** The report's run after up to `limit - 1` earlier comparable simulate runs (task success and first try per run). */
 export function simulationTrend(db: HistoryDb, report: SimulationReport, limit: number): Trend {
   const earlier = (
-    db.prepare(`SELECT id, started_at FROM runs WHERE kind = 'simulate' AND comparable_key = ? ORDER BY id DESC LIMIT ?`).all(simulationKey(report), Math.max(0, limit - 1)) as {
+    db
+      .prepare(`SELECT id, started_at FROM runs WHERE kind = 'simulate' AND comparable_key = ? ORDER BY id DESC LIMIT ?`)
+      .all(simulationKey(report), Math.max(0, limit - 1)) as {
       id: number;
       started_at: string;
     }[]
   ).reverse();
-  const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
+  const metrics = wholeRunMetrics(
+    db,
+    earlier.map((r) => r.id),
+  );
   const { overall } = report.scores;
   return {
     runs: [
       ...earlier.map((r) => ({ id: r.id, startedAt: r.started_at, passed: true, metrics: metrics.get(r.id)! })),
-      { id: null, startedAt: report.run.startedAt, passed: true, metrics: { taskSuccess: overall.successRate, firstTry: overall.firstTryRate, passAllRepeats: overall.passAllRepeats } },
+      {
+        id: null,
+        startedAt: report.run.startedAt,
+        passed: true,
+        metrics: { taskSuccess: overall.successRate, firstTry: overall.firstTryRate, passAllRepeats: overall.passAllRepeats },
+      },
     ],
     dialogues: {},
   };

@@ -61,7 +61,12 @@ function pairedTests(baseline: Baseline, current: Baseline, options: NoisyGateOp
 }
 
 /** The findings of a tested family: falls beyond α and the tolerance, rises beyond α, each with the dialogues that moved that way as its evidence. */
-function findings(tests: readonly PairedTest[], options: Pick<NoisyGateOptions, 'tolerance' | 'alpha'>, broke: readonly string[], fixed: readonly string[]): { regressions: GateFinding[]; improvements: GateFinding[] } {
+function findings(
+  tests: readonly PairedTest[],
+  options: Pick<NoisyGateOptions, 'tolerance' | 'alpha'>,
+  broke: readonly string[],
+  fixed: readonly string[],
+): { regressions: GateFinding[]; improvements: GateFinding[] } {
   const finding = (t: PairedTest, pValue: number): GateFinding => ({
     kind: 'metric',
     name: t.name,
@@ -71,7 +76,9 @@ function findings(tests: readonly PairedTest[], options: Pick<NoisyGateOptions, 
     significance: { pValue, ...(t.interval ? { interval: t.interval } : {}), method: t.method },
   });
   const regressions = tests.filter((t) => t.significant && t.baseline - t.current > options.tolerance + 1e-9).map((t) => finding(t, t.pValue));
-  const improvements = tests.filter((t) => t.risePValue !== undefined && t.risePValue < options.alpha && t.current > t.baseline).map((t) => finding(t, t.risePValue!));
+  const improvements = tests
+    .filter((t) => t.risePValue !== undefined && t.risePValue < options.alpha && t.current > t.baseline)
+    .map((t) => finding(t, t.risePValue!));
   if (regressions.length > 0) for (const id of broke) regressions.push({ kind: 'dialogue', name: id, baseline: true, current: false });
   if (improvements.length > 0) for (const id of fixed) improvements.push({ kind: 'dialogue', name: id, baseline: false, current: true });
   return { regressions, improvements };
@@ -100,5 +107,12 @@ function passRateOnly(baseline: Baseline, current: Baseline, label: string, opti
   };
   const warning = gateNote('passFailOnly', { side: !baseline.repeated ? 'baseline' : 'run' });
   const { regressions, improvements } = findings([test], options, flips(true), flips(false));
-  return { baseline: label, passed: regressions.length === 0, regressions, improvements, singleRuns: { alpha: options.alpha, dialogues: ids.length, tests: [test] }, warnings: [warning] };
+  return {
+    baseline: label,
+    passed: regressions.length === 0,
+    regressions,
+    improvements,
+    singleRuns: { alpha: options.alpha, dialogues: ids.length, tests: [test] },
+    warnings: [warning],
+  };
 }

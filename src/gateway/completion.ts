@@ -52,5 +52,5 @@ export interface CompletionRejection {
 }
 
 export function rejectionOf(error: unknown): CompletionRejection {
-  return typeof error === 'object' && error !== null ? (error) : {};
+  return typeof error === 'object' && error !== null ? error : {};
 }

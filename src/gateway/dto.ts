@@ -9,7 +9,6 @@ export interface TransactionBatchParseResponse {
   readonly model: string;
 }
 
-
 /** The transaction being confirmed, as the conversation endpoint receives it. */
 export type CurrentTransaction = ConversationTransaction;
 

@@ -4,20 +4,10 @@ import { DEFAULT_TODAY, dayValueProblem } from '../domain/relativeDates.js';
 import { DEFAULT_CONFIG } from '../domain/sessionTypes.js';
 import type { LlmEndpoint, LlmFailure } from '../domain/vocabulary.js';
 import { rejectionOf, type Completer, type Completion, type CompletionUsage, type PromptMessage } from './completion.js';
-import type {
-  ConversationResponse,
-  ConversationTurn,
-  CurrentTransaction,
-  TransactionBatchParseResponse,
-} from './dto.js';
+import type { ConversationResponse, ConversationTurn, CurrentTransaction, TransactionBatchParseResponse } from './dto.js';
 import { ANSWER_TOKEN_LIMITS, CONVERSATION_ANSWER_FORMAT, PARSE_ANSWER_FORMAT, correctionAnswerFormat } from './answerFormat.js';
 import { extractJson } from './extractJson.js';
-import {
-  renderConversationMessages,
-  renderCorrectionMessages,
-  renderParseMessages,
-  type RenderOptions,
-} from './promptTemplates.js';
+import { renderConversationMessages, renderCorrectionMessages, renderParseMessages, type RenderOptions } from './promptTemplates.js';
 import {
   schemaErrors,
   validateConversationResponse,
@@ -88,7 +78,10 @@ export async function correctTransactions(
     if (!validateCorrectionResponse(value)) return schemaErrors(validateCorrectionResponse);
     const problem = indexProblem(value, request.currentBatch.length);
     if (problem) return problem;
-    const wrongDay = dateProblem(value.corrections.map((c, i) => [`/corrections/${i}/updatedFields/date`, c.updatedFields.date] as const), options);
+    const wrongDay = dateProblem(
+      value.corrections.map((c, i) => [`/corrections/${i}/updatedFields/date`, c.updatedFields.date] as const),
+      options,
+    );
     if (wrongDay) return wrongDay;
     return {
       corrections: value.corrections.map((c) => ({ index: c.index, updatedFields: pickFields(c.updatedFields) })),

@@ -78,7 +78,9 @@ function checkPlaceholders(path: string, text: string): void {
       if ((PLACEHOLDERS as readonly string[]).includes(name!)) continue;
       const known = PLACEHOLDERS.map((known) => `{{${known}}}`).join(', ');
       const hint = didYouMean(name!, PLACEHOLDERS);
-      throw new Error(`${path}:${i + 1}: {{${name}}} is not a placeholder${hint}; a template takes ${known} (the batch and the user's words go in the user message)`);
+      throw new Error(
+        `${path}:${i + 1}: {{${name}}} is not a placeholder${hint}; a template takes ${known} (the batch and the user's words go in the user message)`,
+      );
     }
   });
 }

@@ -4,16 +4,7 @@ import type { Phase } from '../domain/vocabulary.js';
 import type { ModelItem } from './modelItem.js';
 import type { Random } from '../util/random.js';
 import { appended, corrected, itemCancelled, itemConfirmed, line, readBack } from './speech.js';
-import {
-  CANCEL_ITEM_FORMS,
-  CONFIRM_ITEM_FORMS,
-  TARGET_CATEGORIES,
-  VAGUE_TEXTS,
-  ordinalWord,
-  say,
-  type Thing,
-  type TxType,
-} from './vocabulary.js';
+import { CANCEL_ITEM_FORMS, CONFIRM_ITEM_FORMS, TARGET_CATEGORIES, VAGUE_TEXTS, ordinalWord, say, type Thing, type TxType } from './vocabulary.js';
 
 /**
  * An independent model of what the orchestrator must do, written from the seeds'

@@ -173,7 +173,10 @@ class Script {
   }
 
   /** A correction after the batch opens: of an item once confirmed or cancelled, after a fault, offline, with low confidence. */
-  private playCorrection(focus: 'cancel-then-correct' | 'confirm-then-correct' | 'fault-correction' | 'offline-correction' | 'low-confidence', size: number): void {
+  private playCorrection(
+    focus: 'cancel-then-correct' | 'confirm-then-correct' | 'fault-correction' | 'offline-correction' | 'low-confidence',
+    size: number,
+  ): void {
     const r = this.random;
     const m = this.model;
     switch (focus) {

@@ -44,6 +44,8 @@ export function readableDialoguesYaml(dialogues: readonly object[]): string {
 /** The first line of a dataset file a person edits: editors that read it check the file against the schema, as the bundled datasets have. */
 export function schemaLine(file: string): string {
   const schema = resolve(packageFolder('schema'), 'dataset.schema.json');
-  const path = relative(dirname(linkTarget(file)), schema).split(sep).join('/');
+  const path = relative(dirname(linkTarget(file)), schema)
+    .split(sep)
+    .join('/');
   return `# yaml-language-server: $schema=${path}\n`;
 }

@@ -104,7 +104,10 @@ function wholeRunJudged(db: HistoryDb, ids: readonly number[]): Map<number, Reco
 /** The newest `limit` runs, oldest first. */
 export function listRuns(db: HistoryDb, limit: number): HistoryRun[] {
   const rows = (db.prepare(`SELECT * FROM runs ORDER BY id DESC LIMIT ?`).all(limit) as RunRow[]).reverse();
-  const metrics = wholeRunMetrics(db, rows.map((r) => r.id));
+  const metrics = wholeRunMetrics(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -140,7 +143,10 @@ export function promptsOf(provenance: RecordedProvenance | null): string | null 
 export function samplingOf(provenance: RecordedProvenance | null): TrendRun['sampling'] {
   const sampling = provenance?.sampling;
   if (!sampling) return null;
-  return { ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}), ...(sampling.seed !== undefined ? { seed: sampling.seed } : {}) };
+  return {
+    ...(sampling.temperature !== undefined ? { temperature: sampling.temperature } : {}),
+    ...(sampling.seed !== undefined ? { seed: sampling.seed } : {}),
+  };
 }
 
 /**
@@ -149,7 +155,9 @@ export function samplingOf(provenance: RecordedProvenance | null): TrendRun['sam
  */
 export function trendBefore(db: HistoryDb, key: string, current: TrendRun, failing: readonly string[], limit: number): Trend {
   const earlier = (
-    db.prepare(`SELECT id, started_at, passed, git_commit, provenance FROM runs WHERE comparable_key = ? ORDER BY id DESC LIMIT ?`).all(key, Math.max(0, limit - 1)) as {
+    db
+      .prepare(`SELECT id, started_at, passed, git_commit, provenance FROM runs WHERE comparable_key = ? ORDER BY id DESC LIMIT ?`)
+      .all(key, Math.max(0, limit - 1)) as {
       id: number;
       started_at: string;
       passed: number;
@@ -157,8 +165,14 @@ export function trendBefore(db: HistoryDb, key: string, current: TrendRun, faili
       provenance: string | null;
     }[]
   ).reverse();
-  const metrics = wholeRunMetrics(db, earlier.map((r) => r.id));
-  const judged = wholeRunJudged(db, earlier.map((r) => r.id));
+  const metrics = wholeRunMetrics(
+    db,
+    earlier.map((r) => r.id),
+  );
+  const judged = wholeRunJudged(
+    db,
+    earlier.map((r) => r.id),
+  );
   const provenanceOf = (text: string | null) => (text === null ? null : (JSON.parse(text) as RecordedProvenance));
   const runs: TrendRun[] = earlier.map((r) => ({
     id: r.id,

@@ -236,7 +236,9 @@ function checkWritable(path: string, file: string): void {
     try {
       accessSync(target, constants.W_OK);
     } catch (error) {
-      throw new HistoryError(`${file}: cannot write the run history (${(error as NodeJS.ErrnoException).code ?? 'denied'} on ${target}); checked before the run, which would record into it`);
+      throw new HistoryError(
+        `${file}: cannot write the run history (${(error as NodeJS.ErrnoException).code ?? 'denied'} on ${target}); checked before the run, which would record into it`,
+      );
     }
   }
 }
@@ -246,7 +248,9 @@ function checkIdentity(db: HistoryDb, file: string): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (applicationId === APPLICATION_ID) {
     if (version > HISTORY_SCHEMA_VERSION) {
-      throw new HistoryError(`${file}: run history schema v${version} is newer than this nlu-harness knows (v${HISTORY_SCHEMA_VERSION}); the file was left as it was`);
+      throw new HistoryError(
+        `${file}: run history schema v${version} is newer than this nlu-harness knows (v${HISTORY_SCHEMA_VERSION}); the file was left as it was`,
+      );
     }
     checkTables(db, file, version);
     return;
@@ -325,7 +329,7 @@ export function comparableKey(run: ComparableRun): string {
     filter: [...run.filter].sort(),
     shard: run.shard,
     // Read loosely: fields a report may or may not carry (an excluded set, an external orchestrator).
-    exclude: [...(((run as { exclude?: readonly string[] }).exclude) ?? [])].sort(),
+    exclude: [...((run as { exclude?: readonly string[] }).exclude ?? [])].sort(),
     sut: (run as { sut?: unknown }).sut ?? null,
     // Two served models behind one name (and fingerprint) are two trends; runs that saw none keep their old key.
     ...(run.llm.servedModels && run.llm.servedModels.length > 0 ? { served: [...run.llm.servedModels].sort() } : {}),

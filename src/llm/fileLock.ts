@@ -95,7 +95,9 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
         if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notALock(lockPath);
         if (!busy(error)) throw error;
         if (Date.now() >= giveUpAt) {
-          throw new LockError(`${lockPath}: still locked after ${Math.round(waitMs / 1000)} s by ${ownerText(ownerPath)}; if that process is gone or hung, stop it and run again`);
+          throw new LockError(
+            `${lockPath}: still locked after ${Math.round(waitMs / 1000)} s by ${ownerText(ownerPath)}; if that process is gone or hung, stop it and run again`,
+          );
         }
         await sleep(RETRY_MS);
       }

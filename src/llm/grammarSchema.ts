@@ -62,7 +62,10 @@ function valueNodes(value: unknown, path: string): number {
 
 function checkItemCount(value: unknown, path: string): void {
   if (!Number.isInteger(value) || (value as number) < 0) throw new UnsupportedSchemaError(`${path} is not a whole number >= 0`);
-  if ((value as number) > MAX_ARRAY_ITEMS) throw new UnsupportedSchemaError(`${path} is ${String(value)}; this server's grammar takes at most ${MAX_ARRAY_ITEMS} (llama.cpp cannot repeat an item more often)`);
+  if ((value as number) > MAX_ARRAY_ITEMS)
+    throw new UnsupportedSchemaError(
+      `${path} is ${String(value)}; this server's grammar takes at most ${MAX_ARRAY_ITEMS} (llama.cpp cannot repeat an item more often)`,
+    );
 }
 
 function build(schema: unknown, path: string, depth: number): Built {
@@ -128,7 +131,9 @@ function withOptionalProperties(object: Record<string, unknown>, path: string, n
   const base = { ...rest, additionalProperties: object.additionalProperties ?? false };
   if (optional.length === 0) return { schema: base, nodes };
   if (optional.length > MAX_OPTIONAL_PROPERTIES) {
-    throw new UnsupportedSchemaError(`${path}: ${optional.length} optional properties; this server's grammar takes at most ${MAX_OPTIONAL_PROPERTIES} (list more in 'required')`);
+    throw new UnsupportedSchemaError(
+      `${path}: ${optional.length} optional properties; this server's grammar takes at most ${MAX_OPTIONAL_PROPERTIES} (list more in 'required')`,
+    );
   }
   const branchCount = 2 ** optional.length;
   const optionalNodes = optional.reduce((sum, name) => sum + propertyNodes.get(name)!, 0);

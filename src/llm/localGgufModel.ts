@@ -179,12 +179,18 @@ export class LocalGgufModel implements ChatBackend {
       const cached = Math.max(0, promptTokens - (meter.usedInputTokens - inputBefore));
       const finishReason = answer.metadata.stopReason === 'maxTokens' ? 'length' : 'stop';
       const ms = elapsed();
-      this.log(`${req.endpoint}: ${promptTokens} prompt tokens (${cached} cached), ${completionTokens} answer tokens${finishReason === 'length' ? ' (cut at max_tokens)' : ''}, ${ms} ms`, 'answered');
+      this.log(
+        `${req.endpoint}: ${promptTokens} prompt tokens (${cached} cached), ${completionTokens} answer tokens${finishReason === 'length' ? ' (cut at max_tokens)' : ''}, ${ms} ms`,
+        'answered',
+      );
       this.observe({ endpoint: req.endpoint, promptTokens, cachedTokens: cached, completionTokens, ms, finishReason });
       return { text: answer.response, latencyMs: elapsed(), model: this.model, usage: { promptTokens, completionTokens }, finishReason };
     } catch (error) {
       if (!req.signal?.aborted) throw error;
-      this.log(`${req.endpoint}: stopped after ${meter.usedOutputTokens - outputBefore} answer tokens, ${elapsed()} ms (${String((req.signal.reason as Error)?.message ?? 'aborted')})`, 'stopped');
+      this.log(
+        `${req.endpoint}: stopped after ${meter.usedOutputTokens - outputBefore} answer tokens, ${elapsed()} ms (${String((req.signal.reason as Error)?.message ?? 'aborted')})`,
+        'stopped',
+      );
       throw new LlmTimeoutError(`${this.model}: generation stopped after ${elapsed()} ms (the request was aborted)`, elapsed());
     }
   }
@@ -220,7 +226,9 @@ export class LocalGgufModel implements ChatBackend {
     try {
       return await this.llama.createGrammarForJsonSchema(accepted);
     } catch (error) {
-      throw new UnsupportedSchemaError(`llama.cpp could not turn this schema into a grammar (${(error as Error).message}); simplify it or send it without response_format`);
+      throw new UnsupportedSchemaError(
+        `llama.cpp could not turn this schema into a grammar (${(error as Error).message}); simplify it or send it without response_format`,
+      );
     }
   }
 

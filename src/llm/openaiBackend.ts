@@ -3,15 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch, MAX_ANSWER_BYTES } from './boundedFetch.js';
 import { secretRedactor } from './redactSecret.js';
 import { outsideName } from '../util/outsideText.js';
-import {
-  DEFAULT_TEMPERATURE,
-  LlmCallError,
-  LlmTimeoutError,
-  type ChatBackend,
-  type ChatRequest,
-  type ChatResult,
-  type ResponseFormatMode,
-} from './backend.js';
+import { DEFAULT_TEMPERATURE, LlmCallError, LlmTimeoutError, type ChatBackend, type ChatRequest, type ChatResult, type ResponseFormatMode } from './backend.js';
 import { retryDelayMs } from './retryAfter.js';
 
 export interface OpenAiBackendOptions {
@@ -183,9 +175,6 @@ export class OpenAiBackend implements ChatBackend {
     const tries = attempt + 1;
     const details: { status?: number; latencyMs: number } = { latencyMs };
     if (status !== undefined) details.status = status;
-    return new LlmCallError(
-      this.redact(`${this.model}: call failed after ${tries} attempt${tries > 1 ? 's' : ''}: ${message}`),
-      details,
-    );
+    return new LlmCallError(this.redact(`${this.model}: call failed after ${tries} attempt${tries > 1 ? 's' : ''}: ${message}`), details);
   }
 }

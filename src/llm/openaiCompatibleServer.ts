@@ -90,9 +90,11 @@ function parseMessages(body: unknown): { model: string | undefined; messages: Ch
       throw new HttpError(400, 'invalid_request_error', `messages[${i}].role is not system, user or assistant`);
     }
     const text =
-      typeof content === 'string' ? content
-      : Array.isArray(content) ? content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('')
-      : null;
+      typeof content === 'string'
+        ? content
+        : Array.isArray(content)
+          ? content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('')
+          : null;
     if (text === null) throw new HttpError(400, 'invalid_request_error', `messages[${i}].content must be text`);
     if (text.length > MAX_MESSAGE_CHARS) {
       throw new HttpError(413, 'invalid_request_error', `messages[${i}].content is ${text.length} characters; this server takes at most ${MAX_MESSAGE_CHARS}`);
@@ -107,7 +109,8 @@ function parseSampling(body: unknown): Sampling {
   const { temperature, seed, max_tokens: maxTokens, max_completion_tokens: maxCompletionTokens } = (body ?? {}) as Record<string, unknown>;
   const sampling: Sampling = {};
   if (temperature !== undefined && temperature !== null) {
-    if (typeof temperature !== 'number' || !(temperature >= 0 && temperature <= 2)) throw new HttpError(400, 'invalid_request_error', 'temperature must be a number from 0 to 2');
+    if (typeof temperature !== 'number' || !(temperature >= 0 && temperature <= 2))
+      throw new HttpError(400, 'invalid_request_error', 'temperature must be a number from 0 to 2');
     sampling.temperature = temperature;
   }
   if (seed !== undefined && seed !== null) {
@@ -132,13 +135,18 @@ function parseResponseFormat(body: unknown): ResponseFormat | undefined {
   if (type === 'json_schema') {
     const schema = jsonSchema?.schema;
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-      throw new HttpError(400, 'invalid_request_error', "response_format.json_schema.schema must be a JSON Schema object", 'invalid_value');
+      throw new HttpError(400, 'invalid_request_error', 'response_format.json_schema.schema must be a JSON Schema object', 'invalid_value');
     }
     // A schema the grammar cannot take is refused here, before the request waits its turn (an UnsupportedSchemaError, 400).
     grammarSchemaOf(schema);
     return { type, name: typeof jsonSchema?.name === 'string' ? jsonSchema.name : 'answer', schema };
   }
-  throw new HttpError(400, 'invalid_request_error', `response_format.type ${JSON.stringify(type)} is not one of 'text', 'json_object', 'json_schema'`, 'invalid_value');
+  throw new HttpError(
+    400,
+    'invalid_request_error',
+    `response_format.type ${JSON.stringify(type)} is not one of 'text', 'json_object', 'json_schema'`,
+    'invalid_value',
+  );
 }
 
 /**
@@ -152,11 +160,17 @@ function refuseWhatIsNotServed(body: unknown): void {
     throw new HttpError(400, 'invalid_request_error', message, 'unsupported_value', param);
   };
   if (stream === true) refuse('stream', 'stream: true is not supported by this server; send the request without stream');
-  if (given(n) && n !== 1) refuse('n', `n: ${JSON.stringify(n)} is not supported by this server, which answers one choice a request; send n requests, each with n: 1 or without it`);
-  if (given(logprobs) && logprobs !== false) refuse('logprobs', 'logprobs: true is not supported by this server, which reports no token log probabilities; send the request without it');
-  if (given(topLogprobs)) refuse('top_logprobs', 'top_logprobs is not supported by this server, which reports no token log probabilities; send the request without it');
+  if (given(n) && n !== 1)
+    refuse('n', `n: ${JSON.stringify(n)} is not supported by this server, which answers one choice a request; send n requests, each with n: 1 or without it`);
+  if (given(logprobs) && logprobs !== false)
+    refuse('logprobs', 'logprobs: true is not supported by this server, which reports no token log probabilities; send the request without it');
+  if (given(topLogprobs))
+    refuse('top_logprobs', 'top_logprobs is not supported by this server, which reports no token log probabilities; send the request without it');
   if (given(toolChoice) && toolChoice !== 'auto' && toolChoice !== 'none') {
-    refuse('tool_choice', `tool_choice: ${JSON.stringify(toolChoice)} is not supported by this server, which never calls a tool (its answers are text); send 'auto' or 'none', or no tools`);
+    refuse(
+      'tool_choice',
+      `tool_choice: ${JSON.stringify(toolChoice)} is not supported by this server, which never calls a tool (its answers are text); send 'auto' or 'none', or no tools`,
+    );
   }
 }
 

@@ -1,10 +1,4 @@
-import {
-  HarnessSetupError,
-  lastUserMessage,
-  type ChatBackend,
-  type ChatRequest,
-  type ChatResult,
-} from './backend.js';
+import { HarnessSetupError, lastUserMessage, type ChatBackend, type ChatRequest, type ChatResult } from './backend.js';
 import { CassetteError, requestKey, summarizeRequest, type Cassette, type CassetteEntry, type CassetteSample } from './cassette.js';
 
 export class CassetteMissError extends HarnessSetupError {

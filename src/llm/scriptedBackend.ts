@@ -79,8 +79,7 @@ export class ScriptedBackend implements ChatBackend, ScriptedTurns {
       const anticipated = Object.keys(this.turn ?? {}).join(', ') || 'no LLM call';
       return Promise.reject(
         new ScriptViolationError(
-          `scripted LLM got ${why} '${endpoint}' call (this turn's script anticipates: ${anticipated}); ` +
-            `last user message: ${userMessage}`,
+          `scripted LLM got ${why} '${endpoint}' call (this turn's script anticipates: ${anticipated}); ` + `last user message: ${userMessage}`,
           endpoint,
           userMessage,
         ),

@@ -7,9 +7,7 @@ import { readCorrectionInput } from './heuristicCorrection.js';
 import { HEURISTIC_PHRASES, containsAny } from './heuristicPhrases.js';
 import { toWire, type WireTransactionOut } from './wireTransaction.js';
 
-export type ConversationAnswer =
-  | { action: 'correct' | 'parse'; transaction: WireTransactionOut }
-  | { action: 'clarify' | 'query'; message: string };
+export type ConversationAnswer = { action: 'correct' | 'parse'; transaction: WireTransactionOut } | { action: 'clarify' | 'query'; message: string };
 
 const CLARIFY_QUESTION = '请问您想修改哪个部分？';
 const FIX_WORDS = ['改', '应该', '不对', '错'];
@@ -19,7 +17,7 @@ function readInput(input: string): { current: BatchItemDto | null; text: string 
   try {
     const data = JSON.parse(input) as { currentTransaction?: unknown; text?: unknown };
     const text = typeof data.text === 'string' ? data.text : '';
-    const batch = data.currentTransaction ? [{ ...(data.currentTransaction), index: 0 }] : [];
+    const batch = data.currentTransaction ? [{ ...data.currentTransaction, index: 0 }] : [];
     const request = readCorrectionInput(JSON.stringify({ currentBatch: batch, correctionText: text }));
     return { current: request?.currentBatch[0] ?? null, text };
   } catch {

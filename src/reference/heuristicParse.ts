@@ -35,7 +35,7 @@ const hasAmount = (text: string): boolean => findAmounts(text).length > 0;
 function splitAtDays(segment: string, today: string): string[] {
   const pieces: string[] = [];
   let from = 0;
-  for (let at = 0; at < segment.length; ) {
+  for (let at = 0; at < segment.length;) {
     const day = findDayMention(segment.slice(at), today);
     if (!day) break;
     const start = at + day.start;

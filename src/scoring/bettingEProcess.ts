@@ -71,8 +71,10 @@ export class BettingEProcess {
     this.population = range.population;
     // 1 − cap·(largest adverse move) must stay positive, or one observation could ruin the gambler.
     const adverse = this.adverseMove(nullMean);
-    if (!(cap > 0 && cap < 1 && adverse > 0)) throw new RangeError(`stake cap ${cap} must be in (0, 1) and the null mean ${nullMean} inside (${this.low}, ${this.high})`);
-    if (this.population !== undefined && !(Number.isInteger(this.population) && this.population >= 1)) throw new RangeError(`population ${this.population} must be a whole number ≥ 1`);
+    if (!(cap > 0 && cap < 1 && adverse > 0))
+      throw new RangeError(`stake cap ${cap} must be in (0, 1) and the null mean ${nullMean} inside (${this.low}, ${this.high})`);
+    if (this.population !== undefined && !(Number.isInteger(this.population) && this.population >= 1))
+      throw new RangeError(`population ${this.population} must be a whole number ≥ 1`);
     this.largestStake = cap / adverse;
   }
 
@@ -148,7 +150,13 @@ export class BettingEProcess {
  * the best a metric can do when nothing changed and nothing is noisy (shared seeds, a deterministic
  * backend): a metric judged on fewer dialogues can never reach it. Null beyond `limit`.
  */
-export function observationsToReach(nullMean: number, direction: BetDirection, threshold: number, cap: number = DEFAULT_STAKE_CAP, limit = 100_000): number | null {
+export function observationsToReach(
+  nullMean: number,
+  direction: BetDirection,
+  threshold: number,
+  cap: number = DEFAULT_STAKE_CAP,
+  limit = 100_000,
+): number | null {
   const process = new BettingEProcess(nullMean, direction, cap);
   while (process.e < threshold) {
     if (process.n >= limit) return null;

@@ -16,8 +16,7 @@ function neutral(expect: TurnExpectation): { expect: TurnExpectation; dropped: n
   const kept: Record<string, unknown> = {};
   let dropped = 0;
   for (const [key, value] of Object.entries(expect)) {
-    const judged =
-      key === 'state' || key === 'batch' || key === 'saved' || key === 'intent' || (key === 'route' && NEUTRAL_ROUTES.has(value as string));
+    const judged = key === 'state' || key === 'batch' || key === 'saved' || key === 'intent' || (key === 'route' && NEUTRAL_ROUTES.has(value as string));
     if (judged) kept[key] = value;
     else if (value !== undefined) dropped++;
   }

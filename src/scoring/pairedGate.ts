@@ -34,7 +34,9 @@ export interface PairedOptions {
 }
 
 export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, options: PairedOptions): PairedComparison {
-  const ids = Object.keys(current).filter((id) => baseline[id] !== undefined).sort();
+  const ids = Object.keys(current)
+    .filter((id) => baseline[id] !== undefined)
+    .sort();
   const rate = (d: RepeatedDialogue) => d.runsPassed / d.runs;
   const pairs = ids.map((id) => ({ baseline: rate(baseline[id]!), candidate: rate(current[id]!) }));
   const sign = signTest(pairs);
@@ -53,15 +55,22 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
     },
     ...metricTests(ids, baseline, current, options),
   ];
-  const testable = testableFamily(raw.map((t) => t.moved), options.alpha);
+  const testable = testableFamily(
+    raw.map((t) => t.moved),
+    options.alpha,
+  );
   const needed = movedNeeded(options.alpha / Math.max(1, raw.length));
-  const setAside: SetAsideTest[] = raw.filter((_, i) => !testable[i]).map((t) => ({ name: t.name, baseline: t.baseline, current: t.current, rawPValue: round(t.rawPValue), judged: t.judged, moved: t.moved, needed }));
+  const setAside: SetAsideTest[] = raw
+    .filter((_, i) => !testable[i])
+    .map((t) => ({ name: t.name, baseline: t.baseline, current: t.current, rawPValue: round(t.rawPValue), judged: t.judged, moved: t.moved, needed }));
   // A set-aside test stays in Holm's family with p = 1: it cannot alarm, and the others pay for the whole family.
   const adjusted = holmAdjust(raw.map((t, i) => (testable[i] ? t.rawPValue : 1)));
   // A rise passes the same test, in the same family, before it is called one (a fixed dialogue is its evidence, never one alone).
   const risen = holmAdjust(raw.map((t, i) => (testable[i] ? t.riseRawPValue : 1)));
   const tests = raw.flatMap(({ judged: _judged, riseRawPValue: _rise, ...t }, i) =>
-    testable[i] ? [{ ...t, pValue: round(adjusted[i]!), risePValue: round(risen[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }] : [],
+    testable[i]
+      ? [{ ...t, pValue: round(adjusted[i]!), risePValue: round(risen[i]!), significant: adjusted[i]! < options.alpha && t.current < t.baseline }]
+      : [],
   );
 
   const flaky: FlakyDialogue[] = [];
@@ -79,7 +88,11 @@ export function comparePaired(baseline: RepeatedRun, current: RepeatedRun, optio
 }
 
 /** A test before Holm's adjustment, with the dialogues it judged and those that moved it. */
-type RawTest = Omit<PairedTest, 'pValue' | 'significant' | 'moved' | 'risePValue'> & { readonly moved: number; readonly judged: number; readonly riseRawPValue: number };
+type RawTest = Omit<PairedTest, 'pValue' | 'significant' | 'moved' | 'risePValue'> & {
+  readonly moved: number;
+  readonly judged: number;
+  readonly riseRawPValue: number;
+};
 
 /**
  * Per metric: a randomization test (the verdict) and a bootstrap interval (the size), each from one
@@ -95,16 +108,32 @@ function metricTests(ids: readonly string[], baseline: RepeatedRun, current: Rep
     (name) => metricDefinition(name)?.pairedTest === 'randomization' && (before[name]?.counts.judged ?? 1) > 0 && (after[name].counts.judged ?? 1) > 0,
   );
   // Resamples merge only the metrics under test, cut out once: merging tallies is the whole cost of a resample.
-  const underTest = (run: RepeatedRun) => tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
+  const underTest = (run: RepeatedRun) =>
+    tallies(run).map((dialogue) => Object.fromEntries(names.map((name) => [name, dialogue[name]])) as Partial<Record<MetricName, Tally>>);
   const [baselineTallies, currentTallies] = [underTest(baseline), underTest(current)];
   // A resample needs only the scores: no descriptions are worded for it.
-  const deltas = (b: Record<MetricName, number>, c: Record<MetricName, number>) => Object.fromEntries(names.map((name) => [name, c[name] - b[name]])) as Record<MetricName, number>;
-  const intervals = bootstrapDeltas(ids.length, names, (draw) => deltas(merged(baselineTallies, draw, settings).scores(), merged(currentTallies, draw, settings).scores()), options);
-  const pValues = randomizationTails(ids.length, names, deltas(beforeSet.scores(), afterSet.scores()), (swapped) => {
-    // A swapped dialogue's baseline tallies count for the candidate, and its candidate's for the baseline.
-    const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
-    return deltas(merged(side(baselineTallies, currentTallies), all, settings).scores(), merged(side(currentTallies, baselineTallies), all, settings).scores());
-  }, options);
+  const deltas = (b: Record<MetricName, number>, c: Record<MetricName, number>) =>
+    Object.fromEntries(names.map((name) => [name, c[name] - b[name]])) as Record<MetricName, number>;
+  const intervals = bootstrapDeltas(
+    ids.length,
+    names,
+    (draw) => deltas(merged(baselineTallies, draw, settings).scores(), merged(currentTallies, draw, settings).scores()),
+    options,
+  );
+  const pValues = randomizationTails(
+    ids.length,
+    names,
+    deltas(beforeSet.scores(), afterSet.scores()),
+    (swapped) => {
+      // A swapped dialogue's baseline tallies count for the candidate, and its candidate's for the baseline.
+      const side = (own: typeof baselineTallies, other: typeof baselineTallies) => swapped.map((swap, i) => (swap ? other : own)[i]!);
+      return deltas(
+        merged(side(baselineTallies, currentTallies), all, settings).scores(),
+        merged(side(currentTallies, baselineTallies), all, settings).scores(),
+      );
+    },
+    options,
+  );
   const movement = movedDialogues(names, baselineTallies, currentTallies, settings);
   return names.map((name) => ({
     name,

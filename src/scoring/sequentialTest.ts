@@ -143,7 +143,8 @@ export class SequentialFamily<K extends string> {
     });
     this.toClear = dialoguesToClear(margin, options.alpha, cap);
     const judged = (name: K) => selection?.judged.get(name) ?? Infinity;
-    const clears = (track: MetricTrack<K>) => (selection ? couldClear(weightsOf(track.name) ?? Array.from({ length: judged(track.name) }, () => 1), margin, options.alpha, cap) : true);
+    const clears = (track: MetricTrack<K>) =>
+      selection ? couldClear(weightsOf(track.name) ?? Array.from({ length: judged(track.name) }, () => 1), margin, options.alpha, cap) : true;
     this.clearing = this.tracks.filter(clears);
     this.setAside = this.tracks.filter((track) => !clears(track)).map((track) => ({ name: track.name, judged: judged(track.name) }));
   }
@@ -176,7 +177,10 @@ export class SequentialFamily<K extends string> {
     const evidence = this.options.combine === 'largest' ? Math.max(0, ...this.tracks.map((track) => track.regression.e)) : this.regressionEvidence();
     if (this.tracks.length > 0 && evidence >= this.regressionThreshold) {
       this.decided = 'regression';
-      this.alarmed = this.options.combine === 'largest' ? this.tracks.filter((track) => track.regression.e >= this.regressionThreshold).map((track) => track.name) : this.namedUnderFamily();
+      this.alarmed =
+        this.options.combine === 'largest'
+          ? this.tracks.filter((track) => track.regression.e >= this.regressionThreshold).map((track) => track.name)
+          : this.namedUnderFamily();
     } else if (this.clearing.length > 0 && this.clearing.every((track) => track.clearedAt !== null)) this.decided = 'noRegression';
     return this.decided;
   }
@@ -190,7 +194,10 @@ export class SequentialFamily<K extends string> {
     const threshold = 1 / this.options.alpha;
     return this.tracks
       .filter((track) => {
-        const others = this.tracks.filter((other) => other !== track).map((other) => other.regression.e).sort((a, b) => a - b);
+        const others = this.tracks
+          .filter((other) => other !== track)
+          .map((other) => other.regression.e)
+          .sort((a, b) => a - b);
         let sum = track.regression.e;
         if (sum < threshold) return false;
         for (const [i, e] of others.entries()) {
@@ -251,7 +258,10 @@ export class SequentialFamily<K extends string> {
     };
     const alarm = Math.min(
       ...this.tracks.map((track) =>
-        dialoguesFor(track, observationsStillNeeded(-track.regression.mean, track.regression.variance, track.regression.stakeLimit, track.regression.e, this.regressionThreshold)),
+        dialoguesFor(
+          track,
+          observationsStillNeeded(-track.regression.mean, track.regression.variance, track.regression.stakeLimit, track.regression.e, this.regressionThreshold),
+        ),
       ),
     );
     const clear =
@@ -276,7 +286,16 @@ export class SequentialFamily<K extends string> {
  * `margin` at level α when they are the whole population the metric judged: fewer never can.
  */
 export function dialoguesToClear(margin: number, alpha: number, cap: number = DEFAULT_STAKE_CAP): number {
-  for (let n = 1; n <= 100_000; n++) if (couldClear(Array.from({ length: n }, () => 1), margin, alpha, cap)) return n;
+  for (let n = 1; n <= 100_000; n++)
+    if (
+      couldClear(
+        Array.from({ length: n }, () => 1),
+        margin,
+        alpha,
+        cap,
+      )
+    )
+      return n;
   return Infinity;
 }
 
@@ -380,7 +399,10 @@ export class SequentialTest {
     set.absorb(dialogue.tallies);
     return Object.entries(set.results()).map(([name, result]) => {
       const judged = result.counts['judged'];
-      return [name as MetricName, { score: result.score, judged: judged === undefined || judged > 0, weight: judged === undefined ? 1 : judged / Math.max(1, dialogue.runs) }];
+      return [
+        name as MetricName,
+        { score: result.score, judged: judged === undefined || judged > 0, weight: judged === undefined ? 1 : judged / Math.max(1, dialogue.runs) },
+      ];
     });
   }
 }

@@ -16,8 +16,7 @@ export function mergeTally(into: Tally, from: Tally): void {
     const current = into[key];
     if (typeof value === 'number') {
       if (value !== 0 || typeof current !== 'number') into[key] = (typeof current === 'number' ? current : 0) + value;
-    }
-    else if (current instanceof CountedList) current.addAll(value as number[] | CountedList);
+    } else if (current instanceof CountedList) current.addAll(value as number[] | CountedList);
     else if (value instanceof CountedList) {
       const list = CountedList.of(Array.isArray(current) ? current : []);
       list.addAll(value);
@@ -26,8 +25,7 @@ export function mergeTally(into: Tally, from: Tally): void {
       // In place: a list the target already owns grows; copying it each time made merging n dialogues cost n².
       if (Array.isArray(current)) for (const item of value) current.push(item);
       else into[key] = [...value];
-    }
-    else {
+    } else {
       const nested: Tally = current !== undefined && typeof current === 'object' && !Array.isArray(current) ? current : {};
       mergeTally(nested, value);
       into[key] = nested;

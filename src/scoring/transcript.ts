@@ -12,9 +12,7 @@ export function toTurnReport(trace: TurnTrace, checks: readonly CheckReport[]): 
     ...(turn.dispose ? { dispose: true as const } : {}),
     ...(turn.disposeAfterMs !== undefined ? { disposeAfterMs: turn.disposeAfterMs } : {}),
   };
-  const intent = trace.intent
-    ? { kind: trace.intent.kind, ...('index' in trace.intent ? { index: trace.intent.index } : {}) }
-    : null;
+  const intent = trace.intent ? { kind: trace.intent.kind, ...('index' in trace.intent ? { index: trace.intent.index } : {}) } : null;
   const llmCalls: LlmCallReport[] = trace.llmCalls.map((call) => ({
     endpoint: call.endpoint,
     request: call.request,

@@ -50,8 +50,7 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   const expect: TurnExpectation = trace.turn.expect ?? {};
   const how = comparisonFor(trace, tolerant);
   const checks: CheckReport[] = [];
-  const add = (name: string, expected: unknown, actual: unknown, passed: boolean) =>
-    checks.push({ name, expected, actual, passed });
+  const add = (name: string, expected: unknown, actual: unknown, passed: boolean) => checks.push({ name, expected, actual, passed });
 
   if (trace.setupErrors.length > 0) add('script', [], trace.setupErrors, false);
   if (expect.state !== undefined) add('state', expect.state, trace.phaseAfter, expect.state === trace.phaseAfter);
@@ -111,11 +110,7 @@ export function checkTurn(trace: TurnTrace, tolerant = false): CheckReport[] {
   return checks;
 }
 
-export function matchesItems(
-  expected: readonly ExpectedItem[] | null,
-  actual: readonly object[] | null,
-  how: Comparison = EXACT,
-): boolean {
+export function matchesItems(expected: readonly ExpectedItem[] | null, actual: readonly object[] | null, how: Comparison = EXACT): boolean {
   if (expected === null || actual === null) return expected === actual;
   return expected.length === actual.length && expected.every((want, i) => matchesItem(want, actual[i]!, how));
 }

@@ -55,7 +55,9 @@ export class CallTraffic {
 }
 
 /** What a run's report keeps of its traffic (under run.timing: it depends on the server, not the suite); nothing when no real model was called. */
-export function llmTraffic(traffic: CallTraffic): { llmTraffic?: { answeredCalls: number; rateLimitedCalls: number; concurrency: { start: number; narrowest: number } } } {
+export function llmTraffic(traffic: CallTraffic): {
+  llmTraffic?: { answeredCalls: number; rateLimitedCalls: number; concurrency: { start: number; narrowest: number } };
+} {
   if (traffic.answeredCalls === 0 && traffic.rateLimitedCalls === 0) return {};
   return {
     llmTraffic: {

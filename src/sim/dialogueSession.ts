@@ -272,12 +272,7 @@ export class DialogueSession {
   }
 }
 
-function failedEvent(
-  endpoint: TracedLlmCall['endpoint'],
-  id: number,
-  reason: 'timeout' | 'error' | 'malformed' | 'invalid',
-  detail?: string,
-): HarnessEvent {
+function failedEvent(endpoint: TracedLlmCall['endpoint'], id: number, reason: 'timeout' | 'error' | 'malformed' | 'invalid', detail?: string): HarnessEvent {
   const base = { id, reason, ...(detail === undefined ? {} : { detail }) };
   if (endpoint === 'conversation') return { type: 'conversationFailed', ...base };
   return endpoint === 'parse' ? { type: 'parseFailed', ...base } : { type: 'correctionFailed', ...base };

@@ -62,8 +62,7 @@ async function playInput(session: DialogueSession, turn: Turn, trace: TurnTrace)
     await session.send({ type: 'dispose' });
     return;
   }
-  const event: OrchestratorEvent =
-    turn.user !== undefined ? { type: 'userText', text: turn.user } : { type: 'tap', action: turn.tap ?? 'confirm' };
+  const event: OrchestratorEvent = turn.user !== undefined ? { type: 'userText', text: turn.user } : { type: 'tap', action: turn.tap ?? 'confirm' };
   const startMs = session.now;
   if (turn.disposeAfterMs !== undefined) session.scheduleDispose(turn.disposeAfterMs);
   const micros = await session.send(event);
@@ -88,10 +87,7 @@ function restoreGold(session: DialogueSession, turn: Turn): void {
  * endpoint is kept (`correct` or `conversation`): a dialogue may script both arms, and the other
  * arm's answer is never asked for.
  */
-export function toBackendScript(
-  script: TurnScript | undefined,
-  confirmingEndpoint: 'correct' | 'conversation' = 'correct',
-): BackendScript | undefined {
+export function toBackendScript(script: TurnScript | undefined, confirmingEndpoint: 'correct' | 'conversation' = 'correct'): BackendScript | undefined {
   if (!script) return undefined;
   const result: BackendScript = {};
   for (const key of ['parse', confirmingEndpoint, 'any'] as const) {

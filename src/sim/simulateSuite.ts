@@ -36,8 +36,7 @@ const FORGET_EVERY = 1000;
 
 /** A dialogue's traces, one per repeat run, or why the protocol arm cannot run it. */
 export type SimulatedDialogue =
-  | { readonly dialogue: Dialogue; readonly traces: readonly DialogueTrace[] }
-  | { readonly dialogue: Dialogue; readonly skipped: string };
+  { readonly dialogue: Dialogue; readonly traces: readonly DialogueTrace[] } | { readonly dialogue: Dialogue; readonly skipped: string };
 
 /**
  * Runs each dialogue `repeat` times through the protocol arm's core and yields the traces as a

@@ -22,7 +22,14 @@ export type HarnessMessage =
   | { readonly type: 'restore'; readonly seq: number; readonly phase: Phase; readonly batch: DraftBatch | null };
 
 export type SutMessage =
-  | { readonly type: 'ready'; readonly seq: number; readonly protocolVersion: number; readonly name: string; readonly version?: string; readonly protocols: readonly Protocol[] }
+  | {
+      readonly type: 'ready';
+      readonly seq: number;
+      readonly protocolVersion: number;
+      readonly name: string;
+      readonly version?: string;
+      readonly protocols: readonly Protocol[];
+    }
   | { readonly type: 'state'; readonly seq: number; readonly state: SutState }
   | { readonly type: 'step'; readonly seq: number; readonly effects: readonly HarnessEffect[]; readonly state: SutState; readonly refused?: Refusal }
   | { readonly type: 'error'; readonly seq: number; readonly message: string };
@@ -64,9 +71,7 @@ export function protocolValidators(): ProtocolValidators {
     sutMessage: compile<SutMessage>('sutMessage'),
     sutMessageOfType: byType as ProtocolValidators['sutMessageOfType'],
     effect: compile<HarnessEffect>('effect'),
-    effectOfType: new Map(
-      schema.definitions.effect.oneOf.map((branch, i) => [branch.properties?.type.const ?? 'notify', compile(`effect/oneOf/${i}`)]),
-    ),
+    effectOfType: new Map(schema.definitions.effect.oneOf.map((branch, i) => [branch.properties?.type.const ?? 'notify', compile(`effect/oneOf/${i}`)])),
   };
   return validators;
 }

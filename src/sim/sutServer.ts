@@ -38,7 +38,9 @@ export async function serveCore(input: Readable, output: Writable, options: Serv
     }
     if (!harnessMessage(parsed)) {
       const { seq, type } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { seq?: unknown; type?: unknown };
-      const why = HARNESS_TYPES.includes(type as string) ? `not a valid ${String(type)} message: ${schemaErrorText(harnessMessage.errors)}` : `unknown message type ${JSON.stringify(type)}`;
+      const why = HARNESS_TYPES.includes(type as string)
+        ? `not a valid ${String(type)} message: ${schemaErrorText(harnessMessage.errors)}`
+        : `unknown message type ${JSON.stringify(type)}`;
       send({ type: 'error', seq: Number.isSafeInteger(seq) ? (seq as number) : 0, message: why });
       continue;
     }
@@ -54,7 +56,14 @@ export async function serveCore(input: Readable, output: Writable, options: Serv
     switch (message.type) {
       case 'hello':
         if (options.protocols.includes(message.protocol)) session.core = CORES[message.protocol] ?? null;
-        send({ type: 'ready', seq, protocolVersion: SUT_PROTOCOL_VERSION, name: options.name, ...(options.version ? { version: options.version } : {}), protocols: options.protocols });
+        send({
+          type: 'ready',
+          seq,
+          protocolVersion: SUT_PROTOCOL_VERSION,
+          name: options.name,
+          ...(options.version ? { version: options.version } : {}),
+          protocols: options.protocols,
+        });
         break;
       case 'reset': {
         const core = session.core;

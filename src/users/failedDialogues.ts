@@ -56,15 +56,13 @@ export function failedPath(failure: FailedRun): FailedPath {
 function expectationAfter(before: DraftBatch | null, turn: TranscriptTurn, today: string): { expect: TurnExpectation; doubtful: number } {
   const { action, user } = turn;
   // What the card showed before the turn: an item the action is not about must stay so.
-  const carried = (before?.items ?? []).map(
-    ({ result, status }): ItemExpectation => ({
-      amount: result.amount,
-      type: result.type,
-      ...(result.category ? { category: result.category } : {}),
-      ...(result.date ? { date: result.date } : {}),
-      status,
-    }),
-  );
+  const carried = (before?.items ?? []).map(({ result, status }): ItemExpectation => ({
+    amount: result.amount,
+    type: result.type,
+    ...(result.category ? { category: result.category } : {}),
+    ...(result.date ? { date: result.date } : {}),
+    status,
+  }));
   let doubtful = 0;
   const said = (item: GoalItem, status = 'pending'): ItemExpectation => {
     const named = namedFields(item, user);
@@ -83,7 +81,12 @@ function expectationAfter(before: DraftBatch | null, turn: TranscriptTurn, today
     case 'append':
       return { expect: open([...carried, said(action.item)]), doubtful };
     case 'correct': {
-      const fixed = action.field === 'category' ? namedFields(action.goal, user) : action.field === 'date' ? namedDay(action.goal) : { [action.field]: action.goal[action.field] };
+      const fixed =
+        action.field === 'category'
+          ? namedFields(action.goal, user)
+          : action.field === 'date'
+            ? namedDay(action.goal)
+            : { [action.field]: action.goal[action.field] };
       if (action.field === 'category' && !('category' in fixed)) doubtful++;
       // Back to today: the card may show today's day or none, so the day is not pinned then.
       const unpinned = ({ date: _, ...rest }: ItemExpectation): ItemExpectation => rest;
@@ -156,7 +159,9 @@ function breaks(expect: TurnExpectation, turn: TranscriptTurn, target: number | 
 }
 
 function differingFields(want: ItemExpectation, got: Record<string, unknown>): string[] {
-  return Object.entries(want).filter(([field, value]) => got[field] !== value).map(([field]) => field);
+  return Object.entries(want)
+    .filter(([field, value]) => got[field] !== value)
+    .map(([field]) => field);
 }
 
 function actionName(action: UserAction): string {
@@ -186,7 +191,13 @@ function toDialogue({ path, alike }: { path: FailedPath; alike: number }, seed: 
   return {
     id: `sim-s${seed}-u${user.id}`,
     title: `模拟用户 ${user.id}（seed ${seed}）：目标 ${goalSize} 笔，第 ${turns.length} 轮出错（${signature}）${alike > 1 ? `，代表 ${alike} 个同类用户` : ''}`,
-    tags: ['simulated', 'generated-expectations', `outcome:${run.outcome}`, `first-failure:${signature}`, ...run.features.map((feature) => `speech:${feature}`)],
+    tags: [
+      'simulated',
+      'generated-expectations',
+      `outcome:${run.outcome}`,
+      `first-failure:${signature}`,
+      ...run.features.map((feature) => `speech:${feature}`),
+    ],
     today: user.goal.today,
     turns: turns.map(({ user: words, expect }) => ({ user: words, expect: expect as unknown as Json })),
   };
@@ -204,8 +215,8 @@ export function writeFailedDialogues(file: string, failures: readonly FailedRun[
         schemaLine(file).trimEnd(),
         `# Written by \`nlu-harness simulate --seed ${seed} --save-dialogues\`: ${failures.length} simulated users who did not reach their goal,`,
         `# as ${curated.length} dialogues: users whose first wrong turn had the same action and broke the same things are one dialogue.`,
-        '# Each is the user\'s own words on the path that failed, up to and including the first wrong turn.',
-        '# The expectations were GENERATED from the users\' goals: review them before adding a dialogue to a suite.',
+        "# Each is the user's own words on the path that failed, up to and including the first wrong turn.",
+        "# The expectations were GENERATED from the users' goals: review them before adding a dialogue to a suite.",
         `# A category the words do not name is left out (${doubtful} left out); descriptions are never expected (a model words them its own way).`,
         '# There are no llm: blocks: run them against a model (--llm heuristic, openai or replay); under the',
         '# scripted backend every model turn fails, by design.',

@@ -15,7 +15,14 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 function cardItems(batch: DraftBatch | null): Json {
   if (!batch) return null;
-  return batch.items.map(({ result, status }) => ({ amount: result.amount, type: result.type, category: result.category, description: result.description, date: result.date, status }));
+  return batch.items.map(({ result, status }) => ({
+    amount: result.amount,
+    type: result.type,
+    category: result.category,
+    description: result.description,
+    date: result.date,
+    status,
+  }));
 }
 
 /** A turn's one model answer as the dataset scripts it; null when the turn asked none, undefined when it cannot be scripted. */
@@ -67,7 +74,7 @@ export function writeModelDialogues(file: string, voiced: readonly FailedRun[], 
       [
         schemaLine(file).trimEnd(),
         `# Written by \`nlu-harness simulate --seed ${seed} --user-llm … --save-dialogues\`: ${dialogues.length} users whose lines a language model wrote`,
-        '# (through the recogniser\'s noise) and who reached their goal. The llm: blocks are the NLU\'s answers in that run;',
+        "# (through the recogniser's noise) and who reached their goal. The llm: blocks are the NLU's answers in that run;",
         '# the expectations are what the app showed, and the last turn saves the goal. They replay under the scripted backend.',
         '',
       ].join('\n'),

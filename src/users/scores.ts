@@ -70,7 +70,10 @@ export function sliceScore(runs: readonly RunResult[]): SliceScore {
 export function scoreSimulation(allRuns: readonly RunResult[], repeat: number): SimulationScores {
   const runs = allRuns.filter((run) => run.outcome !== 'slip');
   const slips = allRuns.length - runs.length;
-  const outcomes = Object.fromEntries([...OUTCOMES.map((outcome) => [outcome, runs.filter((run) => run.outcome === outcome).length]), ...(slips > 0 ? [['slip', slips]] : [])]) as Record<Outcome, number>;
+  const outcomes = Object.fromEntries([
+    ...OUTCOMES.map((outcome) => [outcome, runs.filter((run) => run.outcome === outcome).length]),
+    ...(slips > 0 ? [['slip', slips]] : []),
+  ]) as Record<Outcome, number>;
   const byUser = new Map<number, boolean>();
   for (const run of runs) byUser.set(run.userId, (byUser.get(run.userId) ?? true) && run.outcome === 'success');
   const sizes = [...new Set(runs.map((run) => run.goalSize))].sort((a, b) => a - b);
@@ -101,7 +104,13 @@ export interface UserModelSection {
   /** Per user run: means of calls and tokens. */
   readonly perUserRun: { readonly calls: number; readonly tokens: number };
   /** Lines the turns needed; share passing the guard at the first draw and within the draws allowed. */
-  readonly lines: { readonly needed: number; readonly firstDraw: number; readonly withinLimit: number; readonly firstDrawRate: number; readonly withinLimitRate: number };
+  readonly lines: {
+    readonly needed: number;
+    readonly firstDraw: number;
+    readonly withinLimit: number;
+    readonly firstDrawRate: number;
+    readonly withinLimitRate: number;
+  };
   readonly slipRate: number;
   readonly slips: readonly {
     readonly userId: number;

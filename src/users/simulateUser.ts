@@ -122,7 +122,12 @@ export async function simulateUser(user: SimulatedUser, options: UserRunOptions)
     let written: TranscriptTurn['written'];
     if (options.voice) {
       const card = session.phase === 'CONFIRMING' ? session.batch : null;
-      const said = await options.voice.line(action, { today: goal.today, goal: goal.items, history: transcript.map(({ user, spoken }) => ({ user, spoken })), card });
+      const said = await options.voice.line(action, {
+        today: goal.today,
+        goal: goal.items,
+        history: transcript.map(({ user, spoken }) => ({ user, spoken })),
+        card,
+      });
       if ('slip' in said) {
         slip = { turn: transcript.length, action: action.kind, task: taskText(action, goal.today), reason: said.slip, draws: said.draws };
         return false;

@@ -101,7 +101,12 @@ export class Speaker {
 
   /** Several transactions in one breath; once a day is named, each later item names its own. */
   items(items: readonly GoalItem[]): string {
-    const parts = items.map((item, i) => this.item(item, items.slice(0, i).some((earlier) => earlier.date !== null)));
+    const parts = items.map((item, i) =>
+      this.item(
+        item,
+        items.slice(0, i).some((earlier) => earlier.date !== null),
+      ),
+    );
     const bare = this.roll('noPunctuation');
     const joined = bare ? parts.reduce((text, part) => `${text}${this.random.chance(0.5) ? ' ' : ''}${part}`) : parts.join('，');
     return this.filler(joined);
@@ -114,10 +119,16 @@ export class Speaker {
    */
   transcribe(text: string, goal: readonly GoalItem[]): string {
     let out = this.roll('chineseNumerals') ? text.replace(/\d+(?:\.5)?/g, (n) => spokenNumber(Number(n))) : text;
-    if (this.roll('noPunctuation')) out = out.replace(/[，。！？、；：,!?;:]|\.(?!\d)/g, ' ').replace(/\s+/g, ' ').trim();
+    if (this.roll('noPunctuation'))
+      out = out
+        .replace(/[，。！？、；：,!?;:]|\.(?!\d)/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     const said = goal.find((item) => out.includes(item.description));
     if (said && this.roll('homophones')) out = this.mishear(out, said.description);
-    const day = [...out].map((char, at) => ({ at, others: dayHomophonesOf(char) })).filter((choice) => choice.others.length > 0 && /[天周]/.test(out.slice(choice.at, choice.at + 2)));
+    const day = [...out]
+      .map((char, at) => ({ at, others: dayHomophonesOf(char) }))
+      .filter((choice) => choice.others.length > 0 && /[天周]/.test(out.slice(choice.at, choice.at + 2)));
     if (day.length > 0 && this.roll('dayHomophones')) {
       const { at, others } = this.random.pick(day);
       out = `${out.slice(0, at)}${this.random.pick(others)}${out.slice(at + 1)}`;
@@ -133,9 +144,7 @@ export class Speaker {
   /** One character of the description replaced by one that sounds the same, when there is one. */
   private mishear(said: string, description: string): string {
     const at = said.indexOf(description);
-    const choices = [...description]
-      .map((char, offset) => ({ offset, others: homophonesOf(char) }))
-      .filter((choice) => choice.others.length > 0);
+    const choices = [...description].map((char, offset) => ({ offset, others: homophonesOf(char) })).filter((choice) => choice.others.length > 0);
     if (at < 0 || choices.length === 0) return said;
     const { offset, others } = this.random.pick(choices);
     return `${said.slice(0, at + offset)}${this.random.pick(others)}${said.slice(at + offset + 1)}`;

@@ -30,7 +30,9 @@ export function guardLine(action: UserAction, line: string, today: string): stri
     case 'confirm':
       return confirms(text);
     case 'cancel':
-      return classifyLocal(text).kind === 'cancel' || (hasAny(text, CANCEL_WORDS) && findAmounts(text).length === 0 && findOrdinals(text).length === 0) ? null : 'it does not cancel';
+      return classifyLocal(text).kind === 'cancel' || (hasAny(text, CANCEL_WORDS) && findAmounts(text).length === 0 && findOrdinals(text).length === 0)
+        ? null
+        : 'it does not cancel';
   }
 }
 

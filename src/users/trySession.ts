@@ -58,7 +58,8 @@ export class TrySession {
           batch: trace.batchAfter ? cardItems(trace.batchAfter) : null,
           tts: trace.spoken.map((line) => line.text),
         };
-        if (trace.saved.length > 0) expect['saved'] = trace.saved.map(({ amount, type, category, description, date }) => ({ amount, type, category, description, date }));
+        if (trace.saved.length > 0)
+          expect['saved'] = trace.saved.map(({ amount, type, category, description, date }) => ({ amount, type, category, description, date }));
         return { ...input, ...(llm ? { llm } : {}), expect };
       }),
     };

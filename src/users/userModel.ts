@@ -139,7 +139,11 @@ export class ModelVoice {
 
 /** The first line of the answer, without quotes or a speaker's name. */
 export function spokenLine(answer: string): string {
-  const first = answer.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? '';
+  const first =
+    answer
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? '';
   return first
     .replace(/^(?:用户|我|user|you|line|答)\s*[:：]\s*/i, '')
     .replace(/^[「『"“'‘]+|[」』"”'’]+$/g, '')
@@ -153,7 +157,10 @@ function amountText(amount: number): string {
 /** How the user would name a day: 昨天, 3天前, 2月20号 (the app's today is the user's). */
 function dayWord(date: string, today: string): string {
   const phrases = dayPhrases(date, today);
-  return (phrases.find((p) => p.kind === 'word') ?? phrases.find((p) => p.kind === 'daysAgo') ?? phrases.find((p) => p.kind === 'monthDay') ?? phrases[0])?.text ?? date;
+  return (
+    (phrases.find((p) => p.kind === 'word') ?? phrases.find((p) => p.kind === 'daysAgo') ?? phrases.find((p) => p.kind === 'monthDay') ?? phrases[0])?.text ??
+    date
+  );
 }
 
 /** 「昨天 打车 30」: the day first, as it is said. */
@@ -170,17 +177,28 @@ function ordinal(index: number): string {
 export function taskText(action: UserAction, today: string): string {
   switch (action.kind) {
     case 'say':
-      return `say these ${action.items.length} in one line: ${action.items.map((item, i) => itemText(item, today, action.items.slice(0, i).some((earlier) => earlier.date !== null))).join('; ')}`;
+      return `say these ${action.items.length} in one line: ${action.items
+        .map((item, i) =>
+          itemText(
+            item,
+            today,
+            action.items.slice(0, i).some((earlier) => earlier.date !== null),
+          ),
+        )
+        .join('; ')}`;
     case 'append':
       return `add one more item (还有一笔): ${itemText(action.item, today, false)}`;
     case 'correct': {
       const { goal, field, by, item } = action;
       const which = by === 'ordinal' ? `card item ${ordinal(item.index)}` : `the item ${goal.description} (name it by what it was: ${goal.description}那笔)`;
       const value =
-        field === 'amount' ? `its amount should be ${amountText(goal.amount)}`
-        : field === 'type' ? `it should be ${TYPE_WORD[goal.type]}`
-        : field === 'category' ? `its category should be ${goal.category}`
-        : `its day should be ${dayWord(goal.date ?? today, today)}`;
+        field === 'amount'
+          ? `its amount should be ${amountText(goal.amount)}`
+          : field === 'type'
+            ? `it should be ${TYPE_WORD[goal.type]}`
+            : field === 'category'
+              ? `its category should be ${goal.category}`
+              : `its day should be ${dayWord(goal.date ?? today, today)}`;
       return `correct ${which}: ${value}`;
     }
     case 'cancelItem':
@@ -196,7 +214,9 @@ export function taskText(action: UserAction, today: string): string {
 
 /** Kept short: on a busy CPU every prompt token costs (the system prompt is cached, this is not). */
 function userMessage(persona: Persona, action: UserAction, context: TurnContext, refused: readonly Draw[]): string {
-  const goal = context.goal.map((item) => `${item.date ? `${dayWord(item.date, context.today)} ` : ''}${item.description} ${amountText(item.amount)} ${item.category}`).join('; ');
+  const goal = context.goal
+    .map((item) => `${item.date ? `${dayWord(item.date, context.today)} ` : ''}${item.description} ${amountText(item.amount)} ${item.category}`)
+    .join('; ');
   const history = context.history.slice(-HISTORY_TURNS).flatMap((turn) => [`you: ${turn.user}`, `app: ${turn.spoken.join(' ') || '(nothing)'}`]);
   const lines = [
     `persona: ${personaText(persona)}`,

@@ -73,7 +73,7 @@ export class AtomicFileWriter {
     if (this.buffer.length === 0) return;
     const bytes = Buffer.from(this.buffer.join(''), 'utf8');
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd, bytes, offset);
     } catch (error) {
       // A write names no file; the caller's message should.
       (error as NodeJS.ErrnoException).path ??= this.target;

@@ -1,4 +1,3 @@
-
 /**
  * Text the harness did not write (a served model's name, a dataset's ids, a model's answer, a file
  * name) made safe for every format: one line, no control character, bounded. The renderers escape

@@ -51,7 +51,7 @@ describe('the backend registry', () => {
     expect(backendNames((entry) => entry.servable)).toEqual(['heuristic', 'replay']);
   });
 
-  it('looks a report\'s stored name up: a wrapper\'s name has no entry until unwrapped', () => {
+  it("looks a report's stored name up: a wrapper's name has no entry until unwrapped", () => {
     expect(findBackend('perturb(record(openai))')).toBeUndefined();
     expect(baseBackendName('perturb(record(openai))')).toBe('openai');
     expect(findBackend(baseBackendName('perturb(record(openai))'))?.readsPrompts).toBe(true);
@@ -61,7 +61,9 @@ describe('the backend registry', () => {
   });
 
   it('says which option and command a missing cassette belongs to', async () => {
-    await expect(backendEntry('replay').create({ option: '--llm', canRecord: true })).rejects.toThrow('--llm replay needs --cassette FILE (record one with --record FILE)');
+    await expect(backendEntry('replay').create({ option: '--llm', canRecord: true })).rejects.toThrow(
+      '--llm replay needs --cassette FILE (record one with --record FILE)',
+    );
     await expect(backendEntry('replay').create({ option: '--backend' })).rejects.toThrow(/^--backend replay needs --cassette FILE$/);
   });
 });
@@ -75,7 +77,7 @@ describe('--help', () => {
     expect(help).toContain(`with kinds ${PERTURB_KINDS.join(', ')} (e.g.`);
   });
 
-  it('of run offers the registry\'s backends that have a script or a model', () => {
+  it("of run offers the registry's backends that have a script or a model", () => {
     const help = cli(['run', '--help']).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('[choices: "scripted", "heuristic", "openai", "replay"] [default: "scripted"]');
   });

@@ -57,9 +57,7 @@ describe('nlu-harness bench and generate (built CLI)', () => {
     expect(result.status).toBe(0);
     const printed = JSON.parse(result.stdout) as Record<string, Record<string, unknown>>;
     expect(Object.keys(printed)).toEqual(expect.arrayContaining(['localClassifier', 'offlineParser', 'orchestratorStep', 'machine']));
-    expect(Object.keys(printed['localClassifier']!)).toEqual(
-      expect.arrayContaining(['p50Us', 'p99Us', 'maxUs', 'opsPerSec', 'floorRatio', 'budgetUs']),
-    );
+    expect(Object.keys(printed['localClassifier']!)).toEqual(expect.arrayContaining(['p50Us', 'p99Us', 'maxUs', 'opsPerSec', 'floorRatio', 'budgetUs']));
     expect(Object.keys(printed['machine']!)).toEqual(expect.arrayContaining(['node', 'cpus', 'platform', 'date']));
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(printed);
     expect(result.stderr).toContain('bench:');

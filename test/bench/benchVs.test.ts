@@ -27,7 +27,11 @@ describe('bench --vs: bad baselines are exit 2 before anything runs', () => {
     ['a directory without package.json', (dir: string) => dir, 'not a checkout of nlu-harness'],
     ['another package', (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name":"other"}'), dir), 'names another package'],
     // Issue 31: a malformed package.json was exit 3 with a stack.
-    ['a malformed package.json', (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name": "nlu-harness",'), dir), 'package.json cannot be read as JSON'],
+    [
+      'a malformed package.json',
+      (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name": "nlu-harness",'), dir),
+      'package.json cannot be read as JSON',
+    ],
     ['a package.json that is null', (dir: string) => (writeFileSync(join(dir, 'package.json'), 'null'), dir), 'names another package'],
     ['a checkout that was never built', (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name":"nlu-harness"}'), dir), 'not built'],
     ['this very checkout', () => ROOT, 'the checkout running this command'],

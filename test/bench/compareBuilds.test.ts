@@ -66,7 +66,12 @@ describe('utteranceCosts', () => {
   const intents = texts.map((text) => (text === '确认' ? 'confirm' : 'correction'));
 
   it('one row per distinct text, groups that cover every position, got-slower only beyond tolerance and consistent', () => {
-    const costs = utteranceCosts(texts, intents, timings((i) => (i === 1 ? 1.5 : 1)), { tolerance: 0.1, top: 5 });
+    const costs = utteranceCosts(
+      texts,
+      intents,
+      timings((i) => (i === 1 ? 1.5 : 1)),
+      { tolerance: 0.1, top: 5 },
+    );
     expect(costs.slowest).toHaveLength(5);
     expect(new Set(costs.slowest.map((r) => r.text)).size).toBe(5);
     const confirm = costs.byIntent.find((g) => g.group === 'confirm')!;

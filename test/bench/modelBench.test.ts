@@ -22,7 +22,7 @@ const SERVED = [
 ];
 
 describe('bench --model: where the run time went', () => {
-  it('recovers the per-token costs the calls were timed with, and its parts add up to the calls\' time', () => {
+  it("recovers the per-token costs the calls were timed with, and its parts add up to the calls' time", () => {
     const split = splitRunTime(SERVED)!;
     expect(split.answerTokensPerSecond).toBe(10);
     expect(split.promptTokensPerSecond).toBe(40);

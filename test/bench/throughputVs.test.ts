@@ -27,12 +27,19 @@ process.exitCode = held && held[0] !== 1 ? 3 : (result.status ?? 3);
 
 function throughputVs(base: string, head: string, rounds: number) {
   const json = join(tempDir(), 'vs.json');
-  const result = spawnSync(process.execPath, ['scripts/throughputVs.mjs', '--base', base, '--head', head, '--dialogues', '150', '--rounds', String(rounds), '--json', json], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  const report = result.status === 0 || result.status === 1 ? (JSON.parse(readFileSync(json, 'utf8')) as { wallRatio: number; peakRssRatio: number; verdict: string }) : null;
+  const result = spawnSync(
+    process.execPath,
+    ['scripts/throughputVs.mjs', '--base', base, '--head', head, '--dialogues', '150', '--rounds', String(rounds), '--json', json],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
+  );
+  const report =
+    result.status === 0 || result.status === 1
+      ? (JSON.parse(readFileSync(json, 'utf8')) as { wallRatio: number; peakRssRatio: number; verdict: string })
+      : null;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, report };
 }
 

@@ -26,7 +26,12 @@ describe('did the edit reach the model?', () => {
     for (const dialogue of written.dialogues) {
       expect(dialogue.answerDigests).toHaveLength(dialogue.runs);
       for (const digest of dialogue.answerDigests.flat()) {
-        expect(digest).toEqual({ turn: expect.any(Number), endpoint: expect.any(String), request: expect.stringMatching(/^[0-9a-f]{12}$/), answer: expect.stringMatching(/^[0-9a-f]{12}$/) });
+        expect(digest).toEqual({
+          turn: expect.any(Number),
+          endpoint: expect.any(String),
+          request: expect.stringMatching(/^[0-9a-f]{12}$/),
+          answer: expect.stringMatching(/^[0-9a-f]{12}$/),
+        });
         calls++;
       }
     }
@@ -36,7 +41,13 @@ describe('did the edit reach the model?', () => {
     expect(Object.keys(readBaseline(baseline).answerDigests!)).toEqual(written.dialogues.map((d: { id: string }) => d.id));
 
     const forged = join(dir, 'forged.json');
-    writeFileSync(forged, JSON.stringify({ ...written, dialogues: written.dialogues.map((d: object) => ({ ...d, answerDigests: [[{ turn: 0, endpoint: 'parse', request: 'x', answer: 'y' }]] })) }));
+    writeFileSync(
+      forged,
+      JSON.stringify({
+        ...written,
+        dialogues: written.dialogues.map((d: object) => ({ ...d, answerDigests: [[{ turn: 0, endpoint: 'parse', request: 'x', answer: 'y' }]] })),
+      }),
+    );
     const read = cli(['compare', report('base'), forged, '--out', join(dir, 'forged-out')]);
     expect(read.status).toBe(2);
     expect(read.stderr).toContain('answerDigests');
@@ -65,7 +76,7 @@ describe('did the edit reach the model?', () => {
     expect(run.stdout).toMatch(new RegExp(`The model answered all ${gate.answerChanges.compared} calls as before\\..*Not decided: `));
   });
 
-  it('a --perturb\'ed candidate: answers changed on some calls, counted and said', () => {
+  it("a --perturb'ed candidate: answers changed on some calls, counted and said", () => {
     const run = cli(['run', ...SUITE, '--perturb', 'ordinalAsIndex=1,amount=0.3', '--out', join(dir, 'perturbed'), '--baseline', baseline]);
     expect(run.status, run.stderr).not.toBe(2);
     const { answerChanges, singleRuns } = JSON.parse(readFileSync(report('perturbed'), 'utf8')).gate;
@@ -76,9 +87,10 @@ describe('did the edit reach the model?', () => {
     // noise whose baseline has no repeats says it cannot tell noise from a change.
     expect(answerChanges.requestsChanged).toBeGreaterThan(0);
     const noise = '; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more).';
-    const said = answerChanges.changed > answerChanges.compared / 10
-      ? `Requests changed on ${answerChanges.requestsChanged} of ${answerChanges.compared} calls; answers on ${answerChanges.changed}${noise}`
-      : `The model answered ${answerChanges.same} of ${answerChanges.compared} calls as before (${answerChanges.requestsChanged} of the requests changed)${noise}`;
+    const said =
+      answerChanges.changed > answerChanges.compared / 10
+        ? `Requests changed on ${answerChanges.requestsChanged} of ${answerChanges.compared} calls; answers on ${answerChanges.changed}${noise}`
+        : `The model answered ${answerChanges.same} of ${answerChanges.compared} calls as before (${answerChanges.requestsChanged} of the requests changed)${noise}`;
     expect(run.stdout).toContain(said);
     const compared = cli(['compare', baseline, report('perturbed')]);
     expect(compared.stdout).toContain(said);
@@ -102,8 +114,12 @@ describe('did the edit reach the model?', () => {
     const md = readFileSync(join(dir, 'weak', 'report.md'), 'utf8');
     expect(md).toMatch(new RegExp(`\\| [^|]+ \\| \\*\\*[\\d.]+%\\*\\* \\| cannot be judged with this model \\|`));
     expect(readFileSync(join(dir, 'weak', 'report.html'), 'utf8')).toMatch(
-      new RegExp(`data-metric="${quiet.name}">\\s*<div class="card-head"><h3>[^<]*</h3><span class="delta delta-none" title="cannot be judged with this model">cannot be judged with this model</span>`),
+      new RegExp(
+        `data-metric="${quiet.name}">\\s*<div class="card-head"><h3>[^<]*</h3><span class="delta delta-none" title="cannot be judged with this model">cannot be judged with this model</span>`,
+      ),
     );
-    expect(run.stdout).toMatch(new RegExp(`Cannot be judged with this model: .*Appends handled \\(0 of ${judged} in the baseline\\).* too few times for a fall to show`));
+    expect(run.stdout).toMatch(
+      new RegExp(`Cannot be judged with this model: .*Appends handled \\(0 of ${judged} in the baseline\\).* too few times for a fall to show`),
+    );
   });
 });

@@ -18,10 +18,16 @@ describe('the bundled CLI (dist/bundle/main.cjs, made by npm run build)', () => 
     await bundleCli(checkBundle);
     // Started as the bin starts it: through the code cache.
     const launcher = join(checkBundle, 'launch.mjs');
-    writeFileSync(launcher, `import { runBundle } from ${JSON.stringify(join(ROOT, 'bin/runBundle.js'))};\nrunBundle(${JSON.stringify(join(checkBundle, 'main.cjs'))}, 'run');\n`);
+    writeFileSync(
+      launcher,
+      `import { runBundle } from ${JSON.stringify(join(ROOT, 'bin/runBundle.js'))};\nrunBundle(${JSON.stringify(join(checkBundle, 'main.cjs'))}, 'run');\n`,
+    );
     const report = (entry: string) => {
       const out = tempDir();
-      const result = spawnSync(process.execPath, [entry, 'run', '--out', out, '--no-history', '--no-progress', '--protocol', 'both'], { cwd: ROOT, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [entry, 'run', '--out', out, '--no-history', '--no-progress', '--protocol', 'both'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       return JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { summary: { dialogues: { passed: number } } };
@@ -44,7 +50,10 @@ describe('the bundled CLI (dist/bundle/main.cjs, made by npm run build)', () => 
     mkdirSync(join(root, 'dist/cli'), { recursive: true });
     mkdirSync(join(root, 'dist/bundle'), { recursive: true });
     writeFileSync(join(root, 'dist/cli/main.js'), 'process.stdout.write("modules");\n');
-    writeFileSync(join(root, 'dist/bundle/main.cjs'), 'process.stdout.write("bundle " + require("node:path").basename(__filename));\nprocess.exitCode = Number(process.env.EXIT_WITH ?? 0);\n');
+    writeFileSync(
+      join(root, 'dist/bundle/main.cjs'),
+      'process.stdout.write("bundle " + require("node:path").basename(__filename));\nprocess.exitCode = Number(process.env.EXIT_WITH ?? 0);\n',
+    );
     const run = (args: string[], env: NodeJS.ProcessEnv = {}) => {
       const result = spawnSync(process.execPath, [join(root, 'bin/nlu-harness.js'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
       return { stdout: result.stdout, status: result.status };
@@ -68,7 +77,12 @@ describe('the bundled CLI (dist/bundle/main.cjs, made by npm run build)', () => 
   it('hands V8 a code cache per command: written at the first exit, then used as it is; a damaged one is replaced', () => {
     const { root, run } = fakeTree();
     expect(run(['run'])).toEqual({ stdout: 'bundle main.cjs', status: 0 });
-    const cacheOf = (command: string) => join(root, 'dist/bundle/cache/code', readdirSync(join(root, 'dist/bundle/cache/code')).find((name) => codeCacheName(command).test(name))!);
+    const cacheOf = (command: string) =>
+      join(
+        root,
+        'dist/bundle/cache/code',
+        readdirSync(join(root, 'dist/bundle/cache/code')).find((name) => codeCacheName(command).test(name))!,
+      );
     const written = statSync(cacheOf('run'));
     expect(written.size).toBeGreaterThan(0);
     // Accepted by V8, so not written again.

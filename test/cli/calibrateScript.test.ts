@@ -27,16 +27,35 @@ describe('scripts/calibrate.mjs', () => {
   it('two pairs a noise key on one dataset file: the table in the docs’ shape, the same model passes, a model that reads every 第N笔 one too far is caught', async () => {
     const dir = tempDir('calibrate-');
     const json = join(dir, 'campaign.json');
-    const args = ['--pairs', '2', '--first-seed', '2001', '--dataset', 'datasets/model/correct-ordinal.yaml', '--repeat', '2', '--worse-extra', 'ordinalAsIndex=1', '--json', json];
+    const args = [
+      '--pairs',
+      '2',
+      '--first-seed',
+      '2001',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--repeat',
+      '2',
+      '--worse-extra',
+      'ordinalAsIndex=1',
+      '--json',
+      json,
+    ];
     const result = await calibrate(args);
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^\(`node scripts\/calibrate\.mjs --table served --keys request,dialogue --pairs N --first-seed 2001 .*`; .* UTC, load average .*, 2 and 2 pairs, \d+ s a pair of three runs\./);
-    const header = '| noise | pairs | false alarms (same model, new seed) | ≤ 5 %? | caught (ordinalAsIndex=1) | ≥ 90 %? | correctionIndexMapping: worse / same, mean move |';
+    expect(lines[0]).toMatch(
+      /^\(`node scripts\/calibrate\.mjs --table served --keys request,dialogue --pairs N --first-seed 2001 .*`; .* UTC, load average .*, 2 and 2 pairs, \d+ s a pair of three runs\./,
+    );
+    const header =
+      '| noise | pairs | false alarms (same model, new seed) | ≤ 5 %? | caught (ordinalAsIndex=1) | ≥ 90 %? | correctionIndexMapping: worse / same, mean move |';
     expect(lines).toContain(header);
     const rows = lines.filter((line) => line.startsWith('| per '));
     expect(rows).toHaveLength(2);
-    for (const [row, noise] of [[rows[0], 'per call (`--perturb-key request`)'], [rows[1], 'per dialogue (`--perturb-key dialogue`)']] as const) {
+    for (const [row, noise] of [
+      [rows[0], 'per call (`--perturb-key request`)'],
+      [rows[1], 'per dialogue (`--perturb-key dialogue`)'],
+    ] as const) {
       const cells = row!.split(' | ');
       expect(cells[0]).toBe(`| ${noise}`);
       expect(cells[1]).toBe('2');
@@ -49,7 +68,10 @@ describe('scripts/calibrate.mjs', () => {
     const campaign = JSON.parse(readFileSync(json, 'utf8')) as Campaign;
     for (const key of ['request', 'dialogue']) {
       expect(campaign.rows[key]!.map((row) => row.seed)).toEqual([2001, 2004]);
-      expect(campaign.rows[key]!.map((row) => [row.same.exit, row.worse.exit])).toEqual([[0, 1], [0, 1]]);
+      expect(campaign.rows[key]!.map((row) => [row.same.exit, row.worse.exit])).toEqual([
+        [0, 1],
+        [0, 1],
+      ]);
     }
 
     // The campaign resumes: the pairs it holds are not run again, and --pairs 0 prints its table.
@@ -61,9 +83,35 @@ describe('scripts/calibrate.mjs', () => {
   it('refuses to add pairs to a campaign run with other settings', async () => {
     const dir = tempDir('calibrate-');
     const json = join(dir, 'campaign.json');
-    const made = await calibrate(['--pairs', '1', '--keys', 'request', '--first-seed', '2010', '--dataset', 'datasets/model/unclear.yaml', '--repeat', '1', '--json', json]);
+    const made = await calibrate([
+      '--pairs',
+      '1',
+      '--keys',
+      'request',
+      '--first-seed',
+      '2010',
+      '--dataset',
+      'datasets/model/unclear.yaml',
+      '--repeat',
+      '1',
+      '--json',
+      json,
+    ]);
     expect(made.status, made.stderr).toBe(0);
-    const other = await calibrate(['--pairs', '2', '--keys', 'request', '--first-seed', '2010', '--dataset', 'datasets/model/unclear.yaml', '--repeat', '2', '--json', json]);
+    const other = await calibrate([
+      '--pairs',
+      '2',
+      '--keys',
+      'request',
+      '--first-seed',
+      '2010',
+      '--dataset',
+      'datasets/model/unclear.yaml',
+      '--repeat',
+      '2',
+      '--json',
+      json,
+    ]);
     expect(other.status).toBe(2);
     expect(other.stderr).toContain('holds a campaign with other settings');
   }, 300_000);

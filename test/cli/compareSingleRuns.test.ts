@@ -27,7 +27,9 @@ describe('compare on two single runs gates on the interval of the difference, no
     const result = cli(['compare', report('seed1'), report('seed2'), '--json']);
     const gate = JSON.parse(result.stdout);
     // Tests on which too few dialogues moved are set aside (named, never gating): they moved too.
-    const moved = [...gate.singleRuns.tests, ...(gate.singleRuns.setAside ?? [])].filter((t: { baseline: number; current: number }) => t.baseline !== t.current);
+    const moved = [...gate.singleRuns.tests, ...(gate.singleRuns.setAside ?? [])].filter(
+      (t: { baseline: number; current: number }) => t.baseline !== t.current,
+    );
     expect(moved.length).toBeGreaterThan(0);
     for (const test of moved.filter((t: { interval?: number[] }) => t.interval)) expect(test.interval[0]).toBeLessThan(0);
     expect(gate.regressions).toEqual([]);
@@ -66,7 +68,9 @@ describe('compare on two single runs gates on the interval of the difference, no
   it('--tolerance forgives a fall beyond chance that is smaller than it', () => {
     const gate = JSON.parse(cli(['compare', report('seed1'), report('ordinal'), '--json']).stdout);
     const mapping = gate.regressions.find((r: { name: string }) => r.name === 'correctionIndexMapping');
-    const largestFall = Math.max(...gate.regressions.filter((r: { kind: string }) => r.kind === 'metric').map((r: { baseline: number; current: number }) => r.baseline - r.current));
+    const largestFall = Math.max(
+      ...gate.regressions.filter((r: { kind: string }) => r.kind === 'metric').map((r: { baseline: number; current: number }) => r.baseline - r.current),
+    );
     const forgiving = cli(['compare', report('seed1'), report('ordinal'), '--tolerance', String(Math.ceil(largestFall * 100) / 100), '--json']);
     expect(mapping).toBeDefined();
     expect(forgiving.status).toBe(0);
@@ -78,7 +82,11 @@ describe('compare on two single runs gates on the interval of the difference, no
     const passing = clean.dialogues.find((d: { passed: boolean }) => d.passed);
     // A shard keeps each dialogue's scores (issue 45): the edit says the dialogue failed there too, or the file contradicts itself.
     const repeated = clean.repeated ? { ...clean.repeated, [passing.id]: { ...clean.repeated[passing.id], runsPassed: 0 } } : undefined;
-    const broken = { ...clean, ...(repeated ? { repeated } : {}), dialogues: clean.dialogues.map((d: { id: string }) => (d.id === passing.id ? { ...d, passed: false, runsPassed: 0 } : d)) };
+    const broken = {
+      ...clean,
+      ...(repeated ? { repeated } : {}),
+      dialogues: clean.dialogues.map((d: { id: string }) => (d.id === passing.id ? { ...d, passed: false, runsPassed: 0 } : d)),
+    };
     const file = join(dir, 'one-broke.json');
     writeFileSync(file, JSON.stringify(broken));
     const result = cli(['compare', report('clean'), file, '--json']);

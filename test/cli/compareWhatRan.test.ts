@@ -56,9 +56,27 @@ describe('compare of a --sequential report that caught a regression reaches the 
   });
   afterAll(() => servers.stopAll());
   const run = (url: string, extra: readonly string[], out: string) =>
-    cliAsync(['run', '--llm', 'openai', '--base-url', url, '--model', 'served-heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--no-history', '--out', out, ...extra], {
-      env: { OPENAI_API_KEY: '' },
-    });
+    cliAsync(
+      [
+        'run',
+        '--llm',
+        'openai',
+        '--base-url',
+        url,
+        '--model',
+        'served-heuristic',
+        '--dataset',
+        'datasets/model/correct-ordinal.yaml',
+        '--no-progress',
+        '--no-history',
+        '--out',
+        out,
+        ...extra,
+      ],
+      {
+        env: { OPENAI_API_KEY: '' },
+      },
+    );
 
   it('a model that often reads 第N笔 as index N fails run --sequential; compare of its report fails too, naming the same metrics', async () => {
     const made = await run(urls.same, ['--baseline', baseline, '--update-baseline'], join(dir, 'base'));

@@ -30,10 +30,24 @@ const HEURISTIC = dataset(`- id: run-today
 `);
 
 describe('run --today (issue 39: a clock for every dialogue)', () => {
-  it('resolves days against it, records it in provenance, and saves rows on the day meant or the dialogue\'s today', () => {
+  it("resolves days against it, records it in provenance, and saves rows on the day meant or the dialogue's today", () => {
     const out = tempDir();
     const db = join(tempDir(), 'rows.sqlite');
-    const result = cli(['run', '--llm', 'heuristic', '--dataset', HEURISTIC, '--today', '2024-03-01', '--db', db, '--out', out, '--no-progress', '--no-history']);
+    const result = cli([
+      'run',
+      '--llm',
+      'heuristic',
+      '--dataset',
+      HEURISTIC,
+      '--today',
+      '2024-03-01',
+      '--db',
+      db,
+      '--out',
+      out,
+      '--no-progress',
+      '--no-history',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const report = readReport(out);
@@ -59,16 +73,17 @@ describe('run --today (issue 39: a clock for every dialogue)', () => {
     expect(report.dialogues.map((d) => d.passed)).toEqual([false, true]);
   });
 
-  it.each([['2026-02-30', '2026-02 has 28 days'], ['yesterday', 'not written YYYY-MM-DD'], ['2026-3-1', 'not written YYYY-MM-DD']])(
-    '--today %s is bad input: exit 2 before anything runs',
-    (day, why) => {
-      const out = join(tempDir(), 'never');
-      const result = cli(['run', '--dataset', HEURISTIC, '--today', day, '--out', out, '--no-progress', '--no-history']);
-      expect(result.status).toBe(2);
-      expect(result.stderr).toContain(`--today ${day}: must be a calendar day YYYY-MM-DD (${why})`);
-      expect(() => readFileSync(join(out, 'report.json'))).toThrow();
-    },
-  );
+  it.each([
+    ['2026-02-30', '2026-02 has 28 days'],
+    ['yesterday', 'not written YYYY-MM-DD'],
+    ['2026-3-1', 'not written YYYY-MM-DD'],
+  ])('--today %s is bad input: exit 2 before anything runs', (day, why) => {
+    const out = join(tempDir(), 'never');
+    const result = cli(['run', '--dataset', HEURISTIC, '--today', day, '--out', out, '--no-progress', '--no-history']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`--today ${day}: must be a calendar day YYYY-MM-DD (${why})`);
+    expect(() => readFileSync(join(out, 'report.json'))).toThrow();
+  });
 });
 
 const TWO_ITEMS = `    - user: 昨天打车30，午饭25
@@ -87,7 +102,7 @@ function scriptedRun(index: number): Report {
 }
 
 describe('the dates metric, and a date-only correction in the correction metrics (issue 39 item 4)', () => {
-  it('counts the parse\'s dated items and the item the correction re-dates, a restated day not again', () => {
+  it("counts the parse's dated items and the item the correction re-dates, a restated day not again", () => {
     const report = scriptedRun(1);
     expect(report.summary.dialogues.passed).toBe(1);
     expect(report.metrics.dates.counts).toEqual({ judged: 3, right: 3 });
@@ -99,7 +114,7 @@ describe('the dates metric, and a date-only correction in the correction metrics
     expect(report.metrics.correctionHandled.counts).toEqual({ judged: 1, handled: 1 });
   });
 
-  it('a correction that moved the wrong item\'s day is wrong in all three', () => {
+  it("a correction that moved the wrong item's day is wrong in all three", () => {
     const report = scriptedRun(0);
     expect(report.summary.dialogues.failed).toBe(1);
     expect(report.metrics.dates.counts).toEqual({ judged: 3, right: 2 });
@@ -108,7 +123,10 @@ describe('the dates metric, and a date-only correction in the correction metrics
     expect(report.metrics.correctionHandled.counts).toEqual({ judged: 1, handled: 0 });
     const batch = report.dialogues[0]!.turns[1]!.checks.find((c) => c.name === 'batch')!;
     // The snapshot carries the dates, so the report shows what moved.
-    expect(batch.actual).toMatchObject([{ amount: 30, date: '2026-02-27' }, { amount: 25, date: null }]);
+    expect(batch.actual).toMatchObject([
+      { amount: 30, date: '2026-02-27' },
+      { amount: 25, date: null },
+    ]);
   });
 
   it('is n/a on a run where no dataset states a date', () => {

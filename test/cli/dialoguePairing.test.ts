@@ -70,7 +70,18 @@ describe.each([
 
   it('a worse model is caught on the paired dialogues alone', () => {
     const out = join(dir, 'worse');
-    const run = cli(['run', '--dataset', `${M}/correct-ordinal.yaml`, `${M}/append.yaml`, ...MODEL, ...joinFlags(repeat, ['--perturb', 'ordinalAsIndex=1']), '--out', out, '--baseline', baseline]);
+    const run = cli([
+      'run',
+      '--dataset',
+      `${M}/correct-ordinal.yaml`,
+      `${M}/append.yaml`,
+      ...MODEL,
+      ...joinFlags(repeat, ['--perturb', 'ordinalAsIndex=1']),
+      '--out',
+      out,
+      '--baseline',
+      baseline,
+    ]);
     expect(run.status, run.stderr).toBe(1);
     const report = read(out);
     expect(report.gate.pairing.paired).toBe(66);
@@ -132,7 +143,19 @@ describe('a dialogue whose content changed under the same id', () => {
     expect(report.gate.regressions).toEqual([]);
     expect(fixed.status).toBe(0);
     expect(fixed.stdout).toContain('1 of 2 dialogues paired; 1 only in this run, 1 only in the baseline (1 of them the same id with other content)');
-    const sequential = cli(['run', '--dataset', file, '--no-progress', '--out', join(dir, 'sequential'), '--baseline', baseline, '--sequential', '--undecided', 'pass']);
+    const sequential = cli([
+      'run',
+      '--dataset',
+      file,
+      '--no-progress',
+      '--out',
+      join(dir, 'sequential'),
+      '--baseline',
+      baseline,
+      '--sequential',
+      '--undecided',
+      'pass',
+    ]);
     expect(sequential.status, sequential.stderr).toBe(0);
     expect(read(join(dir, 'sequential')).gate.sequential.dialoguesTested).toBe(1);
   });

@@ -39,10 +39,26 @@ describe('gate inputs the gate cannot honour', () => {
   });
 
   it.each([
-    ['runs of 0', (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runs: 0 } } }), /\/repeated\/[^ ]+\/runs must be >= 1/],
-    ['no tallies', (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { runsPassed: 1, runs: 1 } } }), /\/repeated\/[^ ]+ must have required property 'tallies'/],
-    ['a string pass count', (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runsPassed: '1' } } }), /\/repeated\/[^ ]+\/runsPassed must be integer/],
-    ['more runs passed than run', (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runsPassed: 3 } } }), /\/repeated\/[^ ]+: runsPassed 3 is more than runs 1/],
+    [
+      'runs of 0',
+      (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runs: 0 } } }),
+      /\/repeated\/[^ ]+\/runs must be >= 1/,
+    ],
+    [
+      'no tallies',
+      (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { runsPassed: 1, runs: 1 } } }),
+      /\/repeated\/[^ ]+ must have required property 'tallies'/,
+    ],
+    [
+      'a string pass count',
+      (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runsPassed: '1' } } }),
+      /\/repeated\/[^ ]+\/runsPassed must be integer/,
+    ],
+    [
+      'more runs passed than run',
+      (b: Json) => ({ ...b, repeated: { ...b.repeated, [firstId(b)]: { ...b.repeated[firstId(b)], runsPassed: 3 } } }),
+      /\/repeated\/[^ ]+: runsPassed 3 is more than runs 1/,
+    ],
     ['repeated that is not an object', (b: Json) => ({ ...b, repeated: [1, 2] }), /\/repeated must be object/],
   ])('a baseline whose repeated has %s is exit 2 naming the place, not a TypeError (exit 3)', (_name, edit, where) => {
     const file = edited(`malformed-${Math.random().toString(36).slice(2)}`, edit);
@@ -66,7 +82,9 @@ describe('gate inputs the gate cannot honour', () => {
     for (const extra of [[], ['--sequential']]) {
       const run = cli(['run', ...SUITE, '--out', join(dir, 'never'), '--baseline', file, ...extra]);
       expect(run.status).toBe(2);
-      expect(run.stderr).toContain(`${file}: its per-dialogue scores contradict its totals: dialogues says ${passed} of 66 passed, repeated says 0 of 66 passed every run (${passed} disagree`);
+      expect(run.stderr).toContain(
+        `${file}: its per-dialogue scores contradict its totals: dialogues says ${passed} of 66 passed, repeated says 0 of 66 passed every run (${passed} disagree`,
+      );
     }
     const merged = cli(['compare', file, join(dir, 'base', 'report.json')]);
     expect(merged.status).toBe(2);
@@ -83,13 +101,28 @@ describe('--budget Ncalls with --concurrency over HTTP', () => {
   // most N) finish. It made 8 calls over 4 dialogues at a 1-call budget before.
   it('starts no dialogue once N calls are answered or owed: one dialogue at a 1-call budget, every call accounted', async () => {
     const url = await servers.start([]);
-    const http = ['--llm', 'openai', '--base-url', url, '--model', 'served', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--no-history'];
+    const http = [
+      '--llm',
+      'openai',
+      '--base-url',
+      url,
+      '--model',
+      'served',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--no-progress',
+      '--no-history',
+    ];
     const baseline = join(dir, 'baseline.json');
-    const made = await cliAsync([...['run', ...http], '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline'], { env: { OPENAI_API_KEY: '' } });
+    const made = await cliAsync([...['run', ...http], '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline'], {
+      env: { OPENAI_API_KEY: '' },
+    });
     expect(made.status, made.stderr).not.toBe(2);
     for (const budget of [1, 10]) {
       const out = join(dir, `budget-${budget}`);
-      const run = await cliAsync(['run', ...http, '--out', out, '--baseline', baseline, '--sequential', '--budget', `${budget}calls`, '--concurrency', '4'], { env: { OPENAI_API_KEY: '' } });
+      const run = await cliAsync(['run', ...http, '--out', out, '--baseline', baseline, '--sequential', '--budget', `${budget}calls`, '--concurrency', '4'], {
+        env: { OPENAI_API_KEY: '' },
+      });
       expect(run.status, run.stderr).toBe(1);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
       const s = report.gate.sequential;

@@ -21,7 +21,9 @@ function mappingMetric(pairs: string): { score: number; counts: Record<string, n
   const dir = tempDir();
   writeFileSync(join(dir, 'd.yaml'), dialogue(pairs));
   const status = cli(['run', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'out'), '--no-progress']).status;
-  const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as { metrics: { correctionIndexMapping: { score: number; counts: Record<string, number> } } };
+  const report = JSON.parse(readFileSync(join(dir, 'out/report.json'), 'utf8')) as {
+    metrics: { correctionIndexMapping: { score: number; counts: Record<string, number> } };
+  };
   return { ...report.metrics.correctionIndexMapping, status };
 }
 

@@ -12,7 +12,24 @@ const SLOW_MS = 3500;
 const DIALOGUES = ['--filter', 'model-correct-ordinal-001', '--filter', 'model-correct-ordinal-002'];
 
 async function run(baseUrl: string, out: string, extra: string[]) {
-  const args = ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'slow', '--dataset', 'datasets/model/correct-ordinal.yaml', ...DIALOGUES, '--concurrency', '2', '--no-progress', '--out', out, ...extra];
+  const args = [
+    'run',
+    '--llm',
+    'openai',
+    '--base-url',
+    baseUrl,
+    '--model',
+    'slow',
+    '--dataset',
+    'datasets/model/correct-ordinal.yaml',
+    ...DIALOGUES,
+    '--concurrency',
+    '2',
+    '--no-progress',
+    '--out',
+    out,
+    ...extra,
+  ];
   const result = await cliAsync(args, { env: { OPENAI_API_KEY: '' } });
   return { ...result, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
 }
@@ -34,7 +51,9 @@ describe('--model-latency: content judged apart from latency (issue 20)', () => 
     expect(virtual.report.run.llm.virtualLatencyMs).toBe(300);
     // The real latency is still measured and shown, not judged.
     expect(virtual.report.run.timing.modelWallMs.parse.p50).toBeGreaterThanOrEqual(SLOW_MS);
-    expect(virtual.stdout).toMatch(/answers placed 300 ms after each call on the virtual clock: the model's real latency was not judged \(real: correct p50 \d+ ms/);
+    expect(virtual.stdout).toMatch(
+      /answers placed 300 ms after each call on the virtual clock: the model's real latency was not judged \(real: correct p50 \d+ ms/,
+    );
     expect(virtual.status).toBe(0);
 
     // The same model on its own clock: every call passes the seed's 3 s deadline and falls back.

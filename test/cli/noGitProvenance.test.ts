@@ -11,7 +11,9 @@ describe('a run without git says why it names no commit', () => {
     const emptyPath = join(dir, 'bin');
     mkdirSync(emptyPath);
     const out = join(dir, 'out');
-    const result = cli(['run', '--llm', 'heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--out', out], { env: { PATH: emptyPath } });
+    const result = cli(['run', '--llm', 'heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--out', out], {
+      env: { PATH: emptyPath },
+    });
     expect(result.stderr).toBe('');
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(report.run.provenance.git).toBeNull();

@@ -13,7 +13,19 @@ describe('the repeat-aware gate on a noisy model', () => {
   const baseline = join(dir, 'baseline.json');
 
   beforeAll(() => {
-    const made = cli(['run', ...SUITE, '--perturb', 'offByOne=0.05', '--perturb-seed', '1', '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline']);
+    const made = cli([
+      'run',
+      ...SUITE,
+      '--perturb',
+      'offByOne=0.05',
+      '--perturb-seed',
+      '1',
+      '--out',
+      join(dir, 'base'),
+      '--baseline',
+      baseline,
+      '--update-baseline',
+    ]);
     expect(made.status, made.stderr).not.toBe(2);
   }, 120_000);
 
@@ -25,7 +37,9 @@ describe('the repeat-aware gate on a noisy model', () => {
     expect(report.gate.passed).toBe(true);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/Paired gate over \d+ dialogues at α = 0.05/);
-    expect(run.stdout).toMatch(/passed fewer of their 3 runs than in the baseline \(\d+ no run, \d+ some\), as run-to-run noise alone can make them: not counted as broke/);
+    expect(run.stdout).toMatch(
+      /passed fewer of their 3 runs than in the baseline \(\d+ no run, \d+ some\), as run-to-run noise alone can make them: not counted as broke/,
+    );
     expect(run.stdout.replaceAll('not counted as broke', '')).not.toMatch(/\bbroke\b/);
   }, 120_000);
 
@@ -53,14 +67,18 @@ describe('the repeat-aware gate on a noisy model', () => {
     // Broke, once the gate found a regression: passed every baseline run, fails every run now (issue 38).
     // Those that fail only some runs now are counted apart: each alone is what noise does.
     const broke = report.dialogues.filter((d: { id: string; runsPassed: number; runs: number }) => passedAll.has(d.id) && d.runsPassed === 0).length;
-    const fewer = report.dialogues.filter((d: { id: string; runsPassed: number; runs: number }) => passedAll.has(d.id) && d.runsPassed > 0 && d.runsPassed < d.runs).length;
+    const fewer = report.dialogues.filter(
+      (d: { id: string; runsPassed: number; runs: number }) => passedAll.has(d.id) && d.runsPassed > 0 && d.runsPassed < d.runs,
+    ).length;
     expect(broke).toBeGreaterThan(0);
     expect(fewer).toBeGreaterThan(0);
     const said = `${broke} dialogue${broke === 1 ? '' : 's'} broke`;
     // The lead states the suite's move first (issue 49 item 0), then the dialogue counts.
     expect(run.stdout).toMatch(/Against the baseline: dialogue success \(share of runs passed\) [\d.]+% → [\d.]+%/);
     expect(run.stdout).toContain(`; ${said}; ${fewer} dialogue${fewer === 1 ? '' : 's'} passed fewer of`);
-    expect(run.stdout).toContain(`What got worse for users: ${broke + fewer} dialogues (${said.replace(' dialogues', '').replace(' dialogue', '')}, ${fewer} passed fewer of their runs)`);
+    expect(run.stdout).toContain(
+      `What got worse for users: ${broke + fewer} dialogues (${said.replace(' dialogues', '').replace(' dialogue', '')}, ${fewer} passed fewer of their runs)`,
+    );
     const md = readFileSync(join(dir, 'counted', 'report.md'), 'utf8');
     expect(md.split('\n')[0]).toContain(said);
     const fileRow = md.split('\n').find((line) => line.startsWith('| datasets/model/correct-ordinal.yaml |'));
@@ -75,4 +93,3 @@ describe('the repeat-aware gate on a noisy model', () => {
     }
   }, 120_000);
 });
-

@@ -11,7 +11,14 @@ describe('the pool: --concurrency dialogues in flight, results collected in data
   let server: RunningServer;
   beforeAll(async () => {
     // Every answer held back a little, so dialogues in flight finish out of order.
-    server = await startServer({ backend: new HeuristicModel(), endpointOf: endpointFromMessages, host: '127.0.0.1', port: 0, extraLatencyMs: 20, log: () => {} });
+    server = await startServer({
+      backend: new HeuristicModel(),
+      endpointOf: endpointFromMessages,
+      host: '127.0.0.1',
+      port: 0,
+      extraLatencyMs: 20,
+      log: () => {},
+    });
   });
   afterAll(() => server.close());
 
@@ -19,7 +26,22 @@ describe('the pool: --concurrency dialogues in flight, results collected in data
     const run = async (concurrency: number) => {
       const out = tempDir();
       const result = await cliAsync(
-        ['run', '--llm', 'openai', '--base-url', server.url, '--model', 'heuristic', '--dataset', join(ROOT, 'datasets/seed-000-batch.yaml'), '--concurrency', String(concurrency), '--out', out, '--no-progress'],
+        [
+          'run',
+          '--llm',
+          'openai',
+          '--base-url',
+          server.url,
+          '--model',
+          'heuristic',
+          '--dataset',
+          join(ROOT, 'datasets/seed-000-batch.yaml'),
+          '--concurrency',
+          String(concurrency),
+          '--out',
+          out,
+          '--no-progress',
+        ],
         { env: { OPENAI_API_KEY: 'sk-loopback-0000' } },
       );
       expect(result.stderr).toBe('');

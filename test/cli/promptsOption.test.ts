@@ -49,7 +49,9 @@ describe('run --prompts DIR (try a prompt change without editing prompts/)', () 
     const out = join(tempDir(), 'out');
     const unknown = cli(['run', '--llm', 'heuristic', '--prompts', prompts, '--dataset', DATASET, '--out', out, '--no-progress']);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain(`${file}:4: {{currentBatchh}} is not a placeholder; a template takes {{today}}, {{yesterday}}, {{categories}}, {{maxTransactions}}`);
+    expect(unknown.stderr).toContain(
+      `${file}:4: {{currentBatchh}} is not a placeholder; a template takes {{today}}, {{yesterday}}, {{categories}}, {{maxTransactions}}`,
+    );
     writeFileSync(file, [...lines.slice(0, 3), 'Today is {{todya}}.', ...lines.slice(3)].join('\n'));
     const near = cli(['run', '--llm', 'heuristic', '--prompts', prompts, '--dataset', DATASET, '--out', out, '--no-progress']);
     expect(near.status).toBe(2);
@@ -62,7 +64,21 @@ describe('run --prompts DIR (try a prompt change without editing prompts/)', () 
     const other = cli(['run', '--llm', 'heuristic', '--temperature', '0.7', '--dataset', DATASET, '--out', out]);
     expect(other.status).toBe(2);
     expect(other.stderr).toContain('--temperature applies to --llm openai');
-    const range = cli(['run', '--llm', 'openai', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--temperature', '3', '--dataset', DATASET, '--out', out]);
+    const range = cli([
+      'run',
+      '--llm',
+      'openai',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+      '--model',
+      'm',
+      '--temperature',
+      '3',
+      '--dataset',
+      DATASET,
+      '--out',
+      out,
+    ]);
     expect(range.status).toBe(2);
     expect(range.stderr).toContain('--temperature takes a number from 0 to 2');
   });

@@ -38,7 +38,11 @@ async function rateLimitedProxy(upstream: string): Promise<string> {
       }
       inFlight++;
       try {
-        const answer = await fetch(upstream.replace(/\/v1$/, '') + req.url, { method: req.method, headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+        const answer = await fetch(upstream.replace(/\/v1$/, '') + req.url, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(chunks),
+        });
         res.writeHead(answer.status, { 'content-type': 'application/json' });
         res.end(Buffer.from(await answer.arrayBuffer()));
       } finally {
@@ -54,24 +58,44 @@ async function rateLimitedProxy(upstream: string): Promise<string> {
 async function run(baseUrl: string, extra: string[]) {
   const out = tempDir('rate-limited-');
   const result = await cliAsync(
-    ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'served-heuristic', '--dataset', 'datasets/model/split.yaml', '--concurrency', '8', '--no-progress', '--no-history', '--out', out, ...extra],
+    [
+      'run',
+      '--llm',
+      'openai',
+      '--base-url',
+      baseUrl,
+      '--model',
+      'served-heuristic',
+      '--dataset',
+      'datasets/model/split.yaml',
+      '--concurrency',
+      '8',
+      '--no-progress',
+      '--no-history',
+      '--out',
+      out,
+      ...extra,
+    ],
     { env: { OPENAI_API_KEY: '' } },
   );
   expect(result.stderr).toBe('');
   expect([0, 1]).toContain(result.status);
   const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-  return { stdout: result.stdout, traffic: report.run.timing.llmTraffic as { answeredCalls: number; rateLimitedCalls: number; concurrency: { start: number; narrowest: number } } };
+  return {
+    stdout: result.stdout,
+    traffic: report.run.timing.llmTraffic as { answeredCalls: number; rateLimitedCalls: number; concurrency: { start: number; narrowest: number } },
+  };
 }
 
 describe('a rate-limited model server (429 with retry-after-ms, real HTTP through the SDK)', () => {
-  it('is counted and named in the run\'s output; --adaptive-concurrency narrows the pool and meets far fewer 429s', async () => {
+  it("is counted and named in the run's output; --adaptive-concurrency narrows the pool and meets far fewer 429s", async () => {
     const proxy = await rateLimitedProxy(await serveLlm());
     const fixed = await run(proxy, []);
     expect(fixed.traffic.rateLimitedCalls).toBeGreaterThan(0);
     expect(fixed.traffic.concurrency).toEqual({ start: 8, narrowest: 8 });
     expect(fixed.stdout).toMatch(/answered 429 \(rate limited\) \d+ times?.*add --adaptive-concurrency/);
 
-    const adaptive = await run(proxy, ["--adaptive-concurrency"]);
+    const adaptive = await run(proxy, ['--adaptive-concurrency']);
     expect(adaptive.traffic.concurrency.start).toBe(8);
     expect(adaptive.traffic.concurrency.narrowest).toBeLessThanOrEqual(CAPACITY);
     // Measured: fixed 61 answers and 244 429s (calls that met three 429s fell back), adaptive 129 and 53.
@@ -82,7 +106,23 @@ describe('a rate-limited model server (429 with retry-after-ms, real HTTP throug
     // simulate shares the pool and the flag: its report keeps the same traffic figures.
     const out = tempDir('rate-limited-users-');
     const simulated = await cliAsync(
-      ['simulate', '--llm', 'openai', '--base-url', proxy, '--model', 'served-heuristic', '--users', '40', '--concurrency', '8', '--adaptive-concurrency', '--no-history', '--out', out],
+      [
+        'simulate',
+        '--llm',
+        'openai',
+        '--base-url',
+        proxy,
+        '--model',
+        'served-heuristic',
+        '--users',
+        '40',
+        '--concurrency',
+        '8',
+        '--adaptive-concurrency',
+        '--no-history',
+        '--out',
+        out,
+      ],
       { env: { OPENAI_API_KEY: '' } },
     );
     expect([0, 1]).toContain(simulated.status);

@@ -10,7 +10,11 @@ import { ROOT, tempDir } from '../support/cli.js';
 describe('scripts/realModelGate.mjs --only noisy: the noisy same-model pair through the stand-in (issue 45 item 8)', () => {
   it('the stand-in adds real noise (answers differ from its baseline), and the gate does not call it a regression', () => {
     const out = tempDir('real-model-gate-');
-    const result = spawnSync(process.execPath, [join(ROOT, 'scripts/realModelGate.mjs'), '--only', 'noisy', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts/realModelGate.mjs'), '--only', 'noisy', '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(result.status, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/\(a\) a noisy same-model pair through the stand-in .*: exit 0; as expected;/);
     expect(result.stdout).not.toContain('serve-model');

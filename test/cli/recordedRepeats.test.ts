@@ -20,7 +20,9 @@ interface Entry {
 }
 
 async function run(args: string[], out: string) {
-  const result = await cliAsync(['run', '--dataset', DATASET, '--repeat', '3', '--concurrency', '1', '--no-progress', '--out', out, ...args], { env: { OPENAI_API_KEY: '' } });
+  const result = await cliAsync(['run', '--dataset', DATASET, '--repeat', '3', '--concurrency', '1', '--no-progress', '--out', out, ...args], {
+    env: { OPENAI_API_KEY: '' },
+  });
   const file = join(out, 'report.json');
   return { ...result, report: existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null };
 }
@@ -33,7 +35,10 @@ describe('the CI recipe with a noisy model: repeats sample, the cassette cannot 
 
   it('records one sample per repeat, replays them as recorded, and a model changed under the same name fails the PR step', async () => {
     const model = ['--llm', 'openai', '--model', 'served'];
-    const base = await run([...model, '--base-url', await serve(NOISE, 1), '--record', cassette, '--baseline', baseline, '--update-baseline'], join(dir, 'base'));
+    const base = await run(
+      [...model, '--base-url', await serve(NOISE, 1), '--record', cassette, '--baseline', baseline, '--update-baseline'],
+      join(dir, 'base'),
+    );
     expect(base.stderr).toBe('');
     // The noise was sampled: some dialogues pass on one run and fail on another.
     expect(base.report.summary.passHatK).toBeLessThan(base.report.summary.passAt1);

@@ -18,12 +18,25 @@ describe('seed-003 with three scripted amounts changed, against the unchanged ba
   const dir = tempDir('repeatable-gate-');
   const dataset = join(dir, 'seed-003-correction.yaml');
   const baseline = join(dir, 'baseline.json');
-  const run = (out: string, extra: string[]) => cli(['run', '--dataset', dataset, '--llm', 'scripted', '--no-progress', '--out', join(dir, out), '--baseline', baseline, ...extra]);
+  const run = (out: string, extra: string[]) =>
+    cli(['run', '--dataset', dataset, '--llm', 'scripted', '--no-progress', '--out', join(dir, out), '--baseline', baseline, ...extra]);
   const report = (out: string) => JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8'));
 
   beforeAll(() => {
     copyFileSync('datasets/seed-003-correction.yaml', dataset);
-    const made = cli(['run', '--dataset', dataset, '--llm', 'scripted', '--no-progress', '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline']);
+    const made = cli([
+      'run',
+      '--dataset',
+      dataset,
+      '--llm',
+      'scripted',
+      '--no-progress',
+      '--out',
+      join(dir, 'base'),
+      '--baseline',
+      baseline,
+      '--update-baseline',
+    ]);
     expect(made.status, made.stderr).toBe(0);
     const changed = readFileSync(dataset, 'utf8')
       .replace('parse: {transactions: [{amount: 32,', 'parse: {transactions: [{amount: 33,')
@@ -71,7 +84,9 @@ describe('seed-003 with three scripted amounts changed, against the unchanged ba
     // With answers that repeat, a metric that fell on the dialogues compared fell: it is named beside the dialogue.
     const fell = s.metrics.filter((m: { current: number; baseline: number }) => m.current < m.baseline).map((m: { name: string }) => m.name);
     expect(fell.length).toBeGreaterThan(0);
-    const named = report('sequential').gate.regressions.filter((r: { kind: string }) => r.kind === 'metric').map((r: { name: string }) => r.name);
+    const named = report('sequential')
+      .gate.regressions.filter((r: { kind: string }) => r.kind === 'metric')
+      .map((r: { name: string }) => r.name);
     expect(named.sort()).toEqual(fell.sort());
   }, 120_000);
 });

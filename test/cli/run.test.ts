@@ -139,7 +139,9 @@ describe('nlu-harness run (exit codes)', () => {
     const out = join(dir, 'b');
     const result = cli(['run', '--dataset', good, '--out', out, '--baseline', baseline, '--no-progress']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`nothing to compare: none of this run's 1 dialogues pairs with one of the 1 in the baseline ${baseline} (same id and content); 1 share an id`);
+    expect(result.stderr).toContain(
+      `nothing to compare: none of this run's 1 dialogues pairs with one of the 1 in the baseline ${baseline} (same id and content); 1 share an id`,
+    );
     expect(result.stderr).toContain(`This run: ${good}. The baseline: ${good}.`);
     expect(existsSync(out)).toBe(false);
   });

@@ -11,7 +11,10 @@ const SUITE = ['--dataset', 'datasets/model/*.yaml', '--llm', 'heuristic', '--re
 /** Closed testing with the mean e-value (issue 45, item 3): a metric is named when every subset of the family holding it has a mean e ≥ 1/α. */
 function namedUnderFamily(es: Record<string, number>, alpha: number): string[] {
   return Object.keys(es).filter((name) => {
-    const others = Object.entries(es).filter(([other]) => other !== name).map(([, e]) => e).sort((a, b) => a - b);
+    const others = Object.entries(es)
+      .filter(([other]) => other !== name)
+      .map(([, e]) => e)
+      .sort((a, b) => a - b);
     let sum = es[name]!;
     return [0, ...others].every((e, i) => (sum += i === 0 ? 0 : e) / (i + 1) >= 1 / alpha);
   });
@@ -30,7 +33,7 @@ describe('run --baseline … --sequential', () => {
     expect(made.status, made.stderr).not.toBe(2);
   }, 120_000);
 
-  it('stops early on a model that reads 第N笔 as index N: exit 1, naming the metrics the family\'s correction names, saying where it stopped', () => {
+  it("stops early on a model that reads 第N笔 as index N: exit 1, naming the metrics the family's correction names, saying where it stopped", () => {
     const out = join(dir, 'worse');
     const run = cli(['run', ...SUITE, '--perturb', 'ordinalAsIndex=1', '--out', out, '--baseline', baseline, '--sequential']);
     expect(run.status).toBe(1);
@@ -46,7 +49,11 @@ describe('run --baseline … --sequential', () => {
     expect(correction.current).toBeLessThan(correction.baseline);
     expect(report(out).gate.regressions.map((r: { name: string }) => r.name)).toEqual(s.alarmed);
     expect(s.regressionEvidence).toBeGreaterThanOrEqual(s.regressionThreshold);
-    expect(run.stdout).toMatch(new RegExp(`Stopped after ${s.dialoguesRun} of 518 dialogues \\(\\d+ model calls\\): .*fell \\(e = [\\d.e+]+\\).*; the \\d+ metrics' e-values sum to ${s.regressionEvidence} ≥ ${s.regressionThreshold}\\.`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `Stopped after ${s.dialoguesRun} of 518 dialogues \\(\\d+ model calls\\): .*fell \\(e = [\\d.e+]+\\).*; the \\d+ metrics' e-values sum to ${s.regressionEvidence} ≥ ${s.regressionThreshold}\\.`,
+      ),
+    );
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 518 dialogues`);
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(`Stopped after ${s.dialoguesRun} of 518 dialogues`);
   }, 120_000);
@@ -62,7 +69,9 @@ describe('run --baseline … --sequential', () => {
     expect(s.setAside).toEqual([]);
     expect(s.metrics.every((m: { clearedAt: number | null }) => m.clearedAt !== null)).toBe(true);
     const unseen = s.dialoguesInSuite - s.dialoguesTested;
-    const said = new RegExp(`Cleared after ${s.dialoguesRun} of 518 dialogues \\(\\d+ model calls\\): none of the ${s.dialoguesTested} dialogues compared broke, and over all 518 selected no metric fell by 10 pp or more \\(each metric's e ≥ 20\\); the ${unseen} not run were not seen, so one of them may have broke\\.`);
+    const said = new RegExp(
+      `Cleared after ${s.dialoguesRun} of 518 dialogues \\(\\d+ model calls\\): none of the ${s.dialoguesTested} dialogues compared broke, and over all 518 selected no metric fell by 10 pp or more \\(each metric's e ≥ 20\\); the ${unseen} not run were not seen, so one of them may have broke\\.`,
+    );
     expect(run.stdout).toMatch(said);
     expect(run.stdout).not.toMatch(/No change/);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(said);
@@ -103,7 +112,21 @@ describe('run --baseline … --sequential', () => {
     cli(['run', ...shard, '--out', join(dir, 'split-base'), '--baseline', shardBaseline, '--update-baseline']);
     // A few dropped answers: falls too small to alarm at 17 dialogues; over all 17, the pooled metrics fell by more than 10 pp.
     const out = join(dir, 'split-undecided');
-    const run = cli(['run', ...shard, '--perturb', 'drop=0.1', '--out', out, '--baseline', shardBaseline, '--sequential', '--margin', '0.1', '--budget', '15m']);
+    const run = cli([
+      'run',
+      ...shard,
+      '--perturb',
+      'drop=0.1',
+      '--out',
+      out,
+      '--baseline',
+      shardBaseline,
+      '--sequential',
+      '--margin',
+      '0.1',
+      '--budget',
+      '15m',
+    ]);
     expect(run.status).toBe(1);
     const s = report(out).gate.sequential;
     expect(s.decision).toBe('undecided');
@@ -111,7 +134,9 @@ describe('run --baseline … --sequential', () => {
     expect(s.dialoguesInSuite).toBe(17);
     expect(s.wouldDecideAt).toBeGreaterThan(17);
     expect(run.stdout).toMatch(
-      new RegExp(`Not decided: the selection ended with budget left, after 17 of 17 dialogues \\(\\d+ model calls\\) in [\\d.a-z ]+ of 15 min; a fall of 10 pp not yet ruled out for .*; at the differences seen so far, about ${s.wouldDecideAt} dialogues would decide \\(the selection has 17: select more, or widen --margin from 10 pp\\)`),
+      new RegExp(
+        `Not decided: the selection ended with budget left, after 17 of 17 dialogues \\(\\d+ model calls\\) in [\\d.a-z ]+ of 15 min; a fall of 10 pp not yet ruled out for .*; at the differences seen so far, about ${s.wouldDecideAt} dialogues would decide \\(the selection has 17: select more, or widen --margin from 10 pp\\)`,
+      ),
     );
     expect(run.stdout).not.toMatch(/No change/);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toMatch(/No change/);
@@ -122,7 +147,8 @@ describe('run --baseline … --sequential', () => {
     const shard = ['--dataset', 'datasets/model/split.yaml', '--shard', '1/8', '--llm', 'heuristic', '--no-progress'];
     const shardBaseline = join(dir, 'split-shard.json');
     cli(['run', ...shard, '--out', join(dir, 'split-base-9'), '--baseline', shardBaseline, '--update-baseline']);
-    const gated = (out: string, extra: string[]) => cli(['run', ...shard, '--perturb', 'drop=0.1', '--out', join(dir, out), '--baseline', shardBaseline, '--sequential', '--margin', '0.1', ...extra]);
+    const gated = (out: string, extra: string[]) =>
+      cli(['run', ...shard, '--perturb', 'drop=0.1', '--out', join(dir, out), '--baseline', shardBaseline, '--sequential', '--margin', '0.1', ...extra]);
     const firstLines = (out: string, stdout: string) => {
       const html = readFileSync(join(dir, out, 'report.html'), 'utf8');
       const badge = /<div class="verdict-row">([\s\S]*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, ' ');
@@ -168,10 +194,24 @@ describe('run --baseline … --sequential', () => {
     expect(s.decision).toBe('undecided');
     expect(s.stop).toBe('budget');
     expect(s.calls).toBeGreaterThanOrEqual(20);
-    expect(run.stdout).toMatch(/Not decided: the budget of 20 calls ran out after \d+ of 518 dialogues \(\d+ of 20 calls\); .*; at the differences seen so far, about \d+ dialogues would decide( \(.*\))?; an undecided run fails the gate \(--undecided pass lets it through\)/);
+    expect(run.stdout).toMatch(
+      /Not decided: the budget of 20 calls ran out after \d+ of 518 dialogues \(\d+ of 20 calls\); .*; at the differences seen so far, about \d+ dialogues would decide( \(.*\))?; an undecided run fails the gate \(--undecided pass lets it through\)/,
+    );
     expect(s.wouldDecideAt).toBeGreaterThan(s.dialoguesTested);
     expect(run.stdout).not.toMatch(/No change/);
-    const passing = cli(['run', ...SUITE, '--out', join(dir, 'budget-pass'), '--baseline', baseline, '--sequential', '--budget', '20calls', '--undecided', 'pass']);
+    const passing = cli([
+      'run',
+      ...SUITE,
+      '--out',
+      join(dir, 'budget-pass'),
+      '--baseline',
+      baseline,
+      '--sequential',
+      '--budget',
+      '20calls',
+      '--undecided',
+      'pass',
+    ]);
     expect(passing.status).toBe(0);
   }, 120_000);
 
@@ -191,7 +231,19 @@ describe('run --baseline … --sequential', () => {
 
   it('a baseline without per-dialogue scores (one written before baselines kept them) is exit 2, saying how to remake it', () => {
     const single = join(dir, 'single.json');
-    cli(['run', '--dataset', 'datasets/model/judge.yaml', '--llm', 'heuristic', '--no-progress', '--out', join(dir, 'single'), '--baseline', single, '--update-baseline']);
+    cli([
+      'run',
+      '--dataset',
+      'datasets/model/judge.yaml',
+      '--llm',
+      'heuristic',
+      '--no-progress',
+      '--out',
+      join(dir, 'single'),
+      '--baseline',
+      single,
+      '--update-baseline',
+    ]);
     const { repeated, ...older } = JSON.parse(readFileSync(single, 'utf8'));
     expect(repeated).toBeDefined();
     writeFileSync(single, JSON.stringify(older));
@@ -209,7 +261,9 @@ describe('run --baseline … --sequential', () => {
     const report = JSON.parse(readFileSync(join(dir, 'single-worse', 'report.json'), 'utf8'));
     const s = report.gate.sequential;
     expect(s.decision).toBe('regression');
-    expect(s.alarmed).toEqual(namedUnderFamily(Object.fromEntries(s.metrics.map((m: { name: string; eRegression: number }) => [m.name, m.eRegression])), s.alpha));
+    expect(s.alarmed).toEqual(
+      namedUnderFamily(Object.fromEntries(s.metrics.map((m: { name: string; eRegression: number }) => [m.name, m.eRegression])), s.alpha),
+    );
     const corrections = s.metrics.find((m: { name: string }) => m.name === 'correctionHandled');
     expect(corrections.current).toBeLessThan(corrections.baseline);
   }, 120_000);

@@ -16,7 +16,23 @@ describe('the served model is visible and part of what is comparable (issue 40, 
 
   async function runAgainst(baseUrl: string, out: string, extra: readonly string[] = []) {
     const result = await cliAsync(
-      ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'm', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--history', history, '--out', join(dir, out), ...extra],
+      [
+        'run',
+        '--llm',
+        'openai',
+        '--base-url',
+        baseUrl,
+        '--model',
+        'm',
+        '--dataset',
+        'datasets/model/correct-ordinal.yaml',
+        '--no-progress',
+        '--history',
+        history,
+        '--out',
+        join(dir, out),
+        ...extra,
+      ],
       { env: { OPENAI_API_KEY: '' } },
     );
     const read = (file: string) => readFileSync(join(dir, out, file), 'utf8');
@@ -58,6 +74,11 @@ describe('the served model is visible and part of what is comparable (issue 40, 
     const listed = cli(['history', '--history', history]);
     expect(listed.status).toBe(0);
     const rows = listed.stdout.trim().split('\n').slice(1);
-    expect(rows.map((row) => /\(served ([^)]+)\)/.exec(row)?.[1])).toEqual(['stand-in-one@aaaa1111', 'stand-in-two@bbbb2222', 'stand-in-one@aaaa1111', 'stand-in-two@bbbb2222']);
+    expect(rows.map((row) => /\(served ([^)]+)\)/.exec(row)?.[1])).toEqual([
+      'stand-in-one@aaaa1111',
+      'stand-in-two@bbbb2222',
+      'stand-in-one@aaaa1111',
+      'stand-in-two@bbbb2222',
+    ]);
   }, 180_000);
 });

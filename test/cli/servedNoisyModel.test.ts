@@ -14,7 +14,26 @@ const serve = (perturb: string, seed: number): Promise<string> => servers.start(
 
 async function gateRun(baseUrl: string, out: string, extra: string[]) {
   const result = await cliAsync(
-    ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'served-heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--repeat', '3', '--concurrency', '1', '--no-progress', '--no-history', '--out', out, ...extra],
+    [
+      'run',
+      '--llm',
+      'openai',
+      '--base-url',
+      baseUrl,
+      '--model',
+      'served-heuristic',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--repeat',
+      '3',
+      '--concurrency',
+      '1',
+      '--no-progress',
+      '--no-history',
+      '--out',
+      out,
+      ...extra,
+    ],
     { env: { OPENAI_API_KEY: '' } },
   );
   return { ...result, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };

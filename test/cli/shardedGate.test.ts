@@ -51,24 +51,28 @@ describe.each([
   it.each([
     ['the same model, with dialogues that already failed in the baseline', [], 0],
     ['a model that reads 第N笔 as index N', ['--perturb', 'ordinalAsIndex=1'], 1],
-  ])('%s: the same verdict, exit code, metrics and counts', (name, model, exit) => {
-    const out = join(dir, name.replace(/\W+/g, '-'));
-    const { whole, merged } = wholeAndMerged(out, baseline, joinFlags(repeat, model));
-    expect(whole.status, whole.stderr).toBe(exit);
-    expect(merged.status, merged.stderr).toBe(whole.status);
-    const single = read(join(out, 'whole'));
-    const joined = read(join(out, 'merged'));
-    expect(joined.gate.passed).toBe(single.gate.passed);
-    expect(joined.gate.regressions).toEqual(single.gate.regressions);
-    expect(joined.gate.paired).toEqual(single.gate.paired);
-    expect(joined.metrics).toEqual(single.metrics);
-    expect(joined.summary).toEqual(single.summary);
-    expect(joined.repeated).toEqual(single.repeated);
-    expect(verdictOf(joined)).toEqual(verdictOf(single));
-    if (repeat.length > 0) expect(joined.gate.paired.dialogues).toBe(single.summary.dialogues.total);
-    const headline = readFileSync(join(out, 'merged', 'report.md'), 'utf8').split('\n')[0];
-    expect(headline).toBe(readFileSync(join(out, 'whole', 'report.md'), 'utf8').split('\n')[0]);
-  }, 120_000);
+  ])(
+    '%s: the same verdict, exit code, metrics and counts',
+    (name, model, exit) => {
+      const out = join(dir, name.replace(/\W+/g, '-'));
+      const { whole, merged } = wholeAndMerged(out, baseline, joinFlags(repeat, model));
+      expect(whole.status, whole.stderr).toBe(exit);
+      expect(merged.status, merged.stderr).toBe(whole.status);
+      const single = read(join(out, 'whole'));
+      const joined = read(join(out, 'merged'));
+      expect(joined.gate.passed).toBe(single.gate.passed);
+      expect(joined.gate.regressions).toEqual(single.gate.regressions);
+      expect(joined.gate.paired).toEqual(single.gate.paired);
+      expect(joined.metrics).toEqual(single.metrics);
+      expect(joined.summary).toEqual(single.summary);
+      expect(joined.repeated).toEqual(single.repeated);
+      expect(verdictOf(joined)).toEqual(verdictOf(single));
+      if (repeat.length > 0) expect(joined.gate.paired.dialogues).toBe(single.summary.dialogues.total);
+      const headline = readFileSync(join(out, 'merged', 'report.md'), 'utf8').split('\n')[0];
+      expect(headline).toBe(readFileSync(join(out, 'whole', 'report.md'), 'utf8').split('\n')[0]);
+    },
+    120_000,
+  );
 });
 
 // Issue 45 item 4: shards that pair only part of their baseline. The whole run keeps each
@@ -79,7 +83,19 @@ describe('partly paired shards: merge --baseline names the metric regressions ru
   const baseline = join(dir, 'baseline.json');
 
   it('a baseline of correct-ordinal.yaml only, shards of it and judge.yaml with 第N笔 read as index N', () => {
-    const made = cli(['run', '--dataset', 'datasets/model/correct-ordinal.yaml', '--llm', 'heuristic', '--no-progress', '--out', join(dir, 'base'), '--baseline', baseline, '--update-baseline']);
+    const made = cli([
+      'run',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--llm',
+      'heuristic',
+      '--no-progress',
+      '--out',
+      join(dir, 'base'),
+      '--baseline',
+      baseline,
+      '--update-baseline',
+    ]);
     expect(made.status, made.stderr).not.toBe(2);
     const { whole, merged } = wholeAndMerged(dir, baseline, ['--perturb', 'ordinalAsIndex=1']);
     expect(whole.status, whole.stderr).toBe(1);
@@ -130,7 +146,8 @@ describe('three shards of a served model merge into the whole run (issue 45 item
     expect(joined.run.llm.answers.live).toBe(answered.reduce((a, b) => a + b, 0));
     expect(joined.run.llm).toEqual(single.run.llm);
     // Scores, not the latency percentiles over real HTTP, which differ from run to run.
-    const scores = (report: ReturnType<typeof read>) => Object.fromEntries(Object.entries(report.metrics as Record<string, { score: number | null }>).map(([name, m]) => [name, m.score]));
+    const scores = (report: ReturnType<typeof read>) =>
+      Object.fromEntries(Object.entries(report.metrics as Record<string, { score: number | null }>).map(([name, m]) => [name, m.score]));
     expect(scores(joined)).toEqual(scores(single));
     expect(joined.summary).toEqual(single.summary);
     expect(joined.gate.passed).toBe(single.gate.passed);
@@ -141,12 +158,16 @@ describe('three shards of a served model merge into the whole run (issue 45 item
     ['--today', (i: number) => (i === 2 ? ['--today', '2026-04-01'] : []), /today/],
     ['--temperature', (i: number) => (i === 3 ? ['--temperature', '0.7'] : []), /sampling/],
     ['--response-format', (i: number) => (i === 2 ? ['--response-format', 'json_object'] : []), /sampling/],
-  ])('a shard run with another %s is refused (exit 2), naming the setting and the file', async (flag, perShard, setting) => {
-    const shards = await shardsOf(flag.replace(/\W+/g, ''), perShard);
-    const merged = await cliAsync(['merge', ...shards, '--out', join(dir, `merged-${flag.replace(/\W+/g, '')}`)]);
-    expect(merged.status).toBe(2);
-    expect(merged.stderr).toMatch(/^cannot merge: /);
-    expect(merged.stderr).toMatch(setting);
-    expect(merged.stderr).toContain(shards.find((_, i) => perShard(i + 1).length > 0)!);
-  }, 120_000);
+  ])(
+    'a shard run with another %s is refused (exit 2), naming the setting and the file',
+    async (flag, perShard, setting) => {
+      const shards = await shardsOf(flag.replace(/\W+/g, ''), perShard);
+      const merged = await cliAsync(['merge', ...shards, '--out', join(dir, `merged-${flag.replace(/\W+/g, '')}`)]);
+      expect(merged.status).toBe(2);
+      expect(merged.stderr).toMatch(/^cannot merge: /);
+      expect(merged.stderr).toMatch(setting);
+      expect(merged.stderr).toContain(shards.find((_, i) => perShard(i + 1).length > 0)!);
+    },
+    120_000,
+  );
 });

@@ -11,7 +11,26 @@ const servers = new ServedLlms();
 
 async function gateRun(baseUrl: string, out: string, extra: string[]) {
   const result = await cliAsync(
-    ['run', '--llm', 'openai', '--base-url', baseUrl, '--model', 'served', '--dataset', 'datasets/model/correct-ordinal.yaml', '--repeat', '2', '--concurrency', '2', '--no-progress', '--no-history', '--out', out, ...extra],
+    [
+      'run',
+      '--llm',
+      'openai',
+      '--base-url',
+      baseUrl,
+      '--model',
+      'served',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--repeat',
+      '2',
+      '--concurrency',
+      '2',
+      '--no-progress',
+      '--no-history',
+      '--out',
+      out,
+      ...extra,
+    ],
     { env: { OPENAI_API_KEY: '' } },
   );
   return { ...result, report: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
@@ -35,7 +54,10 @@ describe('run --baseline reuses the baseline’s sampling seed', () => {
     const shared = await gateRun(url, join(dir, 'shared'), ['--temperature', '0.7', '--baseline', baseline]);
     expect(shared.report.run.provenance.sampling).toMatchObject({ temperature: 0.7, seed: 7 });
     expect(moved(made.report.repeated, shared.report.repeated)).toBe(0);
-    expect(shared.report.gate.arms.sampling).toMatchObject({ baseline: { temperature: 0.7, seed: 7, responseFormat: 'none' }, current: { temperature: 0.7, seed: 7, responseFormat: 'none' } });
+    expect(shared.report.gate.arms.sampling).toMatchObject({
+      baseline: { temperature: 0.7, seed: 7, responseFormat: 'none' },
+      current: { temperature: 0.7, seed: 7, responseFormat: 'none' },
+    });
     expect(shared.stdout).toContain('Sampling: baseline temperature 0.7, seed 7; this run temperature 0.7, seed 7 (shared seeds).');
     expect(shared.status).toBe(0);
 

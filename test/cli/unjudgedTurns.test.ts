@@ -19,7 +19,14 @@ const DAYS: Array<[string, string, number, string]> = [
 function daysSuite(dir: string): string {
   const file = join(dir, 'days.yaml');
   const dialogues = DAYS.map(([id, user, amount, date]) =>
-    [`  - id: ${id}`, '    turns:', `      - user: ${user}`, `        expect: {state: CONFIRMING, batch: [{amount: ${amount}, date: ${date}}]}`, '      - user: 确认', `        expect: {batch: null, saved: [{amount: ${amount}}]}`].join('\n'),
+    [
+      `  - id: ${id}`,
+      '    turns:',
+      `      - user: ${user}`,
+      `        expect: {state: CONFIRMING, batch: [{amount: ${amount}, date: ${date}}]}`,
+      '      - user: 确认',
+      `        expect: {batch: null, saved: [{amount: ${amount}}]}`,
+    ].join('\n'),
   );
   writeFileSync(file, ['today: 2026-03-01', 'dialogues:', ...dialogues, ''].join('\n'));
   return file;
@@ -50,7 +57,10 @@ describe('issue 47 item 15: a suite written for a model, run on the scripted bac
   it('is exit 2 before anything runs, saying it needs --llm (not "FAILED 0/N")', () => {
     const dir = tempDir('nlu-unscripted-');
     const result = cli(['run', '--no-progress', '--dataset', daysSuite(dir), '--out', join(dir, 'out')]);
-    expectRejected(result, /--llm scripted: the 5 selected dialogues script no model answer \(no llm: blocks\), yet 5 of their lines reach the model; this suite is written for a model: run it with --llm heuristic\|openai\|replay/);
+    expectRejected(
+      result,
+      /--llm scripted: the 5 selected dialogues script no model answer \(no llm: blocks\), yet 5 of their lines reach the model; this suite is written for a model: run it with --llm heuristic\|openai\|replay/,
+    );
     expect(result.stdout).not.toMatch(/FAILED/);
   });
 

@@ -40,7 +40,13 @@ const schemaKeys = keyPaths(schema.items, '', new Map());
 const doc = readFileSync(join(ROOT, 'docs/dataset-format.md'), 'utf8');
 const keySection = doc.slice(doc.indexOf('## Every key'), doc.indexOf('\n## ', doc.indexOf('## Every key') + 1));
 const tableRows = new Map(
-  keySection.split('\n').flatMap((line) => /^\| `([A-Za-z[\].]+)` \|/.exec(line)?.slice(1).map((key) => [key, line] as const) ?? []),
+  keySection.split('\n').flatMap(
+    (line) =>
+      /^\| `([A-Za-z[\].]+)` \|/
+        .exec(line)
+        ?.slice(1)
+        .map((key) => [key, line] as const) ?? [],
+  ),
 );
 const mentions = (row: string, word: string) => new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`).test(row);
 
@@ -59,12 +65,14 @@ describe('docs/dataset-format.md: every dataset key in one table, checked agains
 
   it('names every value an enumerated key allows in its row (each part of an `a:b` value)', () => {
     const missing = [...schemaKeys].flatMap(([key, values]) =>
-      [...values].filter((value) => value !== null).flatMap((value) =>
-        String(value)
-          .split(':')
-          .filter((part) => !mentions(tableRows.get(key) ?? '', part))
-          .map((part) => `${key}: ${part}`),
-      ),
+      [...values]
+        .filter((value) => value !== null)
+        .flatMap((value) =>
+          String(value)
+            .split(':')
+            .filter((part) => !mentions(tableRows.get(key) ?? '', part))
+            .map((part) => `${key}: ${part}`),
+        ),
     );
     expect(missing).toEqual([]);
   });

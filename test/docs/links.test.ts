@@ -5,7 +5,9 @@ import { ROOT } from '../support/cli.js';
 
 /** The user's guide and every page it leads to. */
 function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, 'docs', name));
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(ROOT, 'docs', name));
   return [join(ROOT, 'README.md'), ...docs];
 }
 
@@ -22,7 +24,7 @@ describe('README and docs/ link to files that exist', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the README stays a user\'s guide: under 25 kB', () => {
+  it("the README stays a user's guide: under 25 kB", () => {
     expect(readFileSync(join(ROOT, 'README.md')).length).toBeLessThan(25_000);
   });
 });

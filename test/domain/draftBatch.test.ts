@@ -59,7 +59,12 @@ describe('DraftBatch (seed 002 Core Concepts)', () => {
 
   it('rejects an empty batch, more than 10 items and unknown indices', () => {
     expect(() => createBatch([], 0)).toThrow(RangeError);
-    expect(() => createBatch(Array.from({ length: 11 }, () => tx(1, '餐饮')), 0)).toThrow(RangeError);
+    expect(() =>
+      createBatch(
+        Array.from({ length: 11 }, () => tx(1, '餐饮')),
+        0,
+      ),
+    ).toThrow(RangeError);
     expect(() => confirmItem(batch(), 7)).toThrow(RangeError);
   });
 });

@@ -22,7 +22,10 @@ function randomMove(d: Driver, random: () => number): void {
   }
   if (d.state.phase !== 'CONFIRMING') {
     const size = 1 + Math.floor(random() * 12);
-    d.open('新的一批', Array.from({ length: size }, (_, i) => tx(i + 1, '餐饮')));
+    d.open(
+      '新的一批',
+      Array.from({ length: size }, (_, i) => tx(i + 1, '餐饮')),
+    );
     return;
   }
   if (roll < 0.3) {
@@ -34,7 +37,10 @@ function randomMove(d: Driver, random: () => number): void {
   if (roll < 0.6) {
     const n = 1 + Math.floor(random() * 3);
     response = {
-      corrections: Array.from({ length: n }, () => ({ index: Math.floor(random() * (pending + 1)) - (random() < 0.1 ? 1 : 0), updatedFields: { amount: Math.floor(random() * 100) + 1 } })),
+      corrections: Array.from({ length: n }, () => ({
+        index: Math.floor(random() * (pending + 1)) - (random() < 0.1 ? 1 : 0),
+        updatedFields: { amount: Math.floor(random() * 100) + 1 },
+      })),
       intent: 'correction',
       confidence: random(),
     };
@@ -85,7 +91,10 @@ describe('invariants over generated dialogues', () => {
     for (let s = 0; s < SEQUENCES; s++) {
       const d = new Driver();
       const size = 1 + Math.floor(random() * 10);
-      d.open('一批', Array.from({ length: size }, (_, i) => tx(i + 1, '餐饮')));
+      d.open(
+        '一批',
+        Array.from({ length: size }, (_, i) => tx(i + 1, '餐饮')),
+      );
       for (let i = 0; i < size; i++) {
         if (random() < 0.4) d.say(random() < 0.5 ? `确认第${i + 1}笔` : `删掉第${i + 1}笔`);
       }
@@ -94,7 +103,10 @@ describe('invariants over generated dialogues', () => {
       const { request, originalIndexOf } = buildCorrectionRequest(batch, 'x');
       const pending = pendingItems(batch);
       expect(request.currentBatch.map((item) => item.index)).toEqual(pending.map((_, i) => i));
-      const mapped = mapCorrectionsBack(request.currentBatch.map((item) => ({ index: item.index, updatedFields: {} })), originalIndexOf);
+      const mapped = mapCorrectionsBack(
+        request.currentBatch.map((item) => ({ index: item.index, updatedFields: {} })),
+        originalIndexOf,
+      );
       const originals = mapped.map((m) => m.originalIndex);
       expect(new Set(originals).size).toBe(originals.length);
       expect(originals).toEqual(pending.map((item) => item.index));

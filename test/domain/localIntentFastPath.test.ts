@@ -171,10 +171,58 @@ const CATEGORY_WORDS = Object.values(CATEGORY_KEYWORDS).flat();
 const RARE = [...CORRECTION_MARKERS, ...TYPE_WORDS];
 const NON_CONTENT = [...FUNCTION_WORDS, ...LOCAL_PHRASES.filler, ...APPEND_MARKERS];
 const AMOUNTS = [
-  '60', '28.5', '1,200', '1,2345', '12,345,678', '1234,567', '3.', '0', '10', '三十五', '二十八块五', '3块2毛', '3块256',
-  '3块2毛钱5', '五毛', '两毛五分', '¥35', '￥ 12.5', '¥', '60元', '一百二', '两千五', '三千零五', '一万二', '五', '十', '百',
-  '千万', '0十万', '3万', '1.5万', '2千5', '8块', '30块钱', '100 rmb', '60RMB', '一块半', '一块半十', '三点五', '点五',
-  '12%', '3个', '两个人', '3月5号', '星期三', '周五', '一下', '一共', '１２０', '五十元钱', '二十人民币', '七蚊',
+  '60',
+  '28.5',
+  '1,200',
+  '1,2345',
+  '12,345,678',
+  '1234,567',
+  '3.',
+  '0',
+  '10',
+  '三十五',
+  '二十八块五',
+  '3块2毛',
+  '3块256',
+  '3块2毛钱5',
+  '五毛',
+  '两毛五分',
+  '¥35',
+  '￥ 12.5',
+  '¥',
+  '60元',
+  '一百二',
+  '两千五',
+  '三千零五',
+  '一万二',
+  '五',
+  '十',
+  '百',
+  '千万',
+  '0十万',
+  '3万',
+  '1.5万',
+  '2千5',
+  '8块',
+  '30块钱',
+  '100 rmb',
+  '60RMB',
+  '一块半',
+  '一块半十',
+  '三点五',
+  '点五',
+  '12%',
+  '3个',
+  '两个人',
+  '3月5号',
+  '星期三',
+  '周五',
+  '一下',
+  '一共',
+  '１２０',
+  '五十元钱',
+  '二十人民币',
+  '七蚊',
 ];
 const ORDINALS = ['第一笔', '第2笔', '第10笔', '第二个', '第三条', '第十', '第１笔', '第两笔', '第二次', '第11笔', '第2', '第105', '第十一'];
 const PUNCTUATION = ['，', '、', '。', ' ', '！', '？', '…', '“', '”', '(', ')', '　', '~'];
@@ -241,9 +289,7 @@ const CASES = (() => {
 describe('Layer-1 fast path agrees with the straightforward reading', () => {
   it('covers every kind of result', () => {
     const kinds = new Set(CASES.map((text) => referenceClassify(text).kind));
-    expect([...kinds].sort()).toEqual(
-      ['cancel', 'cancelItem', 'confirm', 'confirmItem', 'continueRecording', 'correction', 'exit', 'newInput'].sort(),
-    );
+    expect([...kinds].sort()).toEqual(['cancel', 'cancelItem', 'confirm', 'confirmItem', 'continueRecording', 'correction', 'exit', 'newInput'].sort());
   });
 
   it('normalizeUtterance matches the char-by-char normaliser', () => {

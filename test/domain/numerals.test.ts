@@ -166,7 +166,12 @@ const CHINESE_DIGITS = '零一二三四五六七八九';
 function spellSection(n: number): string {
   let out = '';
   let gap = false;
-  for (const [unit, size] of [['千', 1000], ['百', 100], ['十', 10], ['', 1]] as const) {
+  for (const [unit, size] of [
+    ['千', 1000],
+    ['百', 100],
+    ['十', 10],
+    ['', 1],
+  ] as const) {
     const digit = Math.floor(n / size) % 10;
     if (digit === 0) {
       gap = out.length > 0;
@@ -190,7 +195,20 @@ function spell(n: number): string {
 
 const TEXT_PIECES = [
   ...'0123456789零〇一二两三四五六七八九十百千万亿点块元圆蚊毛角钱分半¥￥ ,.第笔个条项次天月号周花了是成吧的，。%',
-  '块钱', ' rmb', '人民币', '毛钱', '星期', '礼拜', '花了', '收到', '1,234', '12,345,678', '第10', '１２', '打车', '吃饭',
+  '块钱',
+  ' rmb',
+  '人民币',
+  '毛钱',
+  '星期',
+  '礼拜',
+  '花了',
+  '收到',
+  '1,234',
+  '12,345,678',
+  '第10',
+  '１２',
+  '打车',
+  '吃饭',
 ];
 const TEXTS = (() => {
   const random = new Random(20_261_122);
@@ -212,8 +230,7 @@ describe('the numeral grammar over generated text', () => {
   it('reads yuan, jiao and fen as the sum of their values', () => {
     const random = new Random(11);
     const wrong = Array.from({ length: 3000 }, () => [random.int(1, 9999), random.int(0, 9), random.int(0, 9)] as const).filter(
-      ([yuan, jiao, fen]) =>
-        parseChineseNumber(`${spell(yuan)}块${CHINESE_DIGITS[jiao]}毛${CHINESE_DIGITS[fen]}`) !== (yuan * 100 + jiao * 10 + fen) / 100,
+      ([yuan, jiao, fen]) => parseChineseNumber(`${spell(yuan)}块${CHINESE_DIGITS[jiao]}毛${CHINESE_DIGITS[fen]}`) !== (yuan * 100 + jiao * 10 + fen) / 100,
     );
     expect(wrong).toEqual([]);
   });
@@ -222,9 +239,7 @@ describe('the numeral grammar over generated text', () => {
     const wrong = TEXTS.filter((text) => {
       const amounts = findAmounts(text);
       return amounts.some(
-        (amount, i) =>
-          parseChineseNumber(text.slice(amount.start, amount.end)) !== amount.value ||
-          (i > 0 && amount.start < amounts[i - 1]!.end),
+        (amount, i) => parseChineseNumber(text.slice(amount.start, amount.end)) !== amount.value || (i > 0 && amount.start < amounts[i - 1]!.end),
       );
     });
     expect(wrong).toEqual([]);
@@ -254,11 +269,7 @@ describe('the numeral grammar over generated text', () => {
       return (
         starts.join() !== ordinals.map((o) => o.start).join() ||
         hasOrdinal(text) !== ordinals.length > 0 ||
-        ordinals.some(
-          (o) =>
-            parseOrdinal(text.slice(o.start, o.end)) !== o.ordinal ||
-            ordinalMatchAt(text, o.start) !== o.end * 16 + o.ordinal,
-        )
+        ordinals.some((o) => parseOrdinal(text.slice(o.start, o.end)) !== o.ordinal || ordinalMatchAt(text, o.start) !== o.end * 16 + o.ordinal)
       );
     });
     expect(wrong).toEqual([]);

@@ -43,18 +43,12 @@ describe('seed 003 离线降级纠正', () => {
   });
 
   it('Scenario: 离线复杂纠正 — the documented limit: 「应该是支出不是收入」 is INCOME too (收入 checked first, 以实现为准)', () => {
-    expect(correct([RED_PACKET_AS_EXPENSE], '应该是支出不是收入').corrections).toEqual([
-      { index: 0, updatedFields: { type: 'INCOME' } },
-    ]);
+    expect(correct([RED_PACKET_AS_EXPENSE], '应该是支出不是收入').corrections).toEqual([{ index: 0, updatedFields: { type: 'INCOME' } }]);
   });
 
   it('支出 and 转账 are read when 收入 is absent', () => {
-    expect(correct([item(0, 60, '红包', 'INCOME', '红包')], '改成支出').corrections).toEqual([
-      { index: 0, updatedFields: { type: 'EXPENSE' } },
-    ]);
-    expect(correct([LUNCH], '这是转账').corrections).toEqual([
-      { index: 0, updatedFields: { type: 'TRANSFER', category: '转账' } },
-    ]);
+    expect(correct([item(0, 60, '红包', 'INCOME', '红包')], '改成支出').corrections).toEqual([{ index: 0, updatedFields: { type: 'EXPENSE' } }]);
+    expect(correct([LUNCH], '这是转账').corrections).toEqual([{ index: 0, updatedFields: { type: 'TRANSFER', category: '转账' } }]);
   });
 
   it('Scenario: 修正失败提示 — nothing extractable → unclear with confidence 0', () => {
@@ -90,9 +84,7 @@ describe('amounts', () => {
   });
 
   it('Scenario: LLM 返回多字段修正 — 「改为收入100块」 gives both type and amount', () => {
-    expect(correct([LUNCH], '改为收入100块')).toEqual(
-      success([{ index: 0, updatedFields: { type: 'INCOME', amount: 100 } }]),
-    );
+    expect(correct([LUNCH], '改为收入100块')).toEqual(success([{ index: 0, updatedFields: { type: 'INCOME', amount: 100 } }]));
   });
 
   it('the ordinal digit of 「第2笔改成100」 is not taken as the amount', () => {
@@ -150,9 +142,7 @@ describe('which item', () => {
     expect(correct(SEED_FOUR, '洗脚那笔改成80').corrections).toEqual([{ index: 1, updatedFields: { amount: 80 } }]);
     expect(correct(SEED_FOUR, '吃饭的应该是50').corrections).toEqual([{ index: 0, updatedFields: { amount: 50 } }]);
     expect(correct(SEED_FOUR, '按摩那笔改成100').corrections).toEqual([{ index: 1, updatedFields: { amount: 100 } }]);
-    expect(correct(SEED_FOUR, '吃饭那笔改成打车').corrections).toEqual([
-      { index: 0, updatedFields: { category: '交通', description: '打车' } },
-    ]);
+    expect(correct(SEED_FOUR, '吃饭那笔改成打车').corrections).toEqual([{ index: 0, updatedFields: { category: '交通', description: '打车' } }]);
   });
 
   it('an unsplit 「洗脚那笔80」 keeps the category: the word only found the item', () => {
@@ -191,9 +181,7 @@ describe('which item', () => {
     expect(request.currentBatch.map((i) => i.index)).toEqual([0, 1, 2]);
     const response = correctOffline(request);
     expect(response.corrections).toEqual([{ index: 1, updatedFields: { amount: 100 } }]);
-    expect(mapCorrectionsBack(response.corrections, originalIndexOf)).toEqual([
-      { sentIndex: 1, originalIndex: 2, updatedFields: { amount: 100 } },
-    ]);
+    expect(mapCorrectionsBack(response.corrections, originalIndexOf)).toEqual([{ sentIndex: 1, originalIndex: 2, updatedFields: { amount: 100 } }]);
   });
 });
 

@@ -206,7 +206,11 @@ describe('seed 000 · Requirement: 定点纠正', () => {
 });
 
 describe('seed 000 · Requirement: CONFIRMING 态追加新笔', () => {
-  const append = { corrections: [{ index: -1, updatedFields: { amount: 15, category: '饮品', type: 'EXPENSE', description: '奶茶' } }], intent: 'append' as const, confidence: 0.9 };
+  const append = {
+    corrections: [{ index: -1, updatedFields: { amount: 15, category: '饮品', type: 'EXPENSE', description: '奶茶' } }],
+    intent: 'append' as const,
+    confidence: 0.9,
+  };
 
   it('Scenario: 追加新笔 — 「还有一笔奶茶15」 goes to the correction endpoint and the answer is appended with index = last + 1', () => {
     const d = new Driver();
@@ -229,7 +233,10 @@ describe('seed 000 · Requirement: CONFIRMING 态追加新笔', () => {
 
   it('Scenario: 超限拒绝追加 — a batch of 10 refuses the append with 「已达上限，请先确认当前交易」', () => {
     const d = new Driver();
-    const ten = d.open('十笔', Array.from({ length: 10 }, (_, i) => tx(i + 1, '餐饮')));
+    const ten = d.open(
+      '十笔',
+      Array.from({ length: 10 }, (_, i) => tx(i + 1, '餐饮')),
+    );
     const { answered } = d.correct('还有一笔奶茶15', append);
     expect(d.state.batch).toBe(ten);
     expect(d.spoken(answered)).toEqual(['已达上限，请先确认当前交易']);
@@ -240,9 +247,7 @@ describe('seed 000 · Requirement: 多笔 TTS 播报', () => {
   it('SHALL say the 2-5 wording item by item', () => {
     const d = new Driver();
     d.open(FOUR_TEXT, FOUR);
-    expect(d.spoken()).toEqual([
-      '识别到4笔交易：第1笔，支出60元，餐饮；第2笔，支出60元，洗浴；第3笔，收入30元，红包；第4笔，收入90元，工资。请确认或修改。',
-    ]);
+    expect(d.spoken()).toEqual(['识别到4笔交易：第1笔，支出60元，餐饮；第2笔，支出60元，洗浴；第3笔，收入30元，红包；第4笔，收入90元，工资。请确认或修改。']);
   });
 
   it('SHALL say the 6-10 wording as a summary of expense and income totals', () => {

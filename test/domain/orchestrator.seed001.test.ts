@@ -128,7 +128,10 @@ describe('seed 001 · Requirement: 交易确认与保存', () => {
     const d = new Driver();
     d.open('红包收了60', [tx(60, '红包', 'INCOME')]);
     const call = d.only('callCorrect', d.say('改成支出'));
-    const timer = d.only('startTimer', d.last.filter((e) => e.type === 'startTimer' && e.name === 'llmDeadline'));
+    const timer = d.only(
+      'startTimer',
+      d.last.filter((e) => e.type === 'startTimer' && e.name === 'llmDeadline'),
+    );
     expect(timer.ms).toBe(3000);
     const fired = d.send({ type: 'timerFired', name: 'llmDeadline', id: call.id });
     expect(d.only('abortCall', fired).id).toBe(call.id);
@@ -179,7 +182,10 @@ describe('seed 001 · Requirement: 交易确认与保存', () => {
 
   it('Scenario: 追加超限拒绝 — append at 10 items is refused with 「已达上限，请先确认当前交易」', () => {
     const d = new Driver();
-    d.open('十笔', Array.from({ length: 10 }, (_, i) => tx(i + 1, '餐饮')));
+    d.open(
+      '十笔',
+      Array.from({ length: 10 }, (_, i) => tx(i + 1, '餐饮')),
+    );
     const { answered } = d.correct('还有一笔奶茶15', {
       corrections: [{ index: -1, updatedFields: { amount: 15 } }],
       intent: 'append',

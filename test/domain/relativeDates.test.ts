@@ -58,7 +58,7 @@ const CASES: readonly (readonly [today: string, word: string, day: string | null
   ['2026-03-01', '昨天打车', null],
 ];
 
-describe('relative days resolve against the dialogue\'s today (week = Monday to Sunday)', () => {
+describe("relative days resolve against the dialogue's today (week = Monday to Sunday)", () => {
   it.each(CASES)('on %s, %s is %s', (today, word, day) => {
     expect(resolveDayWord(word, today)).toBe(day);
   });

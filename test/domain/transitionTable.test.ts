@@ -63,7 +63,15 @@ describe('the batch orchestrator as a transition table', () => {
     const second = d.only('callCorrect', d.say('第二笔改成70'));
     expect(d.core.phase).toBe('AWAITING_CORRECTION');
     const before = d.core;
-    const late = step(before, { type: 'correctionSucceeded', id: first.id, response: { corrections: [{ index: 0, updatedFields: { amount: 1 } }], intent: 'correction', confidence: 0.9 } }, 0);
+    const late = step(
+      before,
+      {
+        type: 'correctionSucceeded',
+        id: first.id,
+        response: { corrections: [{ index: 0, updatedFields: { amount: 1 } }], intent: 'correction', confidence: 0.9 },
+      },
+      0,
+    );
     expect(late).toEqual({ state: before, effects: [], refused: 'stale' });
     expect(second.id).not.toBe(first.id);
   });
@@ -97,16 +105,25 @@ describe('the batch orchestrator as a transition table', () => {
     const d = new Driver();
     d.open(FOUR_TEXT, FOUR);
     const call = d.only('callCorrect', d.say('第一笔改成50'));
-    const timer = d.all('startTimer', d.log).filter((t) => t.name === 'inactivity').at(-1)!;
+    const timer = d
+      .all('startTimer', d.log)
+      .filter((t) => t.name === 'inactivity')
+      .at(-1)!;
     const effects = d.send({ type: 'timerFired', name: 'inactivity', id: timer.id });
     expect(d.all('abortCall', effects)).toEqual([{ type: 'abortCall', id: call.id }]);
     expect(d.all('cancelTimer', effects)).toContainEqual({ type: 'cancelTimer', name: 'llmDeadline' });
     expect(d.core).toMatchObject({ phase: 'IDLE', inFlight: null, batch: null });
-    expect(step(d.core, { type: 'correctionSucceeded', id: call.id, response: { corrections: [], intent: 'confirm', confidence: 1 } }, 0).refused).toBe('notAccepted');
+    expect(step(d.core, { type: 'correctionSucceeded', id: call.id, response: { corrections: [], intent: 'confirm', confidence: 1 } }, 0).refused).toBe(
+      'notAccepted',
+    );
   });
 
   it('an action that ends in a phase its entry does not list is a harness bug, not a silent transition', () => {
-    const broken = { ...TRANSITIONS, IDLE: { start: { do: TRANSITIONS.IDLE.start!.do, to: ['IDLE'] } } } as TransitionTable<OrchestratorState, OrchestratorEvent, never>;
+    const broken = { ...TRANSITIONS, IDLE: { start: { do: TRANSITIONS.IDLE.start!.do, to: ['IDLE'] } } } as TransitionTable<
+      OrchestratorState,
+      OrchestratorEvent,
+      never
+    >;
     expect(() => runTable(broken, initialState(), { type: 'start' }, 0)).toThrow(/IDLE × start ended in LISTENING/);
   });
 
@@ -121,8 +138,6 @@ describe('the batch orchestrator as a transition table', () => {
     const doc = readFileSync(new URL('../../docs/orchestrator.md', import.meta.url), 'utf8');
     const section = (name: string) => doc.split(`<!-- transitions:${name} -->`)[1]?.split('<!-- /transitions -->')[0]?.trim();
     expect(section('batch')).toBe(transitionTableMarkdown('Batch orchestrator (seeds 000-003)', tableRows(TRANSITIONS)).trim());
-    expect(section('conversation')).toBe(
-      transitionTableMarkdown('Legacy conversation arm (seed 004)', tableRows(CONVERSATION_TRANSITIONS)).trim(),
-    );
+    expect(section('conversation')).toBe(transitionTableMarkdown('Legacy conversation arm (seed 004)', tableRows(CONVERSATION_TRANSITIONS)).trim());
   });
 });

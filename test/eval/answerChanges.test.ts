@@ -6,15 +6,36 @@ import { answersSentence } from '../../src/report/words/answersWords.js';
 
 // Issue 45 item 6: "did the edit reach the model" counts the requests that changed as well as the
 // answers, and on a noisy backend sets the answers' change against the baseline's own repeats.
-const call = (turn: number, request: string, answer: string): CallDigest => ({ turn, endpoint: 'parse', request: request.padEnd(12, '0'), answer: answer.padEnd(12, '0') });
+const call = (turn: number, request: string, answer: string): CallDigest => ({
+  turn,
+  endpoint: 'parse',
+  request: request.padEnd(12, '0'),
+  answer: answer.padEnd(12, '0'),
+});
 
 function side(digests: Record<string, CallDigest[][]>): Baseline {
-  return { schemaVersion: 1, kind: 'nlu-harness-baseline', llm: { backend: 'openai', model: 'm' }, mode: 'e2e', protocol: 'batch', metrics: {}, dialogues: {}, answerDigests: digests };
+  return {
+    schemaVersion: 1,
+    kind: 'nlu-harness-baseline',
+    llm: { backend: 'openai', model: 'm' },
+    mode: 'e2e',
+    protocol: 'batch',
+    metrics: {},
+    dialogues: {},
+    answerDigests: digests,
+  };
 }
 
-const gateWith = (changes: NonNullable<GateResult['answerChanges']>, extra: Partial<GateResult> = {}): GateResult => ({ baseline: 'b', passed: true, regressions: [], improvements: [], answerChanges: changes, ...extra });
+const gateWith = (changes: NonNullable<GateResult['answerChanges']>, extra: Partial<GateResult> = {}): GateResult => ({
+  baseline: 'b',
+  passed: true,
+  regressions: [],
+  improvements: [],
+  answerChanges: changes,
+  ...extra,
+});
 
-describe('answerChanges: requests and answers, and the baseline repeats\' own rate', () => {
+describe("answerChanges: requests and answers, and the baseline repeats' own rate", () => {
   // Ten dialogues of two calls; the baseline ran each twice, its second run answering 7 of 20 calls otherwise.
   const ids = Array.from({ length: 10 }, (_, i) => `d${i}`);
   const baseline = side(
@@ -29,7 +50,7 @@ describe('answerChanges: requests and answers, and the baseline repeats\' own ra
     ),
   );
 
-  it('a run asked as before that answered 6 of 20 calls otherwise: no request changed, the rate beside the baseline repeats\' 7 of 20', () => {
+  it("a run asked as before that answered 6 of 20 calls otherwise: no request changed, the rate beside the baseline repeats' 7 of 20", () => {
     const current = side(Object.fromEntries(ids.map((id, i) => [id, [[call(0, 'a', i < 6 ? 'w' : 'x'), call(1, 'b', 'y')]]])));
     const changes = answerChanges(baseline, current)!;
     expect(changes).toEqual({ compared: 20, same: 14, changed: 6, requestsChanged: 0, baselineRepeats: { compared: 20, changed: 7 } });
@@ -43,7 +64,9 @@ describe('answerChanges: requests and answers, and the baseline repeats\' own ra
     const changes = answerChanges(baseline, current)!;
     expect(changes.requestsChanged).toBe(20);
     expect(changes.changed).toBe(10);
-    expect(answersSentence(gateWith(changes), 'en')).toMatch(/^Requests changed on 20 of 20 calls; answers on 10 \(50 %\); the baseline's own repeats answered otherwise on 7 of 20 calls/);
+    expect(answersSentence(gateWith(changes), 'en')).toMatch(
+      /^Requests changed on 20 of 20 calls; answers on 10 \(50 %\); the baseline's own repeats answered otherwise on 7 of 20 calls/,
+    );
   });
 
   it('a noisy model judged against chance, with no repeats in the baseline, says it cannot tell noise from a change', () => {
@@ -52,7 +75,9 @@ describe('answerChanges: requests and answers, and the baseline repeats\' own ra
     const changes = answerChanges(single, current)!;
     expect(changes.baselineRepeats).toBeUndefined();
     const noisy = gateWith(changes, { singleRuns: { tests: [] } as unknown as GateResult['singleRuns'] });
-    expect(answersSentence(noisy, 'en')).toBe('Answers changed on 5 of 20 calls, every one asked as before; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more).');
+    expect(answersSentence(noisy, 'en')).toBe(
+      'Answers changed on 5 of 20 calls, every one asked as before; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more).',
+    );
     expect(answersSentence(noisy, 'zh')).toContain('基线没有重复运行');
   });
 

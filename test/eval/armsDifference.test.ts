@@ -51,7 +51,9 @@ describe('what differs between the arms', () => {
     const before = provenance({ p: 'x' }, { sampling: { temperature: 0.7, seed: 7 } });
     const after = provenance({ p: 'y\nz' }, { sampling: { temperature: 0.7, seed: 7, responseFormat: 'json_object' } });
     const sentence = armsSentence(gate(armsDifference(before, after)!), 'en');
-    expect(sentence).toBe('Prompts changed: p (+2 −1 lines). Sampling: baseline temperature 0.7, seed 7; this run temperature 0.7, seed 7, response format json_object (shared seeds).');
+    expect(sentence).toBe(
+      'Prompts changed: p (+2 −1 lines). Sampling: baseline temperature 0.7, seed 7; this run temperature 0.7, seed 7, response format json_object (shared seeds).',
+    );
     expect(armsSentence(gate(armsDifference(before, after)!), 'zh')).toContain('（共享种子）');
   });
 });

@@ -12,7 +12,8 @@ describe("a run's git provenance (one git process: commit and whether tracked fi
 
   function repository(): string {
     const dir = tempDir();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim();
     git('init', '-q');
     writeFileSync(join(dir, 'a.yaml'), '- id: a\n');
     git('add', 'a.yaml');

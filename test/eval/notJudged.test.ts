@@ -31,7 +31,9 @@ describe('what a backend could not judge is said, never passed over (issue 20)',
     saved.provenance.prompts['prompts/correction-dialogue.txt'] = '0'.repeat(64);
     writeFileSync(baseline, JSON.stringify(saved));
     const run = cli(['run', ...suite, '--out', join(dir, 'pr'), '--baseline', baseline]);
-    expect(run.stdout).toMatch(/Not judged: correction-dialogue\.txt changed since the baseline, but the heuristic backend does not read prompts, so the prompt change was not judged; run --llm openai/);
+    expect(run.stdout).toMatch(
+      /Not judged: correction-dialogue\.txt changed since the baseline, but the heuristic backend does not read prompts, so the prompt change was not judged; run --llm openai/,
+    );
     const report = JSON.parse(readFileSync(join(dir, 'pr', 'report.json'), 'utf8'));
     expect(report.gate.notJudged).toHaveLength(1);
     expect(readFileSync(join(dir, 'pr', 'report.md'), 'utf8')).toMatch(/Not judged: correction-dialogue\.txt changed/);
@@ -42,18 +44,28 @@ describe('what a backend could not judge is said, never passed over (issue 20)',
     const after = baselineOf({ backend: 'record(openai)', model: 'm' }, { 'prompts/correction-dialogue.txt': 'b' });
     expect(gateVerdict(before, after, 'b.json', SETTINGS).notJudged).toBeUndefined();
     const scripted = baselineOf({ backend: 'perturb(scripted)', model: 'scripted' }, { 'prompts/correction-dialogue.txt': 'b' });
-    expect(gateVerdict(before, scripted, 'b.json', SETTINGS).notJudged?.[0]).toMatchObject({ code: 'promptsNotRead', params: { backend: 'scripted' }, text: expect.stringMatching(/the scripted backend does not read prompts/) });
+    expect(gateVerdict(before, scripted, 'b.json', SETTINGS).notJudged?.[0]).toMatchObject({
+      code: 'promptsNotRead',
+      params: { backend: 'scripted' },
+      text: expect.stringMatching(/the scripted backend does not read prompts/),
+    });
   });
 
-  it('answers only replayed: the verdict says nothing was measured live; each side\'s counts are kept', () => {
+  it("answers only replayed: the verdict says nothing was measured live; each side's counts are kept", () => {
     const before = baselineOf({ backend: 'openai', model: 'm', answers: { live: 40, replayed: 0 } });
     const after = baselineOf({ backend: 'replay', model: 'm', answers: { live: 0, replayed: 40 } });
     const gate = gateVerdict(before, after, 'b.json', SETTINGS);
-    expect(gate.notJudged).toEqual([{ code: 'nothingLive', params: { replayed: 40 }, text: 'nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change' }]);
+    expect(gate.notJudged).toEqual([
+      {
+        code: 'nothingLive',
+        params: { replayed: 40 },
+        text: 'nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change',
+      },
+    ]);
     expect(gate.answers).toEqual({ baseline: { live: 40, replayed: 0 }, current: { live: 0, replayed: 40 } });
   });
 
-  it('a server that names another model or fingerprint than the baseline\'s is a warning naming both', () => {
+  it("a server that names another model or fingerprint than the baseline's is a warning naming both", () => {
     const before = baselineOf({ backend: 'openai', model: 'qwen-turbo', servedModels: ['qwen-turbo-0919 (fp_1)'] });
     const same = baselineOf({ backend: 'openai', model: 'qwen-turbo', servedModels: ['qwen-turbo-0919 (fp_1)'] });
     const moved = baselineOf({ backend: 'openai', model: 'qwen-turbo', servedModels: ['qwen-turbo-1101 (fp_2)'] });

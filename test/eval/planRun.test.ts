@@ -47,7 +47,13 @@ describe('planRun: one checked read (issue 48)', () => {
     appendFileSync(copy, readFileSync(file));
     const planned = plan(copy);
     // A valid dialogue more, which no check has seen.
-    appendFileSync(copy, readFileSync(file, 'utf8').split('\n').find((line) => line.startsWith('- {'))!.replace(/"id":"gen-5-\d+"/, '"id":"added-later"') + '\n');
+    appendFileSync(
+      copy,
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('- {'))!
+        .replace(/"id":"gen-5-\d+"/, '"id":"added-later"') + '\n',
+    );
     const read = () => [...planned.dialogues()];
     expect(read).toThrow(DatasetError);
     try {

@@ -16,7 +16,10 @@ const baseline = (metrics: Record<string, [number, number]>): Baseline => ({
 describe('metrics the baseline model met too rarely for a fall to show (issue 38 item 6)', () => {
   // "the local 1.5B handles 1 of 9 append turns on append.yaml --shard 1/3"
   it('judged against chance: 1 of 9 append turns cannot fall visibly (0 of 9 would be chance); 3 of 9 and 50 of 100 can', () => {
-    const weak = weakMetrics(baseline({ appendHandled: [1, 9], parseHandled: [3, 9], routing: [50, 100], cancelHandled: [2, 20] }), { alpha: 0.05, chance: true });
+    const weak = weakMetrics(baseline({ appendHandled: [1, 9], parseHandled: [3, 9], routing: [50, 100], cancelHandled: [2, 20] }), {
+      alpha: 0.05,
+      chance: true,
+    });
     expect(weak).toEqual([
       { name: 'appendHandled', succeeded: 1, judged: 9 },
       { name: 'cancelHandled', succeeded: 2, judged: 20 },

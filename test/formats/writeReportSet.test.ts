@@ -19,7 +19,6 @@ afterEach(async () => {
 });
 
 describe('writeReportSet: a run report', () => {
-
   it('writes the four files, creating the directory, and returns their paths', async () => {
     const out = join(dir, 'nested', 'latest');
     const paths = await writeReports(out, makeReport());
@@ -59,7 +58,6 @@ describe('writeReportSet: a run report', () => {
 });
 
 describe('the format registry is the only list of report files', () => {
-
   it('names each file of a set once', () => {
     for (const kind of Object.keys(REPORTERS) as DocumentKind[]) {
       const files = reportFiles(kind);

@@ -3,7 +3,9 @@ import type { Completer, CompletionRequest } from '../../src/gateway/completion.
 import { parseTransactions } from '../../src/gateway/endpoints.js';
 
 /** A completer written here, with no llm/ backend behind it: the gateway needs only this contract. */
-function completer(answer: (request: CompletionRequest) => Promise<{ text: string; latencyMs: number; model: string }>): Completer & { calls: CompletionRequest[] } {
+function completer(
+  answer: (request: CompletionRequest) => Promise<{ text: string; latencyMs: number; model: string }>,
+): Completer & { calls: CompletionRequest[] } {
   const calls: CompletionRequest[] = [];
   return {
     model: 'hand-written',
@@ -18,7 +20,11 @@ function completer(answer: (request: CompletionRequest) => Promise<{ text: strin
 
 describe('the gateway is handed a completer (it imports nothing of llm/)', () => {
   it('sends the parse endpoint its rendered prompt and validates the answer', async () => {
-    const model = completer(async () => ({ text: '{"transactions":[{"amount":35,"type":"EXPENSE","category":"餐饮"}]}', latencyMs: 40, model: 'hand-written' }));
+    const model = completer(async () => ({
+      text: '{"transactions":[{"amount":35,"type":"EXPENSE","category":"餐饮"}]}',
+      latencyMs: 40,
+      model: 'hand-written',
+    }));
     const outcome = await parseTransactions(model, '午饭35');
     expect(model.calls.map((c) => c.endpoint)).toEqual(['parse']);
     expect(model.calls[0]!.messages.at(-1)).toEqual({ role: 'user', content: '午饭35' });

@@ -134,14 +134,26 @@ describe('bad correction answers are outcomes, not throws', () => {
   it.each([
     ['an intent outside the enum', { corrections: [], intent: 'maybe', confidence: 0.9 }, /intent/],
     ['an upper-case intent', { corrections: [], intent: 'CONFIRM', confidence: 0.9 }, /intent/],
-    ['an index past the batch', { corrections: [{ index: 2, updatedFields: { amount: 5 } }], intent: 'correction', confidence: 0.9 }, /index 2 is out of range \(currentBatch has 2 items\)/],
+    [
+      'an index past the batch',
+      { corrections: [{ index: 2, updatedFields: { amount: 5 } }], intent: 'correction', confidence: 0.9 },
+      /index 2 is out of range \(currentBatch has 2 items\)/,
+    ],
     ['a negative index on a correction', { corrections: [{ index: -1, updatedFields: { amount: 5 } }], intent: 'correction', confidence: 0.9 }, /out of range/],
     ['a fractional index', { corrections: [{ index: 0.5, updatedFields: {} }], intent: 'correction', confidence: 0.9 }, /integer/],
     ['append at a real index', { corrections: [{ index: 2, updatedFields: { amount: 15 } }], intent: 'append', confidence: 0.9 }, /append uses index -1/],
     ['append without a transaction', { corrections: [], intent: 'append', confidence: 0.9 }, /append carries no transaction/],
     ['amount as a string', { corrections: [{ index: 0, updatedFields: { amount: '50' } }], intent: 'correction', confidence: 0.9 }, /amount must be number/],
-    ['a type outside the enum', { corrections: [{ index: 0, updatedFields: { type: 'income' } }], intent: 'correction', confidence: 0.9 }, /type must be equal to one of the allowed values/],
-    ['a numeric category', { corrections: [{ index: 0, updatedFields: { category: 5 } }], intent: 'correction', confidence: 0.9 }, /category must be string,null/],
+    [
+      'a type outside the enum',
+      { corrections: [{ index: 0, updatedFields: { type: 'income' } }], intent: 'correction', confidence: 0.9 },
+      /type must be equal to one of the allowed values/,
+    ],
+    [
+      'a numeric category',
+      { corrections: [{ index: 0, updatedFields: { category: 5 } }], intent: 'correction', confidence: 0.9 },
+      /category must be string,null/,
+    ],
     ['confidence above 1', { corrections: [], intent: 'confirm', confidence: 1.5 }, /confidence must be <= 1/],
     ['no corrections array', { intent: 'confirm', confidence: 0.9 }, /corrections/],
   ])('%s → invalid', async (_name, model, detail) => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { converse, parseTransactions } from '../../src/gateway/endpoints.js';
-import {
-  LlmCallError,
-  type ChatBackend,
-  type ChatRequest,
-  type ChatResult,
-} from '../../src/llm/backend.js';
+import { LlmCallError, type ChatBackend, type ChatRequest, type ChatResult } from '../../src/llm/backend.js';
 import { ScriptedBackend } from '../../src/llm/scriptedBackend.js';
 
 function answering(endpoint: 'parse' | 'conversation', model: unknown): ScriptedBackend {

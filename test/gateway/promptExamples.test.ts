@@ -38,7 +38,9 @@ describe('the prompts’ own few-shot examples', () => {
   // The examples as the model reads them: rendered for a today, so a dated example names its day.
   const TODAY = '2026-03-01';
   const rendered = (endpoint: 'parse' | 'correct') =>
-    (endpoint === 'parse' ? renderParseMessages('', { today: TODAY }) : renderCorrectionMessages({ currentBatch: [], correctionText: '' }, { today: TODAY }))[0]!.content;
+    (endpoint === 'parse'
+      ? renderParseMessages('', { today: TODAY })
+      : renderCorrectionMessages({ currentBatch: [], correctionText: '' }, { today: TODAY }))[0]!.content;
 
   it('a dated example names the day its words mean for today (昨天 → the day before)', () => {
     expect(rendered('parse')).toContain('"description":"打车","date":"2026-02-28"');
@@ -71,10 +73,14 @@ describe('the prompts’ own few-shot examples', () => {
       if (!line.startsWith('correctionText ')) continue;
       const expected = JSON.parse(lines[i + 1]!) as { corrections: unknown[]; intent: string };
       const currentBatchFull = (currentBatch as Record<string, unknown>[]).map((item) => ({ date: null, ...item }));
-      const outcome = await correctTransactions(model, {
-        currentBatch: currentBatchFull as never,
-        correctionText: line.slice('correctionText '.length),
-      }, { render: { today: TODAY } });
+      const outcome = await correctTransactions(
+        model,
+        {
+          currentBatch: currentBatchFull as never,
+          correctionText: line.slice('correctionText '.length),
+        },
+        { render: { today: TODAY } },
+      );
       expect(outcome.ok && { intent: outcome.value.intent, corrections: outcome.value.corrections }).toEqual({
         intent: expected.intent,
         corrections: expected.corrections,

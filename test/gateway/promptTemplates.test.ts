@@ -26,7 +26,7 @@ describe('prompt rendering', () => {
     expect(endpointFromMessages(messages)).toBe('parse');
   });
 
-  it('correct: the last user message is {currentBatch, correctionText} JSON, with the context\'s categories the system prompt does not offer', () => {
+  it("correct: the last user message is {currentBatch, correctionText} JSON, with the context's categories the system prompt does not offer", () => {
     const messages = renderCorrectionMessages(request);
     expect(endpointFromMessages(messages)).toBe('correct');
     const input = JSON.parse(messages[messages.length - 1]!.content);
@@ -40,7 +40,7 @@ describe('prompt rendering', () => {
     });
   });
 
-  it('correct: one fixed system prompt whatever the batch\'s categories, so a prompt cache keeps it', () => {
+  it("correct: one fixed system prompt whatever the batch's categories, so a prompt cache keeps it", () => {
     const plain = renderCorrectionMessages({ ...request, context: { recentCategories: ['餐饮'], customCategories: [] } });
     const unusual = renderCorrectionMessages({ ...request, context: { recentCategories: ['早餐', '电影'], customCategories: ['猫咪'] } });
     expect(unusual[0]!.content).toBe(plain[0]!.content);

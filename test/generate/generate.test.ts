@@ -32,9 +32,27 @@ describe('generate', () => {
       expect(dialogues).toHaveLength(300);
       const tags = new Set(dialogues.flatMap((d) => d.tags));
       for (let size = 1; size <= 10; size++) expect(tags, `size-${size}`).toContain(`size-${size}`);
-      for (const tag of ['append-refused', 'correct-timeout', 'correct-error', 'correct-malformed', 'low-confidence',
-        'offline-parse', 'parse-timeout', 'tap-confirm', 'save-fail', 'cancelItem', 'inactivity', 'llm-cancel', 'llm-confirm',
-        'already-resolved', 'no-such-item', 'append-offline', 'continue', 'exit', 'truncated']) {
+      for (const tag of [
+        'append-refused',
+        'correct-timeout',
+        'correct-error',
+        'correct-malformed',
+        'low-confidence',
+        'offline-parse',
+        'parse-timeout',
+        'tap-confirm',
+        'save-fail',
+        'cancelItem',
+        'inactivity',
+        'llm-cancel',
+        'llm-confirm',
+        'already-resolved',
+        'no-such-item',
+        'append-offline',
+        'continue',
+        'exit',
+        'truncated',
+      ]) {
         expect(tags, tag).toContain(tag);
       }
 

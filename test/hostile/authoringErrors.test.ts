@@ -58,7 +58,7 @@ const CASES: Case[] = [
     where: /d\.yaml:3:13: turns\[0\]\.user: an utterance of 5000000 characters, over the 4096 a turn may hold/,
   },
   {
-    name: 'an indentation error: plain words and the columns that disagree, not the parser\'s grammar',
+    name: "an indentation error: plain words and the columns that disagree, not the parser's grammar",
     text: '- id: a\n  turns:\n    - user: 午饭35块\n     expect: {state: CONFIRMING}\n',
     where: /d\.yaml:4:1: YAML syntax: indentation: this line starts at column 6, but the key above it \(user: on line 3\) starts at column 7/,
   },

@@ -17,7 +17,9 @@ beforeAll(() => {
   dir = tempDir('nlu-baseline-files-');
   writeFileSync(join(dir, 'd.yaml'), ['a', 'b'].map((id) => oneTurn(id)).join(''));
   baseline = join(dir, 'baseline.json');
-  expect(cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'first'), '--baseline', baseline, '--update-baseline']).status).toBe(0);
+  expect(cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'first'), '--baseline', baseline, '--update-baseline']).status).toBe(
+    0,
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,13 +31,18 @@ function edited(name: string, edit: (value: Json) => void, from = baseline): str
   return file;
 }
 const everyValue = (record: Json, value: unknown) => Object.keys(record).forEach((key) => (record[key] = value));
-const run = (base: string, extra: string[] = []) => cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'out'), '--baseline', base, ...extra]);
+const run = (base: string, extra: string[] = []) =>
+  cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', join(dir, 'out'), '--baseline', base, ...extra]);
 
 describe('issue 47 item 8: a hand-edited provenance is exit 2 naming the field', () => {
   const cases: Array<{ name: string; edit: (b: Json) => void; where: RegExp }> = [
     { name: 'promptText a number', edit: (b) => everyValue(b['provenance'].promptText, 5), where: /\/provenance\/promptText\/\S+ must be string/ },
     { name: 'promptLines a number', edit: (b) => everyValue(b['provenance'].promptLines, 5), where: /\/provenance\/promptLines\/\S+ must be array/ },
-    { name: 'only dialogues left', edit: (b) => (b['provenance'] = { dialogues: b['provenance'].dialogues }), where: /\/provenance must have required property 'prompts'/ },
+    {
+      name: 'only dialogues left',
+      edit: (b) => (b['provenance'] = { dialogues: b['provenance'].dialogues }),
+      where: /\/provenance must have required property 'prompts'/,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: run (with prompts that differ, so the diff reads it) and compare`, () => {
@@ -53,7 +60,9 @@ describe('issue 47 item 8: a hand-edited provenance is exit 2 naming the field',
 describe('issue 47 item 9: a schemaVersion this harness does not write is exit 2 saying which it reads', () => {
   for (const version of [99, 0, -1, 1.5]) {
     it(`schemaVersion ${version}, in a baseline and in a report.json used as one`, () => {
-      const said = new RegExp(`/schemaVersion is ${String(version).replace('.', '\\.')}; this nlu-harness reads baselines and report.json files of schema version 1 only`);
+      const said = new RegExp(
+        `/schemaVersion is ${String(version).replace('.', '\\.')}; this nlu-harness reads baselines and report.json files of schema version 1 only`,
+      );
       expectRejected(run(edited(`v${version}.json`, (b) => (b['schemaVersion'] = version))), said);
       const report = edited(`report-v${version}.json`, (r) => (r['schemaVersion'] = version), join(dir, 'first', 'report.json'));
       expectRejected(run(report), said);
@@ -68,7 +77,10 @@ describe('issue 47 item 10: only a regular file of bounded size is read as a bas
     symlinkSync('/dev/zero', zero);
     const fifo = join(dir, 'fifo.json');
     execFileSync('mkfifo', [fifo]);
-    for (const [file, kind] of [[zero, 'a character device'], [fifo, 'a FIFO']] as const) {
+    for (const [file, kind] of [
+      [zero, 'a character device'],
+      [fifo, 'a FIFO'],
+    ] as const) {
       const said = new RegExp(`${file}: cannot read baseline: ${kind}.*not a regular file`);
       expectRejected(run(file), said);
       expectRejected(cli(['compare', file, baseline]), said);

@@ -78,7 +78,10 @@ describe('the cassette lock (issue 31)', () => {
     writeFileSync(`${path}.lock`, `${process.pid} ${Date.now() + 365 * 24 * 3600_000}`);
     const { Cassette } = (await import(cassetteModule)) as typeof import('../../src/llm/cassette.js');
     const cassette = Cassette.load(path);
-    cassette.record({ key: 'k', endpoint: 'parse', model: 'm', request: { systemFirstLine: '', userMessage: 'u', messageCount: 2 } }, 1, 0, { text: 't', latencyMs: 1 });
+    cassette.record({ key: 'k', endpoint: 'parse', model: 'm', request: { systemFirstLine: '', userMessage: 'u', messageCount: 2 } }, 1, 0, {
+      text: 't',
+      latencyMs: 1,
+    });
     const started = Date.now();
     await cassette.save();
     expect(Date.now() - started).toBeLessThan(2_000);

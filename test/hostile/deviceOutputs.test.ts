@@ -27,7 +27,10 @@ describe('issue 47 item 14: outputs never replace what is not a regular file', (
   it('--baseline FIFO --update-baseline is exit 2 before the run, the FIFO left a FIFO', () => {
     const ws = workspace({ 'd.yaml': oneTurn('a') });
     const pipe = fifo(ws, 'pipe.json');
-    expectRejected(runTo(ws, ['--baseline', pipe, '--update-baseline']), /--baseline \S+pipe\.json: is a FIFO \(named pipe\), not a regular file; an output never replaces one/);
+    expectRejected(
+      runTo(ws, ['--baseline', pipe, '--update-baseline']),
+      /--baseline \S+pipe\.json: is a FIFO \(named pipe\), not a regular file; an output never replaces one/,
+    );
     expect(lstatSync(pipe).isFIFO()).toBe(true);
   });
 
@@ -61,7 +64,10 @@ describe('issue 47 item 14: outputs never replace what is not a regular file', (
     const pipe = fifo(ws, 'pipe.json');
     const link = ws.path('link.json');
     symlinkSync(pipe, link);
-    for (const target of [pipe, link]) expect(() => writeFileAtomically(target, 'x')).toThrow(new OutputPathError(`${pipe}: is a FIFO (named pipe), not a regular file; an output never replaces one (name a file)`));
+    for (const target of [pipe, link])
+      expect(() => writeFileAtomically(target, 'x')).toThrow(
+        new OutputPathError(`${pipe}: is a FIFO (named pipe), not a regular file; an output never replaces one (name a file)`),
+      );
     expect(lstatSync(pipe).isFIFO()).toBe(true);
     expect(readdirSync(ws.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });

@@ -42,7 +42,10 @@ describe('days far from today', () => {
   it('item 3: a dataset today before 1000-01-01 is exit 2 at file:line, and so is run --today', () => {
     const dir = tempDir();
     const file = join(dir, 'early.yaml');
-    writeFileSync(file, ['today: "0099-12-31"', 'dialogues:', '  - id: early', '    turns:', '      - user: 昨天打车30', '        expect: { state: CONFIRMING }', ''].join('\n'));
+    writeFileSync(
+      file,
+      ['today: "0099-12-31"', 'dialogues:', '  - id: early', '    turns:', '      - user: 昨天打车30', '        expect: { state: CONFIRMING }', ''].join('\n'),
+    );
     const validated = cli(['validate', file]);
     expect(validated.status).toBe(2);
     expect(validated.stdout + validated.stderr).toContain(`${file}:1:8: today: must be a calendar day YYYY-MM-DD (got "0099-12-31"): before 1000-01-01`);

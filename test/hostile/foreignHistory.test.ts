@@ -16,8 +16,16 @@ function sqlite(path: string, setUp: (db: Database.Database) => void): void {
 
 const NOT_OURS: Array<{ name: string; make: (path: string) => void; where: RegExp }> = [
   { name: 'an empty file', make: (path) => writeFileSync(path, ''), where: /an empty file, not an nlu-harness run history; the file was left as it was/ },
-  { name: "another application's SQLite", make: (path) => sqlite(path, (db) => db.exec("CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine')")), where: /an SQLite file that is not an nlu-harness run history/ },
-  { name: 'an SQLite file with no tables but a schema version (it was taken as a fresh history, then exit 3)', make: (path) => sqlite(path, (db) => db.pragma('user_version = 7')), where: /an SQLite file that is not an nlu-harness run history/ },
+  {
+    name: "another application's SQLite",
+    make: (path) => sqlite(path, (db) => db.exec("CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine')")),
+    where: /an SQLite file that is not an nlu-harness run history/,
+  },
+  {
+    name: 'an SQLite file with no tables but a schema version (it was taken as a fresh history, then exit 3)',
+    make: (path) => sqlite(path, (db) => db.pragma('user_version = 7')),
+    where: /an SQLite file that is not an nlu-harness run history/,
+  },
   {
     name: 'our history of a schema version we do not know',
     make: (path) =>
@@ -28,7 +36,11 @@ const NOT_OURS: Array<{ name: string; make: (path: string) => void; where: RegEx
       }),
     where: new RegExp(`schema v${HISTORY_SCHEMA_VERSION + 5} is newer than this nlu-harness knows`),
   },
-  { name: 'a text file', make: (path) => writeFileSync(path, 'my notes\n'), where: /not a usable run history \(file is not a database\); the file was left as it was/ },
+  {
+    name: 'a text file',
+    make: (path) => writeFileSync(path, 'my notes\n'),
+    where: /not a usable run history \(file is not a database\); the file was left as it was/,
+  },
 ];
 
 describe('--history with a file that is not ours: exit 2, the file byte-identical (issue 31)', () => {
@@ -70,7 +82,11 @@ describe('--history with our application id and schema version but not its table
       if (tables) db.exec(tables);
     });
   const cases = [
-    { name: 'no tables at all', tables: '', where: /an nlu-harness run history of schema v\d+ that lacks runs\.id, runs\.started_at, runs\.finished_at and \d+ more; the file was left as it was/ },
+    {
+      name: 'no tables at all',
+      tables: '',
+      where: /an nlu-harness run history of schema v\d+ that lacks runs\.id, runs\.started_at, runs\.finished_at and \d+ more; the file was left as it was/,
+    },
     { name: 'a runs table of other columns', tables: 'CREATE TABLE runs (id INTEGER)', where: /that lacks runs\.started_at/ },
   ];
   for (const c of cases) {

@@ -39,12 +39,36 @@ const FORGERIES: Array<{ name: string; edit: (r: Json) => unknown; where: RegExp
   { name: 'no tallies', edit: ({ tallies: _t, ...r }) => r, where: /required property 'tallies'/ },
   { name: 'no dialogues', edit: ({ dialogues: _d, ...r }) => r, where: /required property 'dialogues'/ },
   { name: 'no run', edit: ({ run: _r, ...r }) => r, where: /required property 'run'/ },
-  { name: 'a string tally', edit: (r) => ({ ...r, tallies: { ...r.tallies, routing: { ...r.tallies.routing, right: '12' } } }), where: /\/tallies\/routing\/right must be number/ },
-  { name: 'a negative tally', edit: (r) => ({ ...r, tallies: { ...r.tallies, persistence: { ...r.tallies.persistence, failedSaves: -3 } } }), where: /\/tallies\/persistence\/failedSaves must be >= 0/ },
-  { name: 'a negative turn count', edit: (r) => ({ ...r, summary: { ...r.summary, turns: { ...r.summary.turns, failed: -1 } } }), where: /\/summary\/turns\/failed must be >= 0/ },
-  { name: 'a __proto__ key', edit: (r) => JSON.stringify(r).replace('"tallies":{', '"tallies":{"__proto__":{"x":1},'), where: /\/tallies\/__proto__ is not an allowed key/ },
-  { name: 'nesting 100 000 deep', edit: (r) => JSON.stringify({ ...r, run: 0 }).replace('"run":0', `"run":${'['.repeat(100_000)}${']'.repeat(100_000)}`), where: /nests deeper than 64 levels/ },
-  { name: 'a dialogue without turns', edit: (r) => ({ ...r, dialogues: [{ ...r.dialogues[0], turns: undefined }] }), where: /\/dialogues\/0 must have required property 'turns'/ },
+  {
+    name: 'a string tally',
+    edit: (r) => ({ ...r, tallies: { ...r.tallies, routing: { ...r.tallies.routing, right: '12' } } }),
+    where: /\/tallies\/routing\/right must be number/,
+  },
+  {
+    name: 'a negative tally',
+    edit: (r) => ({ ...r, tallies: { ...r.tallies, persistence: { ...r.tallies.persistence, failedSaves: -3 } } }),
+    where: /\/tallies\/persistence\/failedSaves must be >= 0/,
+  },
+  {
+    name: 'a negative turn count',
+    edit: (r) => ({ ...r, summary: { ...r.summary, turns: { ...r.summary.turns, failed: -1 } } }),
+    where: /\/summary\/turns\/failed must be >= 0/,
+  },
+  {
+    name: 'a __proto__ key',
+    edit: (r) => JSON.stringify(r).replace('"tallies":{', '"tallies":{"__proto__":{"x":1},'),
+    where: /\/tallies\/__proto__ is not an allowed key/,
+  },
+  {
+    name: 'nesting 100 000 deep',
+    edit: (r) => JSON.stringify({ ...r, run: 0 }).replace('"run":0', `"run":${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+    where: /nests deeper than 64 levels/,
+  },
+  {
+    name: 'a dialogue without turns',
+    edit: (r) => ({ ...r, dialogues: [{ ...r.dialogues[0], turns: undefined }] }),
+    where: /\/dialogues\/0 must have required property 'turns'/,
+  },
   { name: 'a shard that is not i/n', edit: (r) => ({ ...r, run: { ...r.run, shard: 'all' } }), where: /\/run\/shard/ },
   { name: 'not JSON', edit: () => '{"run":', where: /cannot read report/ },
 ];
@@ -54,7 +78,10 @@ describe('merge: forged shards are exit 2 naming the file and field', () => {
     it(c.name, () => {
       const file = forged(c.name.replace(/\W+/g, '-'), c.edit);
       const out = join(dir, 'merged-forged');
-      expectRejected(cli(['merge', file, shard(2), shard(3), '--out', out]), new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]*${c.where.source}`));
+      expectRejected(
+        cli(['merge', file, shard(2), shard(3), '--out', out]),
+        new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]*${c.where.source}`),
+      );
       expect(existsSync(out)).toBe(false);
     });
   }
@@ -63,7 +90,10 @@ describe('merge: forged shards are exit 2 naming the file and field', () => {
 describe('merge: only a whole shard set is the whole run', () => {
   it('one shard of three, gated, is exit 2 naming the missing shards (it used to pass the gate as the whole run)', () => {
     const out = join(dir, 'merged-partial');
-    expectRejected(cli(['merge', shard(1), '--out', out, '--baseline', join(dir, 'whole', 'report.json')]), /the set is incomplete, shards 2\/3, 3\/3 missing \(1 of 3 given\)/);
+    expectRejected(
+      cli(['merge', shard(1), '--out', out, '--baseline', join(dir, 'whole', 'report.json')]),
+      /the set is incomplete, shards 2\/3, 3\/3 missing \(1 of 3 given\)/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
@@ -81,7 +111,10 @@ describe('merge: only a whole shard set is the whole run', () => {
   });
 
   it('shards of other dataset contents', () => {
-    const other = forged('other-data', (r) => ({ ...r, run: { ...r.run, provenance: { ...r.run.provenance, datasets: { [r.run.datasets[0]]: '0'.repeat(64) } } } }));
+    const other = forged('other-data', (r) => ({
+      ...r,
+      run: { ...r.run, provenance: { ...r.run.provenance, datasets: { [r.run.datasets[0]]: '0'.repeat(64) } } },
+    }));
     expectRejected(cli(['merge', other, shard(2), shard(3), '--out', join(dir, 'm5')]), /ran other dataset contents than/);
   });
 
@@ -111,7 +144,9 @@ describe('a gate over fewer dialogues than its baseline says so, and fails only 
     const result = cli(['run', '--no-progress', '--dataset', file, '--out', join(lost, 'fewer'), '--baseline', baseline]);
     expect(result.status, result.stdout).toBe(1);
     expect(result.stdout).toMatch(/3 of 3 dialogues paired; 0 only in this run, 3 only in the baseline/);
-    expect(result.stdout).toMatch(/3 of the baseline's 6 dialogues are missing from this run \(d, e, f\): they were removed from the dataset files this run ran/);
+    expect(result.stdout).toMatch(
+      /3 of the baseline's 6 dialogues are missing from this run \(d, e, f\): they were removed from the dataset files this run ran/,
+    );
   });
 
   it('a whole run whose glob lost a dataset file fails the gate, naming the file', () => {
@@ -128,7 +163,18 @@ describe('a gate over fewer dialogues than its baseline says so, and fails only 
   });
 
   it('a run narrowed on purpose with --filter is told, not failed', () => {
-    const result = cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--filter', 'a', '--out', join(dir, 'filtered'), '--baseline', join(dir, 'whole', 'report.json')]);
+    const result = cli([
+      'run',
+      '--no-progress',
+      '--dataset',
+      join(dir, 'd.yaml'),
+      '--filter',
+      'a',
+      '--out',
+      join(dir, 'filtered'),
+      '--baseline',
+      join(dir, 'whole', 'report.json'),
+    ]);
     expect(result.status, result.stdout).toBe(0);
     expect(result.stdout).toMatch(/1 of 1 dialogues paired; 0 only in this run, 5 only in the baseline/);
   });
@@ -136,7 +182,10 @@ describe('a gate over fewer dialogues than its baseline says so, and fails only 
   it('compare --out of a report without summary is exit 2 and writes nothing', () => {
     const file = forged('no-summary-compare', ({ summary: _s, ...r }) => r);
     const out = join(dir, 'cmp');
-    expectRejected(cli(['compare', join(dir, 'whole', 'report.json'), file, '--out', out]), /no-summary-compare\.json: not a report\.json [^\n]*required property 'summary'/);
+    expectRejected(
+      cli(['compare', join(dir, 'whole', 'report.json'), file, '--out', out]),
+      /no-summary-compare\.json: not a report\.json [^\n]*required property 'summary'/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });
@@ -163,18 +212,27 @@ describe('merge proves a shard set complete on its own, without --baseline (issu
   it('a shard that lost a dialogue is exit 2 (it merged as "5/5" before)', () => {
     const lost = shardEdited('lost-one', 2, (r) => ({ ...r, dialogues: r.dialogues.slice(1) }));
     const out = join(dir, 'm-lost');
-    expectRejected(cli(['merge', shard(1), lost, shard(3), '--out', out]), /lost-one\.json holds 1 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/);
+    expectRejected(
+      cli(['merge', shard(1), lost, shard(3), '--out', out]),
+      /lost-one\.json holds 1 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it('a shard with a fabricated dialogue is exit 2', () => {
     const added = shardEdited('added-one', 2, (r) => ({ ...r, dialogues: [...r.dialogues, { ...r.dialogues[0], id: 'zz', line: 999 }] }));
-    expectRejected(cli(['merge', shard(1), added, shard(3), '--out', join(dir, 'm-added')]), /added-one\.json holds 3 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/);
+    expectRejected(
+      cli(['merge', shard(1), added, shard(3), '--out', join(dir, 'm-added')]),
+      /added-one\.json holds 3 dialogues, but shard 2\/3 ran 2 \(a lost or added dialogue\)/,
+    );
   });
 
   it('a dialogue swapped for another of the same count is exit 2', () => {
     const swapped = shardEdited('swapped', 2, (r) => ({ ...r, dialogues: [{ ...r.dialogues[0], id: 'zz' }, r.dialogues[1]] }));
-    expectRejected(cli(['merge', shard(1), swapped, shard(3), '--out', join(dir, 'm-swapped')]), /swapped\.json holds 2 dialogues, but shard 2\/3 ran 2 other ones/);
+    expectRejected(
+      cli(['merge', shard(1), swapped, shard(3), '--out', join(dir, 'm-swapped')]),
+      /swapped\.json holds 2 dialogues, but shard 2\/3 ran 2 other ones/,
+    );
   });
 
   it('a fabricated dialogue with its shard digest forged to match is still exit 2: the parts do not make the whole', () => {
@@ -187,20 +245,31 @@ describe('merge proves a shard set complete on its own, without --baseline (issu
   });
 
   it('shards of runs that selected different dialogues are exit 2', () => {
-    const other = shardEdited('other-selection', 3, (r) => ({ ...r, run: { ...r.run, selection: { ...r.run.selection, dialogues: 9, idsSha256: digestOf(['x']) } } }));
-    expectRejected(cli(['merge', shard(1), shard(2), other, '--out', join(dir, 'm-other')]), /other-selection\.json says its run selected other dialogues than \S+ did \(9 vs 6\)/);
+    const other = shardEdited('other-selection', 3, (r) => ({
+      ...r,
+      run: { ...r.run, selection: { ...r.run.selection, dialogues: 9, idsSha256: digestOf(['x']) } },
+    }));
+    expectRejected(
+      cli(['merge', shard(1), shard(2), other, '--out', join(dir, 'm-other')]),
+      /other-selection\.json says its run selected other dialogues than \S+ did \(9 vs 6\)/,
+    );
   });
 
   it('one shard without the selection among shards with it is exit 2 (stripping it does not hide a loss)', () => {
     const stripped = shardEdited('stripped', 2, (r) => withoutSelection({ ...r, dialogues: r.dialogues.slice(1) }));
-    expectRejected(cli(['merge', shard(1), stripped, shard(3), '--out', join(dir, 'm-stripped')]), /stripped\.json does not say what the run selected and the other shards do/);
+    expectRejected(
+      cli(['merge', shard(1), stripped, shard(3), '--out', join(dir, 'm-stripped')]),
+      /stripped\.json does not say what the run selected and the other shards do/,
+    );
   });
 
   it('shards written before the selection was recorded still merge, with a warning that only --baseline proves them whole', () => {
     const old = [1, 2, 3].map((i) => shardEdited(`old-${i}`, i, withoutSelection));
     const result = cli(['merge', ...old, '--out', join(dir, 'm-old')]);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/warning: these shard reports do not say what the run selected \(written by an older nlu-harness\): a lost or added dialogue is caught only by --baseline/);
+    expect(result.stderr).toMatch(
+      /warning: these shard reports do not say what the run selected \(written by an older nlu-harness\): a lost or added dialogue is caught only by --baseline/,
+    );
     const merged = read(join(dir, 'm-old', 'report.json'));
     expect(merged.summary.dialogues.total).toBe(6);
     expect(merged.run.selection).toBeUndefined();

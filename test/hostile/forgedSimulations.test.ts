@@ -46,7 +46,11 @@ describe('issue 47 item 12: forged simulate reports are exit 2 naming the field'
       edit: (r) => (r['scores'].overall.successRate = r['scores'].overall.successRate > 0.5 ? 0.1 : 0.9),
       where: /whose scores are its runs' \(\/scores\/overall\/successRate is 0\.\d, not \d+\/12\)/,
     },
-    { name: 'more successes than runs', edit: (r) => (r['scores'].overall.succeeded = 40), where: /\/scores\/overall\/succeeded is 40, \d+ of the runs succeeded/ },
+    {
+      name: 'more successes than runs',
+      edit: (r) => (r['scores'].overall.succeeded = 40),
+      where: /\/scores\/overall\/succeeded is 40, \d+ of the runs succeeded/,
+    },
     { name: 'runs: [null]', edit: (r) => (r['runs'] = [null]), where: /\/runs\/0 must be object/ },
     { name: 'byGoalSize: [null]', edit: (r) => (r['scores'].byGoalSize = [null]), where: /\/scores\/byGoalSize\/0 must be object/ },
     { name: 'run.llm: null', edit: (r) => (r['run'].llm = null), where: /\/run\/llm must be object/ },
@@ -54,7 +58,10 @@ describe('issue 47 item 12: forged simulate reports are exit 2 naming the field'
   for (const c of cases) {
     it(c.name, () => {
       const file = forged(c.name.replace(/\W+/g, '-'), c.edit);
-      for (const [a, b] of [[report, file], [file, report]] as const) {
+      for (const [a, b] of [
+        [report, file],
+        [file, report],
+      ] as const) {
         expectRejected(cli(['compare', a, b]), new RegExp(`${escaped(file)}: not a simulate report\\.json[^\\n]*${c.where.source}`));
       }
     });
@@ -66,7 +73,10 @@ describe('issue 47 item 13: two reports of one seed under another --today', () =
     const moved = join(dir, 'moved');
     expect(cli(['simulate', '--users', '12', '--seed', '3', '--today', '2026-05-20', '--no-progress', '--no-history', '--out', moved]).status).toBe(0);
     const result = cli(['compare', report, join(moved, 'report.json')]);
-    expectRejected(result, /simulate the users of seed 3 on another today \(2026-03-01 and 2026-05-20\): every day their goals name moved, so they are not the same users/);
+    expectRejected(
+      result,
+      /simulate the users of seed 3 on another today \(2026-03-01 and 2026-05-20\): every day their goals name moved, so they are not the same users/,
+    );
   });
 
   it('one --today on both sides still compares (exit 0)', () => {

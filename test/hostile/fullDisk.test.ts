@@ -30,7 +30,9 @@ describe.skipIf(!mounted)('reports on a full disk (a 64 KiB tmpfs)', () => {
   it('is exit 4 naming the directory and ENOSPC, without a stack; the old set is intact and no staging is left', () => {
     const result = cli(['run', '--no-progress', '--dataset', join(dir, 'd.yaml'), '--out', out, '--history', join(dir, 'h.sqlite')]);
     expect(result.status, result.stderr).toBe(4);
-    expect(result.stderr).toMatch(new RegExp(`cannot write the reports to ${out}: the disk is full \\(ENOSPC on ${disk}/\\.out\\.new-[^)]+\\); the reports there before are as they were`));
+    expect(result.stderr).toMatch(
+      new RegExp(`cannot write the reports to ${out}: the disk is full \\(ENOSPC on ${disk}/\\.out\\.new-[^)]+\\); the reports there before are as they were`),
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(disk)).toEqual(['out']);
     expect(readdirSync(out).sort()).toEqual(Object.keys(OLD_SET).sort());

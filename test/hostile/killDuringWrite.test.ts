@@ -17,7 +17,10 @@ function resetOldSet(ws: Workspace): void {
 function runKilled(ws: Workspace, killAfterMs: number | null): Promise<number> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--no-progress', '--no-history', '--out', ws.out], { cwd: ROOT, stdio: 'ignore' });
+    const child = spawn(process.execPath, [join(ROOT, 'bin/nlu-harness.js'), 'run', '--no-progress', '--no-history', '--out', ws.out], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     const timer = killAfterMs === null ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('exit', () => {
       clearTimeout(timer);

@@ -30,7 +30,20 @@ describe('where reports and state go (issue 41)', () => {
   it('a cassette whose lock path is a directory is refused up front (exit 2): no call, no report', () => {
     const ws = workspace({ 'd.yaml': oneTurn('c1') });
     mkdirSync(ws.path('.c.json.lock'));
-    const result = cli(['run', '--no-progress', '--dataset', ws.path('d.yaml'), '--out', ws.out, '--db', ws.db, '--llm', 'heuristic', '--record', ws.path('c.json')]);
+    const result = cli([
+      'run',
+      '--no-progress',
+      '--dataset',
+      ws.path('d.yaml'),
+      '--out',
+      ws.out,
+      '--db',
+      ws.db,
+      '--llm',
+      'heuristic',
+      '--record',
+      ws.path('c.json'),
+    ]);
     expectRejected(result, /--record \S+c\.json: its lock file \S+\.c\.json\.lock: is a directory, expected a file/);
     expectUntouched(ws);
     expect(existsSync(ws.path('c.json'))).toBe(false);
@@ -38,7 +51,20 @@ describe('where reports and state go (issue 41)', () => {
 
   it('a cassette whose lock file is not a lock is refused up front (exit 4, named), not after the run', () => {
     const ws = workspace({ 'd.yaml': oneTurn('c2'), '.c.json.lock': 'not sqlite at all' });
-    const result = cli(['run', '--no-progress', '--dataset', ws.path('d.yaml'), '--out', ws.out, '--db', ws.db, '--llm', 'heuristic', '--record', ws.path('c.json')]);
+    const result = cli([
+      'run',
+      '--no-progress',
+      '--dataset',
+      ws.path('d.yaml'),
+      '--out',
+      ws.out,
+      '--db',
+      ws.db,
+      '--llm',
+      'heuristic',
+      '--record',
+      ws.path('c.json'),
+    ]);
     expect(result.status, result.stderr).toBe(4);
     expect(result.stderr).toMatch(/\.c\.json\.lock: not a lock file of nlu-harness/);
     expectUntouched(ws);
@@ -57,7 +83,10 @@ describe('where reports and state go (issue 41)', () => {
 
   it('--history under /proc is refused before the run (exit 2)', () => {
     const ws = workspace({ 'd.yaml': oneTurn('h2') });
-    expectRejected(cli(['run', '--no-progress', '--dataset', ws.path('d.yaml'), '--out', ws.out, '--history', '/proc/x/h.sqlite']), /--history \/proc\/x\/h\.sqlite: cannot write in \/proc/);
+    expectRejected(
+      cli(['run', '--no-progress', '--dataset', ws.path('d.yaml'), '--out', ws.out, '--history', '/proc/x/h.sqlite']),
+      /--history \/proc\/x\/h\.sqlite: cannot write in \/proc/,
+    );
     expectUntouched(ws);
   });
 

@@ -27,7 +27,7 @@ function fakeTree(text: string) {
 }
 
 describe('the V8 code cache', () => {
-  it('is keyed by the bundle\'s bytes: a same-length edit runs the new code', () => {
+  it("is keyed by the bundle's bytes: a same-length edit runs the new code", () => {
     const tree = fakeTree('old code');
     expect(tree.run()).toBe('old code');
     expect(tree.run()).toBe('old code');
@@ -45,16 +45,19 @@ describe('the V8 code cache', () => {
     expect(existsSync(tree.codeCache)).toBe(false);
   });
 
-  it.skipIf(process.getuid?.() !== 0)('is neither read nor written in a cache directory of another user (run as root: the directory is given to nobody)', () => {
-    const tree = fakeTree('bundle');
-    mkdirSync(join(tree.root, 'dist/bundle/cache'), { mode: 0o755 });
-    chownSync(join(tree.root, 'dist/bundle/cache'), 65534, 65534);
-    expect(tree.run()).toBe('bundle');
-    expect(existsSync(tree.codeCache)).toBe(false);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    'is neither read nor written in a cache directory of another user (run as root: the directory is given to nobody)',
+    () => {
+      const tree = fakeTree('bundle');
+      mkdirSync(join(tree.root, 'dist/bundle/cache'), { mode: 0o755 });
+      chownSync(join(tree.root, 'dist/bundle/cache'), 65534, 65534);
+      expect(tree.run()).toBe('bundle');
+      expect(existsSync(tree.codeCache)).toBe(false);
+    },
+  );
 });
 
-describe('the parsed-dataset cache: an entry that is not this file\'s dialogues is discarded, not fatal', () => {
+describe("the parsed-dataset cache: an entry that is not this file's dialogues is discarded, not fatal", () => {
   const DATASET = '- id: real\n  turns:\n    - user: 确认\n';
   const entries: Array<[string, (key: string) => unknown]> = [
     ['JSON but not dialogues', (key) => ({ format: 2, key, dialogues: [1, 2, 3] })],
@@ -76,7 +79,18 @@ describe('the parsed-dataset cache: an entry that is not this file\'s dialogues 
       const ids = [...withParsedCache(file, 'd.yaml', () => streamYamlDataset(file), cache)].map((d) => d.id);
       expect(ids).toEqual(['real']);
       // Replaced by the parse's own entry, which the next read uses.
-      expect([...withParsedCache(file, 'd.yaml', () => { throw new Error('parsed again'); }, cache)].map((d) => d.id)).toEqual(['real']);
+      expect(
+        [
+          ...withParsedCache(
+            file,
+            'd.yaml',
+            () => {
+              throw new Error('parsed again');
+            },
+            cache,
+          ),
+        ].map((d) => d.id),
+      ).toEqual(['real']);
     });
   }
 });

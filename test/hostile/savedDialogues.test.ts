@@ -29,7 +29,10 @@ describe('simulate --save-dialogues (issue 41, item 13)', () => {
 
   it('an existing file is refused and left byte for byte; --force replaces it', () => {
     const ws = workspace({ 'failed.yaml': 'mine\n' });
-    expectRejected(simulate(ws.path('reports'), ['--save-dialogues', ws.path('failed.yaml')]), /--save-dialogues \S+failed\.yaml: exists and was left as it was; name a new file, or add --force/);
+    expectRejected(
+      simulate(ws.path('reports'), ['--save-dialogues', ws.path('failed.yaml')]),
+      /--save-dialogues \S+failed\.yaml: exists and was left as it was; name a new file, or add --force/,
+    );
     expect(readFileSync(ws.path('failed.yaml'), 'utf8')).toBe('mine\n');
     expect(existsSync(ws.path('reports'))).toBe(false);
     const forced = simulate(ws.path('reports'), ['--save-dialogues', ws.path('failed.yaml'), '--force']);
@@ -53,7 +56,15 @@ describe('simulate --save-dialogues (issue 41, item 13)', () => {
 describe('try :save (issue 41, item 13)', () => {
   it('a path under a file, an existing file and a .json name each get a message and the session stays to be saved elsewhere', () => {
     const ws = workspace({ 'a.yaml': 'mine\n' });
-    const input = ['午饭35块', `:save ${ws.path('a.yaml/x.yaml')}`, `:save ${ws.path('a.yaml')}`, `:save ${ws.path('c.json')}`, `:save ${ws.path('kept.yaml')}`, ':quit', ''].join('\n');
+    const input = [
+      '午饭35块',
+      `:save ${ws.path('a.yaml/x.yaml')}`,
+      `:save ${ws.path('a.yaml')}`,
+      `:save ${ws.path('c.json')}`,
+      `:save ${ws.path('kept.yaml')}`,
+      ':quit',
+      '',
+    ].join('\n');
     const result = cli(['try', '--llm', 'heuristic'], { input });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toBe('');

@@ -19,7 +19,15 @@ const DIALOGUE = `- id: echo
 /** Every form of the key a careless server or log could hand back. */
 function keyForms(): string[] {
   const b64 = (text: string) => Buffer.from(text).toString('base64');
-  return [KEY, KEY.toUpperCase(), KEY.toLowerCase(), b64(KEY).slice(0, 24), b64(`x${KEY}`).slice(4, 28), b64(`xy${KEY}`).slice(4, 28), Buffer.from(KEY).toString('hex')];
+  return [
+    KEY,
+    KEY.toUpperCase(),
+    KEY.toLowerCase(),
+    b64(KEY).slice(0, 24),
+    b64(`x${KEY}`).slice(4, 28),
+    b64(`xy${KEY}`).slice(4, 28),
+    Buffer.from(KEY).toString('hex'),
+  ];
 }
 
 const auth = (req: IncomingMessage) => String(req.headers.authorization);
@@ -50,7 +58,24 @@ describe('a server that echoes the Authorization header: the key is never writte
       const ws = workspace({ 'd.yaml': DIALOGUE });
       try {
         const result = await cliAsync(
-          ['run', '--no-progress', '--llm', 'openai', '--base-url', server.url, '--model', 'm', '--dataset', ws.path('d.yaml'), '--out', ws.out, '--db', ws.db, '--record', ws.path('calls.cassette.json')],
+          [
+            'run',
+            '--no-progress',
+            '--llm',
+            'openai',
+            '--base-url',
+            server.url,
+            '--model',
+            'm',
+            '--dataset',
+            ws.path('d.yaml'),
+            '--out',
+            ws.out,
+            '--db',
+            ws.db,
+            '--record',
+            ws.path('calls.cassette.json'),
+          ],
           { env: { OPENAI_API_KEY: KEY } },
         );
         expect([0, 1]).toContain(result.status);

@@ -40,7 +40,10 @@ describe('the served model name is outside input (issue 47)', () => {
   it('item 4: a newline in the name adds no row to history and no line to the compare warning', async () => {
     const history = join(dir, 'rows.sqlite');
     const plain = await runNaming(() => 'plain-model', 'plain', ['--history', history]);
-    const forged = await runNaming(() => 'evil\nFAKE-ROW 2099-01-01 00:00:00Z  scripted / x  e2e  batch  1/1  100.0%  passed', 'forged', ['--history', history]);
+    const forged = await runNaming(() => 'evil\nFAKE-ROW 2099-01-01 00:00:00Z  scripted / x  e2e  batch  1/1  100.0%  passed', 'forged', [
+      '--history',
+      history,
+    ]);
     expect(forged.status).not.toBe(3);
     const listed = cli(['history', '--history', history]);
     expect(listed.status).toBe(0);
@@ -115,7 +118,20 @@ describe('names read back from files (an older report, a hand-edited baseline, a
   });
 
   it('the history table: one line a run, the name bounded', () => {
-    const run = { id: 1, startedAt: '2026-03-01T00:00:00.000Z', backend: 'openai', model: 'asked', served: names, kind: 'run', mode: 'e2e', protocol: 'batch', dialogues: { passed: 1, total: 1 }, metrics: {}, passed: true, datasets: ['a.yaml'] } as unknown as HistoryRun;
+    const run = {
+      id: 1,
+      startedAt: '2026-03-01T00:00:00.000Z',
+      backend: 'openai',
+      model: 'asked',
+      served: names,
+      kind: 'run',
+      mode: 'e2e',
+      protocol: 'batch',
+      dialogues: { passed: 1, total: 1 },
+      metrics: {},
+      passed: true,
+      datasets: ['a.yaml'],
+    } as unknown as HistoryRun;
     const table = renderHistoryTable([run]);
     expect(table.trimEnd().split('\n')).toHaveLength(2);
     expect(table.length).toBeLessThan(400);

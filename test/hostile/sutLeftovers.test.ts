@@ -11,7 +11,6 @@ const VICTIM = 's001-correction-notifies';
 const TRIGGER = '单车那笔';
 const FAST = ['--sut-timeout', '1000', '--sut-start-timeout', '4000'];
 
-
 /** Polls until `check` holds or `ms` pass. */
 async function eventually(check: () => boolean, ms = 10_000): Promise<boolean> {
   const until = Date.now() + ms;
@@ -38,7 +37,24 @@ describe('SUT processes are gone when the harness ends, by any path', () => {
     it(`${signal} to the harness while the SUT hangs: the SUT and its child are killed`, async () => {
       const dir = tempDir();
       const file = join(dir, 'pids');
-      const harness = spawn(process.execPath, ['bin/nlu-harness.js', 'run', '--no-progress', '--no-history', '-f', VICTIM, '--sut-timeout', '60000', '--sut', `${FAULTY('hangWithChild', TRIGGER)} ${file}`, '--out', join(dir, 'out')], { cwd: ROOT, stdio: 'ignore' });
+      const harness = spawn(
+        process.execPath,
+        [
+          'bin/nlu-harness.js',
+          'run',
+          '--no-progress',
+          '--no-history',
+          '-f',
+          VICTIM,
+          '--sut-timeout',
+          '60000',
+          '--sut',
+          `${FAULTY('hangWithChild', TRIGGER)} ${file}`,
+          '--out',
+          join(dir, 'out'),
+        ],
+        { cwd: ROOT, stdio: 'ignore' },
+      );
       const exited = new Promise<NodeJS.Signals | null>((resolve) => harness.on('exit', (_code, sig) => resolve(sig)));
       expect(await eventually(() => existsSync(file) && statSync(file).size > 0, 30_000)).toBe(true);
       const [sut, child] = pids(file);
@@ -56,7 +72,24 @@ describe('a SUT gets only the environment it needs', () => {
     const dir = tempDir();
     const file = join(dir, 'env.json');
     const env = { OPENAI_API_KEY: 'sk-hostile-secret', MY_KEY: 'sk-other', SUT_SETTING: 'kept' };
-    const result = await cliAsync(['run', '--no-progress', '-f', VICTIM, ...FAST, '--api-key-env', 'MY_KEY', '--sut-env', 'SUT_SETTING', '--sut', `${FAULTY('env', 'hello')} ${file}`, '--out', join(dir, 'out')], { env });
+    const result = await cliAsync(
+      [
+        'run',
+        '--no-progress',
+        '-f',
+        VICTIM,
+        ...FAST,
+        '--api-key-env',
+        'MY_KEY',
+        '--sut-env',
+        'SUT_SETTING',
+        '--sut',
+        `${FAULTY('env', 'hello')} ${file}`,
+        '--out',
+        join(dir, 'out'),
+      ],
+      { env },
+    );
     expect(result.status, result.stderr).toBe(0);
     const seen = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     expect(seen['OPENAI_API_KEY']).toBeUndefined();
@@ -85,7 +118,18 @@ describe('the SUT boundary, round four (issue 31)', () => {
   it('a child the SUT started in its own session (setsid) is killed with it, found by walking the process tree', async () => {
     const dir = tempDir();
     const file = join(dir, 'pids');
-    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', VICTIM, ...FAST, '--sut', `${FAULTY('setsidChild', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    const result = await cliAsync([
+      'run',
+      '--no-progress',
+      '--no-history',
+      '-f',
+      VICTIM,
+      ...FAST,
+      '--sut',
+      `${FAULTY('setsidChild', TRIGGER)} ${file}`,
+      '--out',
+      join(dir, 'out'),
+    ]);
     expect(result.status, result.stderr).toBe(0);
     const [sut, child] = pids(file);
     expect(await eventually(() => !alive(sut!) && !alive(child!))).toBe(true);
@@ -95,7 +139,19 @@ describe('the SUT boundary, round four (issue 31)', () => {
     const dir = tempDir();
     const file = join(dir, 'stderr-errors');
     // Writing 200 MB takes about a second on a busy machine, pipe or file: no fault is expected, so a deadline that cannot trip.
-    const result = await cliAsync(['run', '--no-progress', '--no-history', '-f', 'seed-001', '--sut-timeout', '20000', '--sut', `${FAULTY('noisyStderr', TRIGGER)} ${file}`, '--out', join(dir, 'out')]);
+    const result = await cliAsync([
+      'run',
+      '--no-progress',
+      '--no-history',
+      '-f',
+      'seed-001',
+      '--sut-timeout',
+      '20000',
+      '--sut',
+      `${FAULTY('noisyStderr', TRIGGER)} ${file}`,
+      '--out',
+      join(dir, 'out'),
+    ]);
     expect(result.status, result.stderr.slice(0, 2000)).toBe(0);
     expect(existsSync(file)).toBe(false);
     expect(readReport(join(dir, 'out')).summary.dialogues.failed).toBe(0);
@@ -108,7 +164,10 @@ describe('a SUT whose stderr its own Node child made non-blocking, flooded befor
     const tmp = join(dir, 'tmp');
     mkdirSync(tmp);
     const out = join(dir, 'out');
-    const result = await cliAsync(['run', '--no-progress', '--no-history', '--dataset', 'datasets/seed-000-batch.yaml', ...filter, '--sut', sut, '--out', out], { env: { TMPDIR: tmp } });
+    const result = await cliAsync(
+      ['run', '--no-progress', '--no-history', '--dataset', 'datasets/seed-000-batch.yaml', ...filter, '--sut', sut, '--out', out],
+      { env: { TMPDIR: tmp } },
+    );
     return { result, out, tmp };
   };
 
@@ -149,8 +208,19 @@ describe('nlu-harness sut answers what is not a message with an error and goes o
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code, err).toBe(0);
     expect(err).toBe('');
-    const replies = out.trim().split('\n').map((line) => JSON.parse(line) as { type: string; seq: number; message?: string });
-    expect(replies.map((r) => [r.type, r.seq])).toEqual([['error', 0], ['error', 0], ['error', 0], ['error', 3], ['error', 0], ['error', 6], ['ready', 7]]);
+    const replies = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; seq: number; message?: string });
+    expect(replies.map((r) => [r.type, r.seq])).toEqual([
+      ['error', 0],
+      ['error', 0],
+      ['error', 0],
+      ['error', 3],
+      ['error', 0],
+      ['error', 6],
+      ['ready', 7],
+    ]);
     expect(replies[0]!.message).toBe('unknown message type undefined');
     expect(replies[3]!.message).toMatch(/^not a valid event message: /);
     expect(replies[4]!.message).toMatch(/^not a valid hello message: [^\n]*seq/);

@@ -50,7 +50,11 @@ export function expectRejected(result: CliResult, where: RegExp): void {
 }
 
 /** A one-turn dialogue whose scripted parse answer is `parse` (YAML flow text). */
-export function oneTurn(id: string, parse = '{transactions: [{amount: 35, type: EXPENSE, category: 餐饮, description: 午饭}]}', expectText = '{state: CONFIRMING, route: llm}'): string {
+export function oneTurn(
+  id: string,
+  parse = '{transactions: [{amount: 35, type: EXPENSE, category: 餐饮, description: 午饭}]}',
+  expectText = '{state: CONFIRMING, route: llm}',
+): string {
   return `- id: ${id}
   turns:
     - user: 午饭35块

@@ -107,7 +107,11 @@ describe('runSuite --protocol conversation', () => {
     for (const protocol of ['batch', 'conversation'] as const) {
       const result = await runSuite([both, batchOnly], { backend: new ScriptedBackend(), mode: 'e2e', seed: 1, repeat: 1, protocol });
       const ran = [...result.dialogues].map((d) => [d.id, d.passed]);
-      if (protocol === 'batch') expect(ran).toEqual([['scripted-both', true], ['scripted-batch-only', true]]);
+      if (protocol === 'batch')
+        expect(ran).toEqual([
+          ['scripted-both', true],
+          ['scripted-batch-only', true],
+        ]);
       else {
         expect(ran).toEqual([['scripted-both', true]]);
         expect(result.skipped.map((s) => s.id)).toEqual(['scripted-batch-only']);

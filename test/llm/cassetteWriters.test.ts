@@ -23,7 +23,7 @@ function writer(path: string, name: string, count: number): Promise<number | nul
 }
 
 describe('concurrent writers to one cassette', () => {
-  it('lose nothing: both runs\' entries are in the file, and no temporary or owner file is left (the lock file stays, hidden)', async () => {
+  it("lose nothing: both runs' entries are in the file, and no temporary or owner file is left (the lock file stays, hidden)", async () => {
     const dir = tempDir('cassette-writers-');
     const path = join(dir, 'shared.json');
     expect(await Promise.all([writer(path, 'a', 40), writer(path, 'b', 40)])).toEqual([0, 0]);

@@ -5,7 +5,7 @@ import { grammarSchemaOf, MAX_GRAMMAR_NODES, UnsupportedSchemaError } from '../.
 type Branch = { properties: Record<string, unknown>; additionalProperties: unknown };
 
 describe('a JSON Schema as the grammar takes it', () => {
-  it('keeps optional properties optional: one branch per subset, each in the schema\'s order, no other keys', () => {
+  it("keeps optional properties optional: one branch per subset, each in the schema's order, no other keys", () => {
     const schema = grammarSchemaOf({ type: 'object', required: ['a'], properties: { a: { type: 'number' }, b: { type: 'string' }, c: { type: 'string' } } });
     const branches = (schema as { oneOf: Branch[] }).oneOf;
     expect(branches.map((b) => Object.keys(b.properties).join(','))).toEqual(['a', 'a,b', 'a,c', 'a,b,c']);
@@ -17,7 +17,7 @@ describe('a JSON Schema as the grammar takes it', () => {
     expect(schema).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'string' } }, additionalProperties: false });
   });
 
-  it('drops only bounds and descriptions, which the answer\'s own validation still checks', () => {
+  it("drops only bounds and descriptions, which the answer's own validation still checks", () => {
     expect(grammarSchemaOf({ type: 'number', minimum: 0, maximum: 1, description: 'how sure' })).toEqual({ type: 'number' });
   });
 
@@ -28,8 +28,10 @@ describe('a JSON Schema as the grammar takes it', () => {
     expect(() => grammarSchemaOf({ type: 'object', properties: seven })).toThrow(/7 optional properties/);
   });
 
-  it('takes both answer formats the gateway sends: a correction\'s fields all optional, its index one of the batch\'s', () => {
-    const correction = grammarSchemaOf(correctionAnswerFormat(3)) as { properties: { corrections: { items: { properties: { index: unknown; updatedFields: { oneOf: Branch[] } } } } } };
+  it("takes both answer formats the gateway sends: a correction's fields all optional, its index one of the batch's", () => {
+    const correction = grammarSchemaOf(correctionAnswerFormat(3)) as {
+      properties: { corrections: { items: { properties: { index: unknown; updatedFields: { oneOf: Branch[] } } } } };
+    };
     const item = correction.properties.corrections.items;
     expect(item.properties.index).toEqual({ enum: [-1, 0, 1, 2] });
     // amount, type, category, description, date, account: every subset, the empty one included.
@@ -38,7 +40,7 @@ describe('a JSON Schema as the grammar takes it', () => {
   });
 });
 
-describe('the cost of a schema\'s grammar is bounded before it is built (issue 41)', () => {
+describe("the cost of a schema's grammar is bounded before it is built (issue 41)", () => {
   const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', required, properties });
   const fiveOptional = (inner: () => unknown) => object(Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((key) => [key, inner()])));
   const nested = (depth: number): unknown => fiveOptional(() => (depth > 1 ? nested(depth - 1) : { type: 'string' }));
@@ -48,7 +50,14 @@ describe('the cost of a schema\'s grammar is bounded before it is built (issue 4
   });
 
   it('the check comes before any branch is built: sixteen such levels, one nested in each, are refused at once', () => {
-    const chain = (depth: number): unknown => object({ a: depth > 1 ? chain(depth - 1) : { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, d: { type: 'string' }, e: { type: 'string' } });
+    const chain = (depth: number): unknown =>
+      object({
+        a: depth > 1 ? chain(depth - 1) : { type: 'string' },
+        b: { type: 'string' },
+        c: { type: 'string' },
+        d: { type: 'string' },
+        e: { type: 'string' },
+      });
     const started = performance.now();
     expect(() => grammarSchemaOf(chain(16))).toThrow(UnsupportedSchemaError);
     expect(performance.now() - started).toBeLessThan(200);
@@ -62,7 +71,7 @@ describe('the cost of a schema\'s grammar is bounded before it is built (issue 4
     expect(() => grammarSchemaOf(object(many, Object.keys(many)))).toThrow(UnsupportedSchemaError);
   });
 
-  it('takes what is within it: the gateway\'s answer formats, two levels of three optional properties, a 1 000-value enum', () => {
+  it("takes what is within it: the gateway's answer formats, two levels of three optional properties, a 1 000-value enum", () => {
     for (const schema of [PARSE_ANSWER_FORMAT, correctionAnswerFormat(10), CONVERSATION_ANSWER_FORMAT]) expect(() => grammarSchemaOf(schema)).not.toThrow();
     const three = (inner: () => unknown) => object({ a: inner(), b: inner(), c: inner() });
     expect(() => grammarSchemaOf(three(() => three(() => ({ type: 'number' }))))).not.toThrow();
@@ -70,7 +79,9 @@ describe('the cost of a schema\'s grammar is bounded before it is built (issue 4
   });
 
   it('minItems and maxItems past what llama.cpp repeats are refused by name; a count that is not one too', () => {
-    expect(() => grammarSchemaOf({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 })).toThrow(/schema\.minItems is 1000000; this server's grammar takes at most 500/);
+    expect(() => grammarSchemaOf({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 })).toThrow(
+      /schema\.minItems is 1000000; this server's grammar takes at most 500/,
+    );
     expect(() => grammarSchemaOf({ type: 'array', items: { type: 'string' }, maxItems: 501 })).toThrow(/schema\.maxItems is 501/);
     expect(() => grammarSchemaOf({ type: 'array', maxItems: -1 })).toThrow(/schema\.maxItems is not a whole number/);
     expect(() => grammarSchemaOf({ type: 'array', items: { type: 'string' }, minItems: 500, maxItems: 500 })).not.toThrow();

@@ -63,7 +63,12 @@ describe('OpenAI-compatible server', () => {
   it('answers 400 for a system prompt without a known marker, 404 for other routes', async () => {
     const server = await startServer({ backend: spyBackend(), endpointOf: endpointFromMessages, port: 0 });
     running.push(server);
-    const bad = await post(server.url, { messages: [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: 'hi' }] });
+    const bad = await post(server.url, {
+      messages: [
+        { role: 'system', content: 'You are helpful.' },
+        { role: 'user', content: 'hi' },
+      ],
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/TASK: marker/);
     expect((await fetch(`${server.url}/embeddings`, { method: 'POST', body: '{}' })).status).toBe(404);
@@ -72,7 +77,10 @@ describe('OpenAI-compatible server', () => {
   it('fails every Nth request with the chosen status as JSON', async () => {
     const server = await startServer({ backend: spyBackend(), endpointOf: endpointFromMessages, port: 0, errorEvery: 2, failStatus: 429 });
     running.push(server);
-    const messages = [{ role: 'system', content: 'TASK: transaction-parse' }, { role: 'user', content: '午饭35' }];
+    const messages = [
+      { role: 'system', content: 'TASK: transaction-parse' },
+      { role: 'user', content: '午饭35' },
+    ];
     expect((await post(server.url, { messages })).status).toBe(200);
     const second = await post(server.url, { messages });
     expect(second.status).toBe(429);

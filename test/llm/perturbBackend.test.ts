@@ -87,7 +87,9 @@ describe('PerturbingBackend', () => {
         expect(item).toEqual({ ...truth, amount: item.amount });
       });
     }
-    const amounts = new Set((await answers(backend, 'correct', 40)).map((a) => (a.corrections as { updatedFields: { amount: number } }[])[0]!.updatedFields.amount));
+    const amounts = new Set(
+      (await answers(backend, 'correct', 40)).map((a) => (a.corrections as { updatedFields: { amount: number } }[])[0]!.updatedFields.amount),
+    );
     expect(amounts).toEqual(new Set([180, 28]));
   });
 
@@ -95,14 +97,18 @@ describe('PerturbingBackend', () => {
     const backend = new PerturbingBackend(inner, { ...NONE, offByOne: 1 }, 3);
     const indices = new Set((await answers(backend, 'correct', 40)).map((a) => (a.corrections as { index: number }[])[0]!.index));
     expect(indices).toEqual(new Set([0, 2]));
-    const fromFirst = new PerturbingBackend(fixed({ correct: { ...CORRECT_ANSWER, corrections: [{ index: 0, updatedFields: { amount: 5 } }] } }), { ...NONE, offByOne: 1 });
+    const fromFirst = new PerturbingBackend(fixed({ correct: { ...CORRECT_ANSWER, corrections: [{ index: 0, updatedFields: { amount: 5 } }] } }), {
+      ...NONE,
+      offByOne: 1,
+    });
     const first = await answers(fromFirst, 'correct', 20);
     expect(first.every((a) => (a.corrections as { index: number }[])[0]!.index === 1)).toBe(true);
   });
 
   it('ordinalAsIndex=1 reads 「第N笔」 as index N: every correction one item further, nothing else; it is a kind --perturb reads', async () => {
     const backend = new PerturbingBackend(inner, { ...NONE, ordinalAsIndex: 1 }, 3);
-    for (const answer of await answers(backend, 'correct', 20)) expect(answer).toEqual({ ...CORRECT_ANSWER, corrections: [{ index: 2, updatedFields: { amount: 18 } }] });
+    for (const answer of await answers(backend, 'correct', 20))
+      expect(answer).toEqual({ ...CORRECT_ANSWER, corrections: [{ index: 2, updatedFields: { amount: 18 } }] });
     expect(backend.applied.ordinalAsIndex).toBe(20);
     expect(parsePerturbSpec('ordinalAsIndex=1')).toEqual({ ...NONE, ordinalAsIndex: 1 });
     expect(formatPerturbRates(parsePerturbSpec('ordinalAsIndex=0.5,drop=0.1'))).toBe('drop=0.1,ordinalAsIndex=0.5');
@@ -148,7 +154,11 @@ describe('PerturbingBackend', () => {
 
 describe('PerturbingBackend keyed by content, not by the order of calls (issue 45 item 7)', () => {
   const batch = PARSE_ANSWER.transactions.map(({ confidence: _confidence, ...item }, index) => ({ index, ...item }));
-  const parseCall = (seed: number, text = '吃饭60，打车30，奶茶15'): ChatRequest => ({ endpoint: 'parse', messages: [{ role: 'user', content: text }], sampling: { seed } });
+  const parseCall = (seed: number, text = '吃饭60，打车30，奶茶15'): ChatRequest => ({
+    endpoint: 'parse',
+    messages: [{ role: 'user', content: text }],
+    sampling: { seed },
+  });
   const correctCall = (seed: number, text: string): ChatRequest => ({
     endpoint: 'correct',
     messages: [{ role: 'user', content: JSON.stringify({ currentBatch: batch, correctionText: text }) }],
@@ -204,7 +214,12 @@ describe('PerturbingBackend keyed by content, not by the order of calls (issue 4
     const backend = new PerturbingBackend(inner, rates, 3, 'dialogue');
     const bySeed = await Promise.all(Array.from({ length: 40 }, (_, i) => answer(backend, parseCall(i + 1))));
     expect(new Set(bySeed.map(lowered)).size).toBe(2);
-    const otherBatch = new PerturbingBackend(fixed({ parse: { transactions: [{ ...PARSE_ANSWER.transactions[0], description: '早饭' }] } }), rates, 3, 'dialogue');
+    const otherBatch = new PerturbingBackend(
+      fixed({ parse: { transactions: [{ ...PARSE_ANSWER.transactions[0], description: '早饭' }] } }),
+      rates,
+      3,
+      'dialogue',
+    );
     const other = await Promise.all(Array.from({ length: 40 }, (_, i) => answer(otherBatch, parseCall(i + 1))));
     expect(other.map(lowered)).not.toEqual(bySeed.map(lowered));
   });

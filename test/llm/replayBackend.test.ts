@@ -98,11 +98,22 @@ describe('record and replay', () => {
   it('a version 1 cassette (one answer a request) still replays, as one run', async () => {
     const path = join(dir, 'v1.json');
     const key = requestKey('parse', 'm', request('午饭35').messages);
-    const entry = { key, endpoint: 'parse', model: 'm', request: { systemFirstLine: 'TASK: transaction-parse', userMessage: '午饭35', messageCount: 2 }, text: '{"transactions":[]}', latencyMs: 120 };
+    const entry = {
+      key,
+      endpoint: 'parse',
+      model: 'm',
+      request: { systemFirstLine: 'TASK: transaction-parse', userMessage: '午饭35', messageCount: 2 },
+      text: '{"transactions":[]}',
+      latencyMs: 120,
+    };
     writeFileSync(path, JSON.stringify({ version: 1, entries: [entry] }));
     const cassette = Cassette.loadForReplay(path);
     expect(cassette.fewestRuns()).toBe(1);
-    await expect(new ReplayBackend(cassette).complete(request('午饭35'))).resolves.toMatchObject({ text: '{"transactions":[]}', latencyMs: 120, replayed: true });
+    await expect(new ReplayBackend(cassette).complete(request('午饭35'))).resolves.toMatchObject({
+      text: '{"transactions":[]}',
+      latencyMs: 120,
+      replayed: true,
+    });
   });
 
   it('writes a stable file: entries sorted by key, fixed key order, no temp files left (the lock file stays)', async () => {
@@ -144,7 +155,13 @@ describe('a cassette miss says what changed', () => {
   it('after a prompt edit: the same user input was recorded with another system prompt', async () => {
     const cassette = new Cassette(join(dir, 'c.json'));
     await new RecordingBackend(countingBackend(), cassette).complete(request('午饭35'));
-    const edited: ChatRequest = { ...request('午饭35'), messages: [{ role: 'system', content: 'TASK: transaction-parse\nnew rules' }, { role: 'user', content: '午饭35' }] };
+    const edited: ChatRequest = {
+      ...request('午饭35'),
+      messages: [
+        { role: 'system', content: 'TASK: transaction-parse\nnew rules' },
+        { role: 'user', content: '午饭35' },
+      ],
+    };
     await expect(new ReplayBackend(cassette).complete(edited)).rejects.toThrow(/another system prompt: prompts\/ changed/);
   });
 

@@ -74,14 +74,19 @@ describe('answer limits and formats from the gateway to the model', () => {
   /** The reference model behind the server, noting what each request asked of the answer. */
   function notingFormat(seen: { sampling?: Sampling; format?: ResponseFormat }[]): ChatBackend {
     const inner = new HeuristicModel();
-    return { name: inner.name, model: inner.model, clock: inner.clock, complete: (req: ChatRequest) => (seen.push({ sampling: req.sampling, format: req.responseFormat }), inner.complete(req)) };
+    return {
+      name: inner.name,
+      model: inner.model,
+      clock: inner.clock,
+      complete: (req: ChatRequest) => (seen.push({ sampling: req.sampling, format: req.responseFormat }), inner.complete(req)),
+    };
   }
   const batch = [
     { index: 0, amount: 60, type: 'EXPENSE' as const, category: '餐饮', description: '吃饭', date: null },
     { index: 1, amount: 30, type: 'EXPENSE' as const, category: '交通', description: '打车', date: null },
   ];
 
-  it('every call carries its endpoint\'s max_tokens; --response-format none (the default) sends no response_format', async () => {
+  it("every call carries its endpoint's max_tokens; --response-format none (the default) sends no response_format", async () => {
     const seen: { sampling?: Sampling; format?: ResponseFormat }[] = [];
     const server = await startServer({ backend: notingFormat(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
     running.push(server);
@@ -92,7 +97,7 @@ describe('answer limits and formats from the gateway to the model', () => {
     expect(seen.map((s) => s.format)).toEqual([undefined, undefined]);
   });
 
-  it('json_schema sends each request\'s own schema: a correction\'s indices are the batch\'s it was sent', async () => {
+  it("json_schema sends each request's own schema: a correction's indices are the batch's it was sent", async () => {
     const seen: { sampling?: Sampling; format?: ResponseFormat }[] = [];
     const server = await startServer({ backend: notingFormat(seen), endpointOf: endpointFromMessages, port: 0, log: () => {} });
     running.push(server);

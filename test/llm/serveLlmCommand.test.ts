@@ -5,10 +5,7 @@ import { renderConversationMessages, renderCorrectionMessages, renderParseMessag
 describe('serve-llm', () => {
   it('prints the base URL of a heuristic server that answers /v1/models', async () => {
     let printed = '';
-    const server = await serveLlm(
-      { backend: 'heuristic', port: 0, latencyMs: 0, failStatus: 500 },
-      { write: (text: string) => (printed += text) },
-    );
+    const server = await serveLlm({ backend: 'heuristic', port: 0, latencyMs: 0, failStatus: 500 }, { write: (text: string) => (printed += text) });
     try {
       expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\n$/);
       const models = (await (await fetch(`${server.url}/models`)).json()) as { data: { id: string }[] };
@@ -24,7 +21,7 @@ describe('serve-llm', () => {
     );
   });
 
-  it("over HTTP, the heuristic resolves days against the today the rendered prompt names, as in process", async () => {
+  it('over HTTP, the heuristic resolves days against the today the rendered prompt names, as in process', async () => {
     const server = await serveLlm({ backend: 'heuristic', port: 0, latencyMs: 0, failStatus: 500 }, { write: () => true });
     const answer = async (messages: unknown): Promise<unknown> => {
       const response = await fetch(`${server.url}/chat/completions`, {
@@ -43,7 +40,10 @@ describe('serve-llm', () => {
         corrections: [{ index: 0, updatedFields: { date: '2024-02-28' } }],
       });
       const current = { amount: 30, type: 'EXPENSE' as const, category: '交通', description: '打车', date: null };
-      expect(await answer(renderConversationMessages([], current, '是昨天的', options))).toMatchObject({ action: 'correct', transaction: { date: '2024-02-29' } });
+      expect(await answer(renderConversationMessages([], current, '是昨天的', options))).toMatchObject({
+        action: 'correct',
+        transaction: { date: '2024-02-29' },
+      });
     } finally {
       await server.close();
     }

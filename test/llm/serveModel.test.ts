@@ -68,9 +68,12 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
 
   /** The server's log lines for one endpoint, as {prompt, cached} token counts, in order. */
   const served = (endpoint: string) =>
-    [...serverLog().matchAll(new RegExp(`${endpoint}: (\\d+) prompt tokens \\((\\d+) cached\\)`, 'g'))].map((m) => ({ prompt: Number(m[1]), cached: Number(m[2]) }));
+    [...serverLog().matchAll(new RegExp(`${endpoint}: (\\d+) prompt tokens \\((\\d+) cached\\)`, 'g'))].map((m) => ({
+      prompt: Number(m[1]),
+      cached: Number(m[2]),
+    }));
 
-  it('answers the harness\'s own parse and correction prompts with no key, naming the GGUF and its sha256', async () => {
+  it("answers the harness's own parse and correction prompts with no key, naming the GGUF and its sha256", async () => {
     const parse = await client.chat.completions.create({ model: 'any', messages: renderParseMessages('吃饭花了60，打车30'), temperature: 0 });
     expect(parse.model).toBe(LABEL);
     expect(parse.choices[0]!.message.content).toMatch(/\S/);
@@ -108,7 +111,12 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
   it('stops generating when the client gives up, and serves the next request', async () => {
     const abort = new AbortController();
     const long = client.chat.completions.create(
-      { model: 'any', messages: renderParseMessages('早饭4块 地铁3块 咖啡15 午饭22 奶茶12 公交2块 晚饭30 水果18 电影45 打车27'), temperature: 0, max_tokens: 400 },
+      {
+        model: 'any',
+        messages: renderParseMessages('早饭4块 地铁3块 咖啡15 午饭22 奶茶12 公交2块 晚饭30 水果18 电影45 打车27'),
+        temperature: 0,
+        max_tokens: 400,
+      },
       { signal: abort.signal },
     );
     setTimeout(() => abort.abort(), 1500);
@@ -133,7 +141,7 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     expect(result.stdout).toBe('');
   }, 120_000);
 
-  it('holds an answer to the request\'s schema when asked (response_format json_schema): a valid correction of this batch', async () => {
+  it("holds an answer to the request's schema when asked (response_format json_schema): a valid correction of this batch", async () => {
     const backend = new OpenAiBackend({ baseURL: url, apiKey: 'none', model: 'local', responseFormat: 'json_schema', requestTimeoutMs: 300_000 });
     const outcome = await correctTransactions(backend, { currentBatch: BATCH, correctionText: '打车那笔改成25' }, { deadlineMs: 300_000 });
     expect(outcome.ok).toBe(true);
@@ -142,19 +150,26 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
 
   it('refuses a prompt that does not fit the context (400 context_length_exceeded), never answering a cut one', async () => {
     const many = Array.from({ length: 2000 }, (_, i) => ({ role: 'user' as const, content: `第${i}句：午饭三十五块，晚饭四十块` }));
-    const error = await client.chat.completions.create({ model: 'any', messages: [renderParseMessages('x')[0]!, ...many], max_tokens: 8 }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'any', messages: [renderParseMessages('x')[0]!, ...many], max_tokens: 8 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).code).toBe('context_length_exceeded');
   }, 300_000);
 
   it('builds the costliest json_schema it takes while GET /v1/models is answered within a fraction of a second; a costlier one is a 400 at once (issue 41)', async () => {
     // A two-line system prompt of its own: the point is the grammar, not the model's reading.
-    const messages = [{ role: 'system' as const, content: 'TASK: transaction-parse\nAnswer with JSON.' }, { role: 'user' as const, content: '午饭' }];
+    const messages = [
+      { role: 'system' as const, content: 'TASK: transaction-parse\nAnswer with JSON.' },
+      { role: 'user' as const, content: '午饭' },
+    ];
     const format = (schema: object) => ({ type: 'json_schema' as const, json_schema: { name: 'x', schema } });
     // An enum is the costliest node for llama.cpp to read (one alternative each): 2 000 values, near the limit.
     const largest = { type: 'object', required: ['pick'], properties: { pick: { enum: Array.from({ length: 2000 }, (_, i) => `choice ${i}`) } } };
     let served = false;
-    const answer = client.chat.completions.create({ model: 'any', messages, max_tokens: 1, temperature: 0, response_format: format(largest) }).finally(() => (served = true));
+    const answer = client.chat.completions
+      .create({ model: 'any', messages, max_tokens: 1, temperature: 0, response_format: format(largest) })
+      .finally(() => (served = true));
     const waits: number[] = [];
     while (!served) {
       const started = performance.now();
@@ -166,13 +181,18 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     expect(waits.length).toBeGreaterThan(0);
     expect(Math.max(...waits)).toBeLessThan(1000);
 
-    const nested = (depth: number): object => ({ type: 'object', properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k) => [k, depth > 1 ? nested(depth - 1) : { type: 'string' }])) });
+    const nested = (depth: number): object => ({
+      type: 'object',
+      properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k) => [k, depth > 1 ? nested(depth - 1) : { type: 'string' }])),
+    });
     const started = performance.now();
     const costly = await client.chat.completions.create({ model: 'any', messages, max_tokens: 1, response_format: format(nested(3)) }).catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(costly).toBeInstanceOf(BadRequestError);
     expect((costly as BadRequestError).message).toMatch(/more than 2048 schema nodes, this server's limit/);
-    const repeated = await client.chat.completions.create({ model: 'any', messages, max_tokens: 1, response_format: format({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 }) }).catch((e: unknown) => e);
+    const repeated = await client.chat.completions
+      .create({ model: 'any', messages, max_tokens: 1, response_format: format({ type: 'array', items: { type: 'string' }, minItems: 1_000_000 }) })
+      .catch((e: unknown) => e);
     expect(repeated).toBeInstanceOf(BadRequestError);
     expect((repeated as BadRequestError).message).toMatch(/minItems is 1000000/);
   }, 300_000);
@@ -187,7 +207,22 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     const out = tempDir();
     const env = { ...process.env, OPENAI_API_KEY: '' };
     const result = await cliAsync(
-      ['run', '--llm', 'openai', '--base-url', url, '--model', 'local', '--dataset', join(ROOT, 'test/fixtures/real-llm.yaml'), '--model-latency', 'virtual', '--out', out, '--no-progress'],
+      [
+        'run',
+        '--llm',
+        'openai',
+        '--base-url',
+        url,
+        '--model',
+        'local',
+        '--dataset',
+        join(ROOT, 'test/fixtures/real-llm.yaml'),
+        '--model-latency',
+        'virtual',
+        '--out',
+        out,
+        '--no-progress',
+      ],
       { env },
     );
     expect([0, 1]).toContain(result.status);
@@ -211,7 +246,9 @@ describe.skipIf(skipped)(`serve-model with the installed model (${MODEL_PIN.file
     const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000));
     const at = await Promise.race([exited, late]);
     if (at === null) child.kill('SIGKILL');
-    expect(at === null ? `still running 30 s after SIGTERM; its log:\n${serverLog()}` : serverLog()).toContain('exiting without waiting for the call in progress');
+    expect(at === null ? `still running 30 s after SIGTERM; its log:\n${serverLog()}` : serverLog()).toContain(
+      'exiting without waiting for the call in progress',
+    );
     expect(at! - stopped).toBeLessThan(8_000);
   }, 120_000);
 });

@@ -40,7 +40,13 @@ function rawPost(url: string, body: unknown, headers: Record<string, string> = {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text), ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text), ...headers },
+      },
       (res) => {
         let data = '';
         res.on('data', (chunk: Buffer) => (data += chunk.toString()));
@@ -55,7 +61,7 @@ function rawPost(url: string, body: unknown, headers: Record<string, string> = {
 const PARSE = { model: 'm', messages: renderParseMessages('午饭35块') };
 
 describe('serve-model / serve-llm: only programs on this machine drive it', () => {
-  it('refuses a request from another site\'s web page (its Origin) with 403, before the model runs', async () => {
+  it("refuses a request from another site's web page (its Origin) with 403, before the model runs", async () => {
     const backend = backendAnswering(confirm);
     const server = await serve(backend);
     const { status, json } = await rawPost(server.url, PARSE, { origin: 'https://evil.example' });
@@ -93,7 +99,10 @@ describe('serve-model / serve-llm: nothing silently cut or ignored', () => {
   it('caps a system message like any other (413), so one huge prompt cannot hold the queue', async () => {
     const backend = backendAnswering(confirm);
     const server = await serve(backend);
-    const messages = [{ role: 'system', content: `TASK: transaction-parse\n${'x'.repeat(600_000 / 2)}` }, { role: 'user', content: '午饭35' }];
+    const messages = [
+      { role: 'system', content: `TASK: transaction-parse\n${'x'.repeat(600_000 / 2)}` },
+      { role: 'user', content: '午饭35' },
+    ];
     const { status } = await rawPost(server.url, { model: 'm', messages });
     expect(status).toBe(413);
     expect(backend.seen).toHaveLength(0);
@@ -123,7 +132,10 @@ describe('serve-model / serve-llm: response_format', () => {
   it('hands json_object and json_schema to the backend, and text as no format', async () => {
     const backend = backendAnswering(confirm);
     const server = await serve(backend);
-    const messages = renderCorrectionMessages({ currentBatch: [{ index: 0, amount: 60, type: 'EXPENSE', category: '餐饮', description: '吃饭', date: null }], correctionText: '对' });
+    const messages = renderCorrectionMessages({
+      currentBatch: [{ index: 0, amount: 60, type: 'EXPENSE', category: '餐饮', description: '吃饭', date: null }],
+      correctionText: '对',
+    });
     const schema = correctionAnswerFormat(1);
     for (const format of [{ type: 'text' }, { type: 'json_object' }, { type: 'json_schema', json_schema: { name: 'c', schema } }]) {
       expect((await rawPost(server.url, { model: 'm', messages, response_format: format })).status).toBe(200);
@@ -184,7 +196,7 @@ describe('serve-model / serve-llm: a schema whose grammar would cost too much is
   });
   const withSchema = (schema: object) => ({ ...PARSE, response_format: { type: 'json_schema', json_schema: { name: 'x', schema } } });
 
-  it('the issue\'s schema: 400 naming the limit, answered at once, the backend never asked', async () => {
+  it("the issue's schema: 400 naming the limit, answered at once, the backend never asked", async () => {
     const backend = backendAnswering(confirm);
     const server = await serve(backend);
     const started = performance.now();
@@ -205,7 +217,7 @@ describe('serve-model / serve-llm: a schema whose grammar would cost too much is
     expect(backend.seen).toHaveLength(0);
   });
 
-  it('a schema the backend still finds it cannot build is the client\'s error (400), not the server\'s', async () => {
+  it("a schema the backend still finds it cannot build is the client's error (400), not the server's", async () => {
     const server = await serve(
       backendAnswering(() => {
         throw new UnsupportedSchemaError('llama.cpp could not turn this schema into a grammar (Failed to parse grammar)');

@@ -23,7 +23,15 @@ const flaky = [
   { id: 'rose', baseline: 2 / 3, current: 1 },
   { id: 'wobbly', baseline: 1 / 3, current: 2 / 3 },
 ];
-const test = (name: string, baseline: number, current: number, pValue: number) => ({ name, baseline, current, pValue, rawPValue: pValue / 4, significant: pValue < 0.05, method: 'randomization' });
+const test = (name: string, baseline: number, current: number, pValue: number) => ({
+  name,
+  baseline,
+  current,
+  pValue,
+  rawPValue: pValue / 4,
+  significant: pValue < 0.05,
+  method: 'randomization',
+});
 
 /** The same model on a new noise seed, as gateVerdict words it: nothing significant, so no finding. */
 const noiseOnly: GateResult = {
@@ -59,7 +67,9 @@ function repeated(gate: GateResult, lang: Lang = 'en'): Report {
 
 /** Every visible text of the three formats, with the one phrase that denies "broke" taken out. */
 function pages(report: Report): string[] {
-  const html = renderHtml(report).replace(/<(script|style)[\s\S]*?<\/\1>/g, '').replace(/<[^>]+>/g, ' ');
+  const html = renderHtml(report)
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ');
   return [renderConsoleSummary(report, { color: false }), renderMarkdown(report), html];
 }
 
@@ -108,7 +118,9 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
     // Examples come from every dialogue that did worse (issue 49), those that broke first.
     expect(whatBroke(report).ids).toEqual(['fell-all', 'fell-some']);
     expect(whatBroke(report).broke).toBe(1);
-    expect(renderMarkdown(report).split('\n')[0]).toMatch(/^## ❌ Regression gate failed · dialogue success [^·]+ · 2 → 1\/4 dialogues passed all 3 runs · 1 dialogue broke · 1 metrics worse$/);
+    expect(renderMarkdown(report).split('\n')[0]).toMatch(
+      /^## ❌ Regression gate failed · dialogue success [^·]+ · 2 → 1\/4 dialogues passed all 3 runs · 1 dialogue broke · 1 metrics worse$/,
+    );
     expect(renderMarkdown(report)).toContain('| 追加 (append) | feature | 0/3 | 2 → 0 passed (1 broke, 1 within noise) |');
   });
 
@@ -124,7 +136,8 @@ describe('"broke" only for what the gate found beyond noise (issue 38, item 4)',
       },
     };
     const report = repeated(gate);
-    const thin = 'Not gated this run, too few of their dialogues moved for any test to tell a change from chance (8 needed): Cancels handled -7.1 pp (3 of 14 judged dialogues moved). Unchanged on every dialogue: Latency budgets.';
+    const thin =
+      'Not gated this run, too few of their dialogues moved for any test to tell a change from chance (8 needed): Cancels handled -7.1 pp (3 of 14 judged dialogues moved). Unchanged on every dialogue: Latency budgets.';
     expect(headlineOf(report).changedDetails).toContain(thin);
     expect(renderConsoleSummary(report, { color: false })).toContain(thin);
     const zh = '本次未纳入门禁（有变化的对话太少，任何检验都无法与偶然区分；需要 8 段）：';
@@ -156,10 +169,14 @@ describe('noise only where there is noise (issue 38, item 8)', () => {
   it('a deterministic backend (heuristic, scripted, replay): a loss of 3 of 466 dialogues against the previous comparable run reads as a change, emphasised', () => {
     for (const backend of ['heuristic', 'scripted', 'replay']) {
       const change = headlineOf(history(backend));
-      expect(change.changed).toBe(`Since the previous comparable run (${backend} answers the same input the same way, so each move is a change, not noise): Dialogue success -0.6 pp.`);
+      expect(change.changed).toBe(
+        `Since the previous comparable run (${backend} answers the same input the same way, so each move is a change, not noise): Dialogue success -0.6 pp.`,
+      );
       expect(change.changedBeyondNoise).toBe(true);
     }
-    expect(headlineOf(history('heuristic'), 'zh').changed).toBe('与上一次可比运行相比（heuristic 对相同输入总给出相同回答，因此每个变化都是真实变化而非波动）：对话成功率 -0.6 个百分点。');
+    expect(headlineOf(history('heuristic'), 'zh').changed).toBe(
+      '与上一次可比运行相比（heuristic 对相同输入总给出相同回答，因此每个变化都是真实变化而非波动）：对话成功率 -0.6 个百分点。',
+    );
   });
 
   it('a sampled model: the same loss is within run-to-run noise, unless it sampled at temperature 0 with the same seed both times', () => {
@@ -168,7 +185,9 @@ describe('noise only where there is noise (issue 38, item 8)', () => {
     expect(sampled.changedBeyondNoise).toBe(false);
     expect(headlineOf(history('perturb(heuristic)')).changedBeyondNoise).toBe(false);
     const greedy = headlineOf(history('openai', undefined, { temperature: 0, seed: 7 }));
-    expect(greedy.changed).toBe('Since the previous comparable run (openai, temperature 0, seed 7 answers the same input the same way, so each move is a change, not noise): Dialogue success -0.6 pp.');
+    expect(greedy.changed).toBe(
+      'Since the previous comparable run (openai, temperature 0, seed 7 answers the same input the same way, so each move is a change, not noise): Dialogue success -0.6 pp.',
+    );
     expect(headlineOf(history('openai', undefined, { temperature: 0.7, seed: 7 })).changedBeyondNoise).toBe(false);
   });
 

@@ -17,7 +17,19 @@ function folder(): string {
 }
 
 function record(i: number): DialogueReport {
-  return { id: `d${i}`, title: `对话 ${i}`, tags: ['t'], file: 'f.yaml', line: i + 1, passed: i % 7 !== 3, failedChecks: i % 7 === 3 ? 1 : 0, runsPassed: 1, runs: 1, turns: [], turnCount: 2 };
+  return {
+    id: `d${i}`,
+    title: `对话 ${i}`,
+    tags: ['t'],
+    file: 'f.yaml',
+    line: i + 1,
+    passed: i % 7 !== 3,
+    failedChecks: i % 7 === 3 ? 1 : 0,
+    runsPassed: 1,
+    runs: 1,
+    turns: [],
+    turnCount: 2,
+  };
 }
 
 describe('dialogue records kept in flat memory (report/model/dialogueLog.ts)', () => {

@@ -50,7 +50,11 @@ describe('display width (issue 47, item 17)', () => {
   });
 
   it('history --lang zh: every column starts at the same cell on every line, with Chinese models and datasets', () => {
-    const runs = [historyRun(1, 'qwen', ['datasets/午饭.yaml'], true), historyRun(2, '通义千问', ['datasets/a.yaml'], false), historyRun(10, 'm', ['数据集/一二三四五六七八九十.yaml'], true)];
+    const runs = [
+      historyRun(1, 'qwen', ['datasets/午饭.yaml'], true),
+      historyRun(2, '通义千问', ['datasets/a.yaml'], false),
+      historyRun(10, 'm', ['数据集/一二三四五六七八九十.yaml'], true),
+    ];
     for (const lang of ['zh', 'en'] as const) {
       const lines = renderHistoryTable(runs, lang).trimEnd().split('\n');
       const header = lines[0]!.split(/ {2,}/);
@@ -77,7 +81,20 @@ describe('display width (issue 47, item 17)', () => {
   it('compare --lang zh: 退步 and 已检验 take one column', () => {
     const dir = tempDir('width-');
     const run = (out: string, perturb: string, seed: string) =>
-      cli(['run', '--llm', 'heuristic', '--perturb', perturb, '--perturb-seed', seed, '--dataset', 'datasets/model/split.yaml', '--out', join(dir, out), '--no-progress']);
+      cli([
+        'run',
+        '--llm',
+        'heuristic',
+        '--perturb',
+        perturb,
+        '--perturb-seed',
+        seed,
+        '--dataset',
+        'datasets/model/split.yaml',
+        '--out',
+        join(dir, out),
+        '--no-progress',
+      ]);
     run('a', 'drop=0.05', '1');
     run('b', 'drop=0.3', '2');
     const compared = cli(['compare', join(dir, 'a', 'report.json'), join(dir, 'b', 'report.json'), '--lang', 'zh']);

@@ -44,7 +44,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('first screen of a faile
     await browser?.close();
   });
 
-  const bottomOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().bottom);
+  const bottomOf = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
 
   for (const name of ['run-en', 'run-zh', 'compare-en', 'compare-zh']) {
     for (const viewport of VIEWPORTS) {
@@ -66,8 +70,11 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('first screen of a faile
     }
   }
 
-  it('a behaviour\'s example link opens its transcript on the run page, and its side-by-side on the comparison', async () => {
-    for (const [name, target] of [['run-en', 'article.dlg'], ['compare-en', 'article.flip']] as const) {
+  it("a behaviour's example link opens its transcript on the run page, and its side-by-side on the comparison", async () => {
+    for (const [name, target] of [
+      ['run-en', 'article.dlg'],
+      ['compare-en', 'article.flip'],
+    ] as const) {
       const page = await openPage(browser, pages[name]!, pageErrors);
       const link = page.locator('#what-broke .example a').first();
       const id = await link.innerText();
@@ -77,15 +84,19 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('first screen of a faile
     }
   });
 
-  it.skipIf(axeSource() === null)('has no serious or critical axe-core violations, at either width, in either language', async () => {
-    for (const name of Object.keys(pages)) {
-      for (const viewport of VIEWPORTS) {
-        const page = await openPage(browser, pages[name]!, pageErrors, { bypassCSP: true, viewport });
-        expect(await seriousAxeViolations(page), `${name} ${viewport.width}`).toEqual([]);
-        await page.close();
+  it.skipIf(axeSource() === null)(
+    'has no serious or critical axe-core violations, at either width, in either language',
+    async () => {
+      for (const name of Object.keys(pages)) {
+        for (const viewport of VIEWPORTS) {
+          const page = await openPage(browser, pages[name]!, pageErrors, { bypassCSP: true, viewport });
+          expect(await seriousAxeViolations(page), `${name} ${viewport.width}`).toEqual([]);
+          await page.close();
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('raised no script error on any page', () => {
     expect(pageErrors).toEqual([]);

@@ -43,12 +43,25 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the five first screens 
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const suite = ['--dataset', 'datasets/model/append.yaml', '--dataset', 'datasets/model/bulk.yaml', '--dataset', 'datasets/model/correct-ordinal.yaml', '--dataset', 'datasets/model/mixed.yaml', '--no-progress'];
+    const suite = [
+      '--dataset',
+      'datasets/model/append.yaml',
+      '--dataset',
+      'datasets/model/bulk.yaml',
+      '--dataset',
+      'datasets/model/correct-ordinal.yaml',
+      '--dataset',
+      'datasets/model/mixed.yaml',
+      '--no-progress',
+    ];
     const noisy = ['--llm', 'heuristic', '--perturb', 'offByOne=0.08,drop=0.04,intent=0.04', ...suite];
     const history = ['--history', join(dir, 'history.sqlite')];
     expect(cli(['run', '--llm', 'heuristic', ...suite, '--out', join(dir, 'base')]).status).toBe(1);
     expect(cli(['run', '--llm', 'heuristic', ...suite, '--repeat', '3', '--out', join(dir, 'base3')]).status).toBe(1);
-    for (const [out, extra] of [['sim-a', []], ['sim-b', ['--perturb', 'drop=0.4']]] as const) {
+    for (const [out, extra] of [
+      ['sim-a', []],
+      ['sim-b', ['--perturb', 'drop=0.4']],
+    ] as const) {
       expect(cli(['simulate', '--users', '60', '--seed', '9', '--out', join(dir, out), '--no-history', ...extra]).status).toBe(0);
     }
     for (const lang of ['en', 'zh'] as const) {
@@ -81,14 +94,27 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the five first screens 
           const screen = await tab.evaluate(() => {
             const box = (selector: string) => {
               const el = document.querySelector<HTMLElement>(selector);
-              return el && el.getClientRects().length > 0 ? { top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom, text: el.innerText } : null;
+              return el && el.getClientRects().length > 0
+                ? { top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom, text: el.innerText }
+                : null;
             };
             const header = document.querySelector('header')!;
-            const bold = [...header.querySelectorAll<HTMLElement>('h1, p')].filter((el) => Number(getComputedStyle(el).fontWeight) >= 600).map((el) => el.innerText);
+            const bold = [...header.querySelectorAll<HTMLElement>('h1, p')]
+              .filter((el) => Number(getComputedStyle(el).fontWeight) >= 600)
+              .map((el) => el.innerText);
             const spills = [...document.querySelectorAll('.card')].flatMap((card) =>
-              [...card.querySelectorAll('.delta')].map((badge) => badge.getBoundingClientRect().right - card.getBoundingClientRect().right).filter((past) => past > 0.5),
+              [...card.querySelectorAll('.delta')]
+                .map((badge) => badge.getBoundingClientRect().right - card.getBoundingClientRect().right)
+                .filter((past) => past > 0.5),
             );
-            return { lang: document.documentElement.lang, pageWidth: document.documentElement.scrollWidth, verdict: box('.verdict'), next: box('#open-next'), bold, spills };
+            return {
+              lang: document.documentElement.lang,
+              pageWidth: document.documentElement.scrollWidth,
+              verdict: box('.verdict'),
+              next: box('#open-next'),
+              bold,
+              spills,
+            };
           });
           expect(screen.pageWidth).toBeLessThanOrEqual(viewport.width);
           expect(screen.verdict?.text).toMatch(/Passed|Failed|Pass|Fail|通过|未通过/);

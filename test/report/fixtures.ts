@@ -246,9 +246,7 @@ export function makeBigReport(count: number): Report {
     title: `批量失败对话 ${i} ` + '很长的标题'.repeat(10),
     turns: failingDialogue.turns.map((turn) => ({
       ...turn,
-      checks: turn.checks.map((check) =>
-        check.passed ? check : { ...check, expected: { text: '预'.repeat(500) }, actual: { text: '实'.repeat(500) } },
-      ),
+      checks: turn.checks.map((check) => (check.passed ? check : { ...check, expected: { text: '预'.repeat(500) }, actual: { text: '实'.repeat(500) } })),
     })),
   }));
   return {

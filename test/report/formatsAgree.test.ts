@@ -38,7 +38,23 @@ interface Rendered {
 }
 
 function run(out: string, repeat: number, perturb: string, extra: string[] = []) {
-  const result = cli(['run', '--llm', 'heuristic', '--perturb', perturb, '--perturb-seed', '7', '--dataset', 'datasets/model/*.yaml', '--repeat', String(repeat), '--out', out, '--no-progress', ...extra]);
+  const result = cli([
+    'run',
+    '--llm',
+    'heuristic',
+    '--perturb',
+    perturb,
+    '--perturb-seed',
+    '7',
+    '--dataset',
+    'datasets/model/*.yaml',
+    '--repeat',
+    String(repeat),
+    '--out',
+    out,
+    '--no-progress',
+    ...extra,
+  ]);
   if (result.status === null || result.status > 1) throw new Error(`run failed: ${result.stderr}`);
 }
 
@@ -118,7 +134,8 @@ function withoutSliceRows(text: string): string {
   return text.replace(/\d+ → \d+ passed \([^)]*\)/g, '').replace(/通过 \d+ → \d+（[^）]*）/g, '');
 }
 
-const human = ({ docs }: Rendered, kind: 'run' | 'compare') => docs.filter((d) => (kind === 'run' ? !/compar/.test(d.name) : /compar/.test(d.name)) && !d.name.startsWith('junit'));
+const human = ({ docs }: Rendered, kind: 'run' | 'compare') =>
+  docs.filter((d) => (kind === 'run' ? !/compar/.test(d.name) : /compar/.test(d.name)) && !d.name.startsWith('junit'));
 
 const doc = ({ docs }: Rendered, name: string) => docs.find((d) => d.name === name)!;
 const brokeIds = ({ current }: Rendered) => current.gate!.regressions.filter((f) => f.kind === 'dialogue').map((f) => f.name);
@@ -209,7 +226,11 @@ describe('over --repeat 3', () => {
       expect(said.length, `${d.name} says how many dialogues passed`).toBeGreaterThan(0);
       for (const match of said) {
         const [x, y, allRuns] =
-          match[5] !== undefined ? [match[5], match[6], match[4]] : d.lang === 'zh' && match[0].includes('段对话中') ? [match[2], match[1], match[3]] : [match[1], match[2], match[3]];
+          match[5] !== undefined
+            ? [match[5], match[6], match[4]]
+            : d.lang === 'zh' && match[0].includes('段对话中')
+              ? [match[2], match[1], match[3]]
+              : [match[1], match[2], match[3]];
         expect([Number(x), Number(y), allRuns !== undefined], `${d.name}: ${match[0]}`).toEqual([passed, total, true]);
       }
     }
@@ -246,7 +267,7 @@ function segments(d: Doc): { metric: string; text: string }[] {
 }
 
 describe.each(BOTH)('%s: each metric change has one delta and one wording everywhere', (_, rendered) => {
-  it('the first change in points after a metric\'s name is the change between the two reports\' scores', () => {
+  it("the first change in points after a metric's name is the change between the two reports' scores", () => {
     const r = rendered();
     const judged = (report: ReadReport, metric: string) => {
       const m = (report.metrics as Record<string, MetricResult | undefined>)[metric];
@@ -266,7 +287,7 @@ describe.each(BOTH)('%s: each metric change has one delta and one wording everyw
     expect(checked).toBeGreaterThan(50);
   });
 
-  it('a metric\'s change is qualified with the same words wherever it is qualified', () => {
+  it("a metric's change is qualified with the same words wherever it is qualified", () => {
     const r = rendered();
     const qualifiers: Record<Lang, readonly string[]> = {
       en: ['very unlikely to be chance', 'could be chance', 'not significant', 'significant', 'within tolerance'],

@@ -34,10 +34,14 @@ function gated(warnings: GateResult['warnings'], notJudged: GateResult['notJudge
 
 const CJK = /[\u4e00-\u9fff]/;
 
-describe('report.json records the gate\'s warnings as facts, not sentences (issue 49, item 1)', () => {
+describe("report.json records the gate's warnings as facts, not sentences (issue 49, item 1)", () => {
   it('stores each note as its code and parameters with the English sentence beside it', () => {
     const note = gateNote('nothingLive', { replayed: 40 });
-    expect(note).toEqual({ code: 'nothingLive', params: { replayed: 40 }, text: 'nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change' });
+    expect(note).toEqual({
+      code: 'nothingLive',
+      params: { replayed: 40 },
+      text: 'nothing was measured live (all 40 answers were replayed from a cassette), so this verdict cannot say the model did not change',
+    });
     expect(JSON.parse(JSON.stringify(note))).toEqual(note);
   });
 
@@ -49,7 +53,12 @@ describe('report.json records the gate\'s warnings as facts, not sentences (issu
       expect(gateNoteSaid('en', reworded(note)), note.code).toBe(note.text);
     }
     const report = gated(notes.map(reworded), [reworded(gateNote('promptsNotRead', EVERY.promptsNotRead))], 'zh');
-    const pages = [renderMarkdown(report), renderConsoleSummary(report, { color: false }), renderCompareConsole(report.gate!, 'zh'), headlineOf(report, 'zh').changed ?? ''];
+    const pages = [
+      renderMarkdown(report),
+      renderConsoleSummary(report, { color: false }),
+      renderCompareConsole(report.gate!, 'zh'),
+      headlineOf(report, 'zh').changed ?? '',
+    ];
     for (const page of pages) expect(page).not.toContain('REWORDED');
     expect(renderMarkdown(report)).toContain('基线以 --mode e2e 运行，本次以 --mode gold 运行');
     expect(headlineOf(report, 'zh').changed).toContain('后端不读提示词');
@@ -74,7 +83,14 @@ describe('report.json records the gate\'s warnings as facts, not sentences (issu
 
   it('decides on facts, not on English text: replayed answers that match the baseline say so', () => {
     const report = makeReport();
-    const gate: GateResult = { baseline: 'b.json', passed: true, regressions: [], improvements: [], notJudged: [reworded(gateNote('nothingLive', { replayed: 40 }))], answers: { current: { live: 0, replayed: 40 } } };
+    const gate: GateResult = {
+      baseline: 'b.json',
+      passed: true,
+      regressions: [],
+      improvements: [],
+      notJudged: [reworded(gateNote('nothingLive', { replayed: 40 }))],
+      answers: { current: { live: 0, replayed: 40 } },
+    };
     expect(headlineOf({ ...report, gate }).changed).toContain('The replayed answers match the baseline.');
     expect(headlineOf({ ...report, gate }, 'zh').changed).toContain('回放的回答与基线一致');
   });

@@ -70,21 +70,33 @@ describe('headline in plain words', () => {
 
   it('issue 40, "a first screen a reader can scan in five seconds: verdict, the two or three numbers that moved": the lead names three, the rest fold under it', () => {
     const report = regressed();
-    const metric = (name: string, baseline: number, current: number, significant: boolean) => ({ kind: 'metric' as const, name, baseline, current, tolerance: 0, significant });
+    const metric = (name: string, baseline: number, current: number, significant: boolean) => ({
+      kind: 'metric' as const,
+      name,
+      baseline,
+      current,
+      tolerance: 0,
+      significant,
+    });
     const regressions = [
       ...report.gate!.regressions.filter((f) => f.kind === 'dialogue'),
       metric('tts', 0.9, 0.85, false),
       metric('batchSplitting', 0.9, 0.88, true),
-      metric('correctionIndexMapping', 0.95, 0.80, true),
+      metric('correctionIndexMapping', 0.95, 0.8, true),
       metric('persistence', 0.9, 0.7, true),
     ];
     const plain = headlineOf({ ...report, gate: { ...report.gate!, regressions } });
     // Dialogues broke and fixed first, then the move beyond chance that is not a knock-on of what broke (persistence,
     // larger, only follows from the wrong corrections); the knock-on moves and the one that could be chance fold.
     expect(plain.changedLead).toBe('Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -15.0 pp, very unlikely to be chance.');
-    expect(plain.changedMore).toEqual({ count: 3, text: 'TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Persistence -20.0 pp, very unlikely to be chance, knock-on.' });
+    expect(plain.changedMore).toEqual({
+      count: 3,
+      text: 'TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Persistence -20.0 pp, very unlikely to be chance, knock-on.',
+    });
     // report.md and the console keep the whole sentence, in the gate's order.
-    expect(plain.changed).toBe('Against the baseline: 2 dialogues broke; 1 fixed; TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Correction index mapping -15.0 pp, very unlikely to be chance; Persistence -20.0 pp, very unlikely to be chance, knock-on.');
+    expect(plain.changed).toBe(
+      'Against the baseline: 2 dialogues broke; 1 fixed; TTS wording -5.0 pp, could be chance, knock-on; Batch splitting -2.0 pp, very unlikely to be chance, knock-on; Correction index mapping -15.0 pp, very unlikely to be chance; Persistence -20.0 pp, very unlikely to be chance, knock-on.',
+    );
     expect(headlineOf(regressed()).changedMore).toBeNull();
     // report.md, a pull request's first screen, emphasises the same lead and folds the same rest.
     const md = renderMarkdown({ ...report, gate: { ...report.gate!, regressions } });
@@ -102,7 +114,14 @@ describe('headline in plain words', () => {
   it('over repeats, names what the paired gate saw move and in plain words whether it could be chance; the statistics go to the details', () => {
     const report = regressed();
     const test = (name: string, baseline: number, current: number, significant: boolean) => ({
-      name, baseline, current, pValue: significant ? 0.01 : 0.4, rawPValue: 0.01, significant, method: 'bootstrap', interval: significant ? ([-0.1, -0.01] as const) : ([-0.1, 0.02] as const),
+      name,
+      baseline,
+      current,
+      pValue: significant ? 0.01 : 0.4,
+      rawPValue: 0.01,
+      significant,
+      method: 'bootstrap',
+      interval: significant ? ([-0.1, -0.01] as const) : ([-0.1, 0.02] as const),
     });
     // As gateVerdict words a significant regression: the metric, then the dialogues that broke on every run as its evidence.
     const gate = {
@@ -127,7 +146,9 @@ describe('headline in plain words', () => {
     );
     const { changedDetails } = headlineOf({ ...report, gate });
     expect(changedDetails).toContain('Holm-adjusted, α = 0.05');
-    expect(changedDetails).toContain('Correction index mapping -4.2 pp (very unlikely to be chance, one-sided p of a fall = 0.010, 90 % interval -10.0 pp … -1.0 pp)');
+    expect(changedDetails).toContain(
+      'Correction index mapping -4.2 pp (very unlikely to be chance, one-sided p of a fall = 0.010, 90 % interval -10.0 pp … -1.0 pp)',
+    );
   });
 
   it('without a baseline compares with the previous comparable run of the history, or says nothing', () => {
@@ -149,7 +170,13 @@ describe('headline in plain words', () => {
   // Issue 32: two runs of the same noisy model scored 47.4 % and 48.5 %; "+1.1 pp" in bold read as an improvement.
   it('a move between two single runs that chance alone could make is worded as noise, not emphasised', () => {
     const report = overHttp(makeReport({ gate: null }));
-    const run = (id: number | null, score: number) => ({ id, startedAt: '2025-04-30T08:00:00.000Z', passed: false, metrics: { dialogueSuccess: score }, judged: { dialogueSuccess: 466 } });
+    const run = (id: number | null, score: number) => ({
+      id,
+      startedAt: '2025-04-30T08:00:00.000Z',
+      passed: false,
+      metrics: { dialogueSuccess: score },
+      judged: { dialogueSuccess: 466 },
+    });
     const noise = headlineOf({ ...report, view: { trend: { runs: [run(4, 221 / 466), run(null, 226 / 466)], dialogues: {} } } });
     expect(noise.changed).toBe('Since the previous comparable run, nothing moved beyond run-to-run noise: Dialogue success +1.1 pp.');
     expect(noise.changedBeyondNoise).toBe(false);
@@ -164,7 +191,7 @@ describe('headline in plain words', () => {
     const md = renderMarkdown(regressed());
     expect(md.split('\n').slice(2, 6)).toEqual([
       '',
-      '> Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model\'s quality; latencies are virtual).',
+      "> Protocol conformance with scripted answers: whether the app follows the seeds when the LLM says exactly what the dataset scripts (not a model's quality; latencies are virtual).",
       '>',
       '> **Against the baseline: 2 dialogues broke; 1 fixed; Correction index mapping -4.2 pp.**',
     ]);
@@ -205,7 +232,7 @@ describe('slices', () => {
 });
 
 describe('words on the pages', () => {
-  it('names counters from the metric\'s definition; a metric this build does not know gets its keys split out of camelCase', () => {
+  it("names counters from the metric's definition; a metric this build does not know gets its keys split out of camelCase", () => {
     expect(counterName('zh', 'latency', 'firstTtsWithinBudget')).toBe('首句在预算内');
     expect(counterName('en', 'someNewMetric', 'someNewCounter')).toBe('some new counter');
     expect(label('zh', 'dialoguesPassed', 18, 19)).toBe('19 段对话中 18 段通过');

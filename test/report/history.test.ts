@@ -53,7 +53,7 @@ describe('run history in SQLite', () => {
     db.close();
   });
 
-  it('redacts the run\'s free text before it lands in the history', () => {
+  it("redacts the run's free text before it lands in the history", () => {
     const db = openHistory(join(tempDir(), 'history.sqlite'));
     const report = reportAt('2026-01-01T00:00:00.000Z', false);
     const leaky = { ...report, run: { ...report.run, provenance: { baseUrl: 'http://127.0.0.1:1/v1?key=sk-secret' } } as Report['run'] };
@@ -121,9 +121,11 @@ describe('run history in SQLite', () => {
     v1.exec(MIGRATIONS[0]!);
     v1.pragma(`application_id = ${APPLICATION_ID}`);
     v1.pragma('user_version = 1');
-    v1.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, mode, protocol, seed, repeat, datasets, filter,
+    v1.prepare(
+      `INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, mode, protocol, seed, repeat, datasets, filter,
       passed, dialogues_total, dialogues_passed, dialogues_failed) VALUES ('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z', '{}',
-      'scripted', 'scripted', 'e2e', 'batch', 1, 1, '["datasets/a.yaml"]', '[]', 1, 3, 3, 0)`).run();
+      'scripted', 'scripted', 'e2e', 'batch', 1, 1, '["datasets/a.yaml"]', '[]', 1, 3, 3, 0)`,
+    ).run();
     v1.close();
     expect(HISTORY_SCHEMA_VERSION).toBeGreaterThan(1);
     const db = openHistory(file);
@@ -159,7 +161,10 @@ describe('run history in SQLite', () => {
   // Issue 32: runs of two different served models behind one --model name were drawn as one trend.
   it('keeps each served model (and fingerprint) its own trend, and gives each earlier run the counts its scores are shares of', () => {
     const db = openHistory(join(tempDir(), 'history.sqlite'));
-    const served = (report: Report, models: string[]): Report => ({ ...report, run: { ...report.run, llm: { backend: 'openai', model: 'm', servedModels: models } } });
+    const served = (report: Report, models: string[]): Report => ({
+      ...report,
+      run: { ...report.run, llm: { backend: 'openai', model: 'm', servedModels: models } },
+    });
     appendRun(db, served(reportAt('2026-01-01T00:00:00.000Z', false), ['qwen-7b (fp_1)']), null);
     appendRun(db, served(reportAt('2026-01-02T00:00:00.000Z', false), ['llama-8b (fp_9)']), null);
     const trend = trendFor(db, served(reportAt('2026-01-03T00:00:00.000Z', true), ['qwen-7b (fp_1)']), 10);
@@ -172,9 +177,7 @@ describe('run history in SQLite', () => {
     const file = join(tempDir(), 'shared.sqlite');
     const dir = tempDir();
     const runs = await Promise.all(
-      ['a', 'b'].map((name) =>
-        cliAsync(['run', '--filter', 'seed-001', '--out', join(dir, name), '--history', file, '--no-progress']),
-      ),
+      ['a', 'b'].map((name) => cliAsync(['run', '--filter', 'seed-001', '--out', join(dir, name), '--history', file, '--no-progress'])),
     );
     for (const r of runs) expect(r.status, r.stderr).toBe(0);
     const listed = await cliAsync(['history', '--history', file, '--json']);

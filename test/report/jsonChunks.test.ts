@@ -10,7 +10,10 @@ const sample = {
   run: { seed: 1, note: 'line\nbreak "quoted" 中文', nothing: undefined, list: [] },
   summary: { dialogues: { total: 2 } },
   skipped: undefined,
-  dialogues: [{ id: 'a', turns: [{ checks: [{ passed: true, actual: null }] }] }, { id: 'b', turns: [] }],
+  dialogues: [
+    { id: 'a', turns: [{ checks: [{ passed: true, actual: null }] }] },
+    { id: 'b', turns: [] },
+  ],
   gate: null,
 };
 

@@ -13,7 +13,9 @@ function reportWithLoneSurrogates(): Report {
     ...base,
     dialogues: [{ ...failingDialogue, id, tags: [`tag${HALF}`] }],
     gate: base.gate && { ...base.gate, regressions: [{ kind: 'dialogue', name: id, baseline: true, current: false }] },
-    slices: [{ kind: 'feature', name: `tag${HALF}`, dialogues: { total: 1, passed: 0, failed: 1 }, metrics: { dialogueSuccess: { score: 0, counts: { judged: 1 } } } }],
+    slices: [
+      { kind: 'feature', name: `tag${HALF}`, dialogues: { total: 1, passed: 0, failed: 1 }, metrics: { dialogueSuccess: { score: 0, counts: { judged: 1 } } } },
+    ],
   };
 }
 

@@ -12,7 +12,18 @@ import { launchChromium, openPage } from '../support/browser.js';
  * first screen must state the suite's move (dialogue success, and dialogues passing all 3 runs) before
  * any count of dialogues that broke, in both languages, in real Chromium at 1280 and 375 px.
  */
-const SUITE = ['--llm', 'heuristic', '--dataset', 'datasets/model/append.yaml', '--dataset', 'datasets/model/correct-ordinal.yaml', '--repeat', '3', '--no-progress', '--no-history'];
+const SUITE = [
+  '--llm',
+  'heuristic',
+  '--dataset',
+  'datasets/model/append.yaml',
+  '--dataset',
+  'datasets/model/correct-ordinal.yaml',
+  '--repeat',
+  '3',
+  '--no-progress',
+  '--no-history',
+];
 const BASE = ['--perturb', 'offByOne=0.02,drop=0.01'];
 const WORSE = ['--perturb', 'offByOne=0.1,drop=0.05'];
 const SUCCESS: Record<Lang, string> = { en: 'ialogue success', zh: '对话成功率' };
@@ -48,17 +59,20 @@ function moveBeforeBroke(text: string, lang: Lang): void {
   expect(move, text.slice(0, 400)).toBeLessThan(broke);
 }
 
-describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('the product manager\'s case: the lead states how much the suite moved first (issue 49, item 0)', () => {
-  it.each(['en', 'zh'] as const)('console and report.md (%s): the first line states dialogue success\'s move and the every-run count; report.md under 20 000 characters', (lang) => {
-    const first = consoles.get(lang)!.split('\n')[0]!;
-    moveBeforeBroke(first, lang);
-    expect(first).toMatch(/\d+ → \d+\/\d+ /);
-    const md = readFileSync(join(dir, lang, 'report.md'), 'utf8');
-    moveBeforeBroke(md.split('\n')[0]!, lang);
-    expect(md.length).toBeLessThan(20_000);
-    // Natural Chinese: percentage points said as such (docs/glossary.md).
-    if (lang === 'zh') expect(md.split('\n').slice(0, 6).join('\n')).not.toMatch(/\d pp\b/);
-  });
+describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')("the product manager's case: the lead states how much the suite moved first (issue 49, item 0)", () => {
+  it.each(['en', 'zh'] as const)(
+    "console and report.md (%s): the first line states dialogue success's move and the every-run count; report.md under 20 000 characters",
+    (lang) => {
+      const first = consoles.get(lang)!.split('\n')[0]!;
+      moveBeforeBroke(first, lang);
+      expect(first).toMatch(/\d+ → \d+\/\d+ /);
+      const md = readFileSync(join(dir, lang, 'report.md'), 'utf8');
+      moveBeforeBroke(md.split('\n')[0]!, lang);
+      expect(md.length).toBeLessThan(20_000);
+      // Natural Chinese: percentage points said as such (docs/glossary.md).
+      if (lang === 'zh') expect(md.split('\n').slice(0, 6).join('\n')).not.toMatch(/\d pp\b/);
+    },
+  );
 
   for (const lang of ['en', 'zh'] as const) {
     for (const width of [1280, 375]) {

@@ -30,7 +30,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
     await browser?.close();
   });
 
-  it('the fixed run\'s trend shows the dip and the recovery', async () => {
+  it("the fixed run's trend shows the dip and the recovery", async () => {
     const page = await open(join(r.runs[2]!, 'report.html'));
     const chart = page.locator('#trends figure[data-metric="correctionIndexMapping"]');
     await expect(chart.isVisible()).resolves.toBe(true);
@@ -64,7 +64,7 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
     await page.close();
   });
 
-  it('sorts the slice table and opens a slice\'s dialogues', async () => {
+  it("sorts the slice table and opens a slice's dialogues", async () => {
     const page = await open(join(r.runs[1]!, 'report.html'));
     const firstSlice = () => page.locator('#slice-table tbody tr').first().getAttribute('data-slice');
     await page.locator('#slice-table thead button', { hasText: 'Dialogues' }).click();
@@ -115,14 +115,17 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('report pages of three r
     await expect(page.locator('#plain-measured').innerText()).resolves.toContain('协议符合度');
     await expect(page.locator('#plain-changed').innerText()).resolves.toContain('与上一次可比运行相比');
     await expect(page.locator('#metrics h2').innerText()).resolves.toBe('指标');
-    const bottoms = await page.locator('.verdict, #headline, #plain-measured, #plain-changed, #metrics [data-metric]').evaluateAll((els) =>
-      els.map((el) => el.getBoundingClientRect().bottom),
-    );
+    const bottoms = await page
+      .locator('.verdict, #headline, #plain-measured, #plain-changed, #metrics [data-metric]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
     // The verdict, the headline's three lines and one card per metric of the registry.
     expect(bottoms.length).toBe(4 + METRICS.length);
     for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(800);
     // No raw camelCase counter names anywhere on the page.
-    await page.locator('#metrics details').first().evaluate((el) => ((el as HTMLDetailsElement).open = true));
+    await page
+      .locator('#metrics details')
+      .first()
+      .evaluate((el) => ((el as HTMLDetailsElement).open = true));
     expect(await page.locator('body').innerText()).not.toMatch(/\b[a-z]+[A-Z][a-zA-Z]*Exact\b|afterCancelOrConfirm/);
     const shot = await page.screenshot({ path: join(process.env.REPORT_SCREENSHOT_DIR ?? r.dir, 'first-screen-zh.png') });
     expect(shot.length).toBeGreaterThan(10_000);

@@ -15,7 +15,9 @@ function servedRun(servedModels: string[], servedModelChange?: { previous: strin
 describe('the served model in the headline, both languages', () => {
   it('names the served model in the measured sentence, in English and Chinese', () => {
     const report = servedRun(['qwen@1a2b3c4d5e6f']);
-    expect(headlineOf(report, 'en').measured).toMatch(/^The quality of model m \(openai\) on \d+ dialogues; 12 answers live; the server said qwen@1a2b3c4d5e6f answered\.$/);
+    expect(headlineOf(report, 'en').measured).toMatch(
+      /^The quality of model m \(openai\) on \d+ dialogues; 12 answers live; the server said qwen@1a2b3c4d5e6f answered\.$/,
+    );
     expect(headlineOf(report, 'zh').measured).toContain('服务端报告的作答模型：qwen@1a2b3c4d5e6f');
   });
 

@@ -21,13 +21,29 @@ import { makeReport } from './fixtures.js';
 const before = { batchSplitting: 0.7, correctionIndexMapping: 0.9, tts: 0.88 };
 const after = { batchSplitting: 0.876, correctionIndexMapping: 0.82, tts: 0.87 };
 const test = (name: keyof typeof before, pValue: number, interval: readonly [number, number]) => ({
-  name, baseline: before[name], current: after[name], pValue, rawPValue: pValue / 3, significant: pValue < 0.05, interval, method: 'paired randomization test', moved: 40,
+  name,
+  baseline: before[name],
+  current: after[name],
+  pValue,
+  rawPValue: pValue / 3,
+  significant: pValue < 0.05,
+  interval,
+  method: 'paired randomization test',
+  moved: 40,
 });
 
 const gate: GateResult = {
   baseline: 'a/report.json',
   passed: false,
-  regressions: [{ kind: 'metric', name: 'correctionIndexMapping', baseline: 0.9, current: 0.82, significance: { pValue: 0.003, interval: [-0.12, -0.04], method: 'paired randomization test' } }],
+  regressions: [
+    {
+      kind: 'metric',
+      name: 'correctionIndexMapping',
+      baseline: 0.9,
+      current: 0.82,
+      significance: { pValue: 0.003, interval: [-0.12, -0.04], method: 'paired randomization test' },
+    },
+  ],
   improvements: [],
   paired: {
     alpha: 0.05,
@@ -41,8 +57,15 @@ const gate: GateResult = {
 
 function side(scores: Record<string, number>, lang: Lang, withGate: boolean): Report {
   const base = makeReport();
-  const metrics = Object.fromEntries(Object.entries(base.metrics).map(([name, m]) => [name, name in scores ? { ...m, score: scores[name]!, counts: { judged: 400 } } : m]));
-  return makeReport({ run: { ...base.run, repeat: 3, llm: { backend: 'openai', model: 'served' } }, metrics: metrics as Report['metrics'], gate: withGate ? gate : null, view: { lang } });
+  const metrics = Object.fromEntries(
+    Object.entries(base.metrics).map(([name, m]) => [name, name in scores ? { ...m, score: scores[name]!, counts: { judged: 400 } } : m]),
+  );
+  return makeReport({
+    run: { ...base.run, repeat: 3, llm: { backend: 'openai', model: 'served' } },
+    metrics: metrics as Report['metrics'],
+    gate: withGate ? gate : null,
+    view: { lang },
+  });
 }
 
 const WORDS = {
@@ -67,7 +90,7 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
   const a = side(before, lang, false);
   const b = side(after, lang, true);
 
-  it('compare: comparison.html paints a real improvement green, a real fall red, a chance move not at all, each with its word and the interval\'s true level', () => {
+  it("compare: comparison.html paints a real improvement green, a real fall red, a chance move not at all, each with its word and the interval's true level", () => {
     const html = renderComparisonHtml(compareReports({ label: 'a', report: a }, { label: 'b', report: b }, gate, lang), lang);
     const improvement = compareCell(html, 'batchSplitting');
     const fall = compareCell(html, 'correctionIndexMapping');
@@ -86,7 +109,10 @@ describe.each(['en', 'zh'] as const)('statistics words follow the interval (%s)'
   it('compare: comparison.md says the same words, "could be chance" included', () => {
     const md = renderComparisonMarkdown(compareReports({ label: 'a', report: a }, { label: 'b', report: b }, gate, lang), lang);
     const row = (name: string) => md.split('\n').find((line) => line.startsWith(`| ${name} |`)) ?? '';
-    const name = (metric: string) => (lang === 'zh' ? { batchSplitting: '多笔拆分', correctionIndexMapping: '纠正序号映射', tts: '播报措辞' } : { batchSplitting: 'Batch splitting', correctionIndexMapping: 'Correction index mapping', tts: 'TTS wording' })[metric as keyof typeof before];
+    const name = (metric: string) =>
+      (lang === 'zh'
+        ? { batchSplitting: '多笔拆分', correctionIndexMapping: '纠正序号映射', tts: '播报措辞' }
+        : { batchSplitting: 'Batch splitting', correctionIndexMapping: 'Correction index mapping', tts: 'TTS wording' })[metric as keyof typeof before];
     expect(row(name('batchSplitting'))).toContain(words.improvement);
     expect(row(name('correctionIndexMapping'))).toContain(words.fall);
     expect(row(name('tts'))).toContain(words.chance);

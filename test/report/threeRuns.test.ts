@@ -68,7 +68,20 @@ describe('three runs: baseline, regressed, fixed', () => {
   it('compare --out refuses a slim baseline with exit 2 and writes nothing', () => {
     const out = join(r.dir, 'refused');
     const baseline = join(r.dir, 'baseline.json');
-    expect(cli(['run', '--dataset', join(r.dir, 'suite.yaml'), '--out', join(r.dir, 'b'), '--no-history', '--update-baseline', '--baseline', baseline, '--no-progress']).status).toBe(0);
+    expect(
+      cli([
+        'run',
+        '--dataset',
+        join(r.dir, 'suite.yaml'),
+        '--out',
+        join(r.dir, 'b'),
+        '--no-history',
+        '--update-baseline',
+        '--baseline',
+        baseline,
+        '--no-progress',
+      ]).status,
+    ).toBe(0);
     const result = cli(['compare', baseline, join(r.runs[1]!, 'report.json'), '--out', out]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('not a report.json');

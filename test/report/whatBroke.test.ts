@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DialogueReport, GateResult, TurnReport } from '../../src/report/model/reportTypes.js';
-import { behaviourName, brokenFirst, changedBehaviours, knockOnMetrics, moreBehavioursLine, oldAndNewLine, whatBroke, whatBrokeHeading } from '../../src/report/model/whatBroke.js';
+import {
+  behaviourName,
+  brokenFirst,
+  changedBehaviours,
+  knockOnMetrics,
+  moreBehavioursLine,
+  oldAndNewLine,
+  whatBroke,
+  whatBrokeHeading,
+} from '../../src/report/model/whatBroke.js';
 import { makeReport } from './fixtures.js';
 
 const item = (index: number, amount: number) => ({ index, status: 'pending' as const, amount, type: 'EXPENSE' as const, category: '餐饮', description: null });
@@ -34,7 +43,14 @@ function corrected(id: string, expected: number[], actual: number[], extra: Part
 }
 
 describe('what broke for users: the first failure of each dialogue, grouped by behaviour', () => {
-  const refused = { endpoint: 'correct' as const, request: {}, responseText: '{}', outcome: 'invalid', detail: 'index 2 is out of range (currentBatch has 2 items)', latencyMs: 120 };
+  const refused = {
+    endpoint: 'correct' as const,
+    request: {},
+    responseText: '{}',
+    outcome: 'invalid',
+    detail: 'index 2 is out of range (currentBatch has 2 items)',
+    latencyMs: 120,
+  };
   const dialogues = [
     corrected('wrong-item-1', [50, 30], [60, 50]),
     corrected('wrong-item-2', [60, 10], [10, 30]),
@@ -43,14 +59,22 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
   ];
 
   it('tells a wrong item from a change not made and a wrong value, with a count and one example each', () => {
-    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    const behaviours = changedBehaviours(
+      dialogues.map((d) => d.id),
+      dialogues,
+    );
     expect(behaviours.map((b) => [b.key, b.count, b.example.id])).toEqual([
       ['correction:batch:wrongItem', 2, 'wrong-item-1'],
       ['correction:batch:notApplied', 1, 'not-applied'],
       ['correction:batch:wrongValue', 1, 'wrong-value'],
     ]);
     // In the words a reader uses (issue 49): the entries as the user named them, not field paths.
-    expect(behaviours[0]!.example).toMatchObject({ turn: 2, input: '「第1句」', difference: 'the draft has 「餐饮 60元」 where 「餐饮 50元」 was meant; the draft has 「餐饮 50元」 where 「餐饮 30元」 was meant', why: null });
+    expect(behaviours[0]!.example).toMatchObject({
+      turn: 2,
+      input: '「第1句」',
+      difference: 'the draft has 「餐饮 60元」 where 「餐饮 50元」 was meant; the draft has 「餐饮 50元」 where 「餐饮 30元」 was meant',
+      why: null,
+    });
     // The model call's complaint is an internal: not beside a plain example.
     expect(behaviours[1]!.example.why).toBeNull();
     expect(behaviourName('en', behaviours[0]!.key)).toBe('Corrections: the wrong item was changed');
@@ -60,14 +84,23 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
 
   // Issue 40, item 7: "a description correction is grouped under 'appends'".
   it('a line the correction model got without a correction word is a correction when the draft keeps its items, an append when it grows', () => {
-    const correctCall = { endpoint: 'correct' as const, request: {}, responseText: '{"corrections":[],"intent":"append","confidence":0.3}', outcome: 'ok', latencyMs: 1 };
+    const correctCall = {
+      endpoint: 'correct' as const,
+      request: {},
+      responseText: '{"corrections":[],"intent":"append","confidence":0.3}',
+      outcome: 'ok',
+      latencyMs: 1,
+    };
     const noMarker = { intent: { kind: 'newInput' }, llmCalls: [correctCall] };
-    const behaviours = changedBehaviours(['last-is-17', 'added', 'refused-when-full'], [
-      corrected('last-is-17', [60, 17], [60, 30], noMarker),
-      corrected('added', [60, 30, 8], [60, 30], noMarker),
-      // An append the app must refuse (a full draft) keeps the draft as it was: still an append.
-      corrected('refused-when-full', [60, 30], [60, 30], noMarker),
-    ]);
+    const behaviours = changedBehaviours(
+      ['last-is-17', 'added', 'refused-when-full'],
+      [
+        corrected('last-is-17', [60, 17], [60, 30], noMarker),
+        corrected('added', [60, 30, 8], [60, 30], noMarker),
+        // An append the app must refuse (a full draft) keeps the draft as it was: still an append.
+        corrected('refused-when-full', [60, 30], [60, 30], noMarker),
+      ],
+    );
     expect(behaviours.map((b) => [b.key, b.ids])).toEqual([
       ['append:batch:notAdded', ['added']],
       ['append:batch:notApplied', ['refused-when-full']],
@@ -77,7 +110,10 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
 
   // Issue 40, item 7: "1 more behaviours".
   it('counts the behaviours past the first lines in the singular when there is one, in both languages', () => {
-    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    const behaviours = changedBehaviours(
+      dialogues.map((d) => d.id),
+      dialogues,
+    );
     expect(moreBehavioursLine('en', behaviours.slice(2))).toBe('…and 1 more behaviour (1 dialogue)');
     expect(moreBehavioursLine('en', behaviours.slice(0, 1))).toBe('…and 1 more behaviour (2 dialogues)');
     expect(moreBehavioursLine('en', behaviours.slice(1))).toBe('…and 2 more behaviours (2 dialogues)');
@@ -92,9 +128,17 @@ describe('what broke for users: the first failure of each dialogue, grouped by b
   });
 
   it('marks a regressed metric knock-on when no first failure is measured by it', () => {
-    const behaviours = changedBehaviours(dialogues.map((d) => d.id), dialogues);
+    const behaviours = changedBehaviours(
+      dialogues.map((d) => d.id),
+      dialogues,
+    );
     const metric = (name: string) => ({ kind: 'metric' as const, name, baseline: 0.9, current: 0.5 });
-    const gate: GateResult = { baseline: 'b.json', passed: false, regressions: [metric('correctionIndexMapping'), metric('persistence'), metric('metrics.confidenceFallback'), metric('dialogueSuccess')], improvements: [] };
+    const gate: GateResult = {
+      baseline: 'b.json',
+      passed: false,
+      regressions: [metric('correctionIndexMapping'), metric('persistence'), metric('metrics.confidenceFallback'), metric('dialogueSuccess')],
+      improvements: [],
+    };
     expect([...knockOnMetrics(gate, behaviours)].sort()).toEqual(['confidenceFallback', 'persistence']);
     expect(knockOnMetrics(gate, []).size).toBe(0);
     expect(knockOnMetrics(null, behaviours).size).toBe(0);
@@ -142,7 +186,9 @@ describe('old failures apart from new ones', () => {
     const report = twoFailing();
     const failingIds = [...report.dialogues].filter((d) => !d.passed).map((d) => d.id);
     const run = (id: number | null) => ({ id, startedAt: report.run.startedAt, passed: false, metrics: {} });
-    const streaks = Object.fromEntries(failingIds.map((id, i) => [id, { lastPassed: null, firstFailed: i === 0 ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]));
+    const streaks = Object.fromEntries(
+      failingIds.map((id, i) => [id, { lastPassed: null, firstFailed: i === 0 ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]),
+    );
     const broke = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks } } });
     expect(broke.apart).toEqual({ alreadyFailing: failingIds.length - 1, newSincePreviousRun: 1 });
     expect(oldAndNewLine('zh', broke)).toBe(`另有 ${failingIds.length - 1} 段失败的对话在上一次可比运行中就已失败，未计入此处。`);
@@ -156,7 +202,9 @@ describe('old failures apart from new ones', () => {
     expect(failingIds.length).toBeGreaterThan(1);
     const run = (id: number | null) => ({ id, startedAt: report.run.startedAt, passed: false, metrics: {} });
     const streaks = (fresh: readonly string[]) =>
-      Object.fromEntries(failingIds.map((id) => [id, { lastPassed: null, firstFailed: fresh.includes(id) ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]));
+      Object.fromEntries(
+        failingIds.map((id) => [id, { lastPassed: null, firstFailed: fresh.includes(id) ? report.run.startedAt : '2025-01-01T00:00:00.000Z' }]),
+      );
     const [newOne] = failingIds.slice(-1);
     const broke = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks([newOne!]) } } });
     expect(broke.ids).toEqual([newOne]);
@@ -164,7 +212,9 @@ describe('old failures apart from new ones', () => {
     expect(broke.behaviours.map((b) => b.example.id)).toEqual([newOne]);
     expect(whatBrokeHeading('en', false, broke)).toBe('What broke since the previous run: 1 dialogue newly failing');
     expect(whatBrokeHeading('zh', false, broke)).toBe('自上一次运行以来：1 段对话新近失败');
-    expect(oldAndNewLine('en', broke)).toBe(`Not counted here: ${failingIds.length - 1} more failing dialogues were already failing in the previous comparable run.`);
+    expect(oldAndNewLine('en', broke)).toBe(
+      `Not counted here: ${failingIds.length - 1} more failing dialogues were already failing in the previous comparable run.`,
+    );
 
     // Nothing new: the failing dialogues are shown, said to be old.
     const none = whatBroke({ ...report, view: { trend: { runs: [run(1), run(null)], dialogues: streaks([]) } } });

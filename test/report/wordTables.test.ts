@@ -130,7 +130,7 @@ describe('issue 49 item 2: every sentence a reader sees comes from a word-table 
     expect(unfilled).toEqual([]);
   });
 
-  it('no file outside the word tables asks which language it is writing (`zh ? …`, `lang === \'zh\'`)', () => {
+  it("no file outside the word tables asks which language it is writing (`zh ? …`, `lang === 'zh'`)", () => {
     const asking = globSync('src/**/*.ts')
       .filter((file) => !NOT_YET_CONVERTED.includes(file))
       .filter((file) => /\bzh \?|[=!]== ?'zh'|'zh' ?[=!]==/.test(readFileSync(file, 'utf8')));

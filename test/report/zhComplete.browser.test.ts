@@ -19,7 +19,21 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('--lang zh: the run page
   beforeAll(async () => {
     dir = tempDir('zh-page-');
     const run = (out: string, ...extra: string[]) =>
-      cli(['run', '--llm', 'heuristic', '--dataset', 'datasets/model/split.yaml', '--repeat', '2', '--no-progress', '--lang', 'zh', '--out', join(dir, out), ...extra]);
+      cli([
+        'run',
+        '--llm',
+        'heuristic',
+        '--dataset',
+        'datasets/model/split.yaml',
+        '--repeat',
+        '2',
+        '--no-progress',
+        '--lang',
+        'zh',
+        '--out',
+        join(dir, out),
+        ...extra,
+      ]);
     expect(run('base', '--update-baseline', '--baseline', join(dir, 'base.json')).status).toBe(1);
     expect(run('gated', '--perturb', 'drop=0.2,intent=0.1', '--baseline', join(dir, 'base.json')).status).toBe(1);
     browser = await launchChromium();

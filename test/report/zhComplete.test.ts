@@ -37,7 +37,18 @@ beforeAll(() => {
   dir = tempDir('zh-complete-');
   const history = join(dir, 'history.sqlite');
   const at = (name: string) => join(dir, name);
-  const runArgs = (out: string, ...extra: string[]) => ['run', '--llm', 'heuristic', ...DATASETS, '--no-progress', '--history', history, '--out', at(out), ...extra];
+  const runArgs = (out: string, ...extra: string[]) => [
+    'run',
+    '--llm',
+    'heuristic',
+    ...DATASETS,
+    '--no-progress',
+    '--history',
+    history,
+    '--out',
+    at(out),
+    ...extra,
+  ];
   run('run baseline', runArgs('base', '--update-baseline', '--baseline', at('base.json')));
   run('run gated', runArgs('gate1', ...WORSE, '--baseline', at('base.json')));
   run('run --repeat 2 baseline', runArgs('base2', '--repeat', '2', '--update-baseline', '--baseline', at('base2.json')));
@@ -61,7 +72,18 @@ beforeAll(() => {
   const suite = at('suite.yaml');
   const original = readFileSync(join(ROOT, 'datasets/model/split.yaml'), 'utf8');
   writeFileSync(suite, original);
-  const edited = (out: string, ...extra: string[]) => ['run', '--llm', 'heuristic', '--dataset', suite, '--no-progress', '--no-history', '--out', at(out), ...extra];
+  const edited = (out: string, ...extra: string[]) => [
+    'run',
+    '--llm',
+    'heuristic',
+    '--dataset',
+    suite,
+    '--no-progress',
+    '--no-history',
+    '--out',
+    at(out),
+    ...extra,
+  ];
   run('run edited baseline', edited('editedBase', '--update-baseline', '--baseline', at('edited.json')));
   writeFileSync(suite, original.replace(/- id: model-split-001[\s\S]*?(?=- id: model-split-002)/, ''));
   run('run on an edited dataset', edited('edited', '--baseline', at('edited.json')));
@@ -71,7 +93,19 @@ beforeAll(() => {
   appendFileSync(at('prompts/transaction-parse.txt'), '\n# 改过一行\n');
   run('run with an edited prompt', runArgs('prompt', '--prompts', at('prompts'), '--baseline', at('base.json')));
   data = allData();
-  english = cli(['run', '--llm', 'heuristic', ...DATASETS, ...WORSE, '--no-progress', '--no-history', '--out', at('english'), '--baseline', at('base.json')]).stdout;
+  english = cli([
+    'run',
+    '--llm',
+    'heuristic',
+    ...DATASETS,
+    ...WORSE,
+    '--no-progress',
+    '--no-history',
+    '--out',
+    at('english'),
+    '--baseline',
+    at('base.json'),
+  ]).stdout;
 }, 180_000);
 
 /** Every page a run of the set wrote (report.json is data). */
@@ -106,7 +140,8 @@ describe('the scan for English', () => {
   it('finds the words of an English console and lets data, ids, codes and units through', () => {
     const words = englishIn(english).map((line) => line.split('  ←  ')[0]);
     expect(words).toEqual(expect.arrayContaining(['FAILED', 'dialogues', 'turns', 'Regressions', 'against', 'Reports']));
-    const line = '第 2 轮 「漏了一个 停车费 ok」 model-append-003 datasets/model/append.yaml · batch: amount 期望 "INCOME"，实际 "EXPENSE" · -2.6 pp · 120 ms · `nlu-harness run --lang zh`';
+    const line =
+      '第 2 轮 「漏了一个 停车费 ok」 model-append-003 datasets/model/append.yaml · batch: amount 期望 "INCOME"，实际 "EXPENSE" · -2.6 pp · 120 ms · `nlu-harness run --lang zh`';
     expect(latinWords(line)).toEqual([]);
     expect(latinWords('门禁 could be chance').map((w) => w.word)).toEqual(['could', 'be', 'chance']);
   });
@@ -144,7 +179,7 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     expect([...new Set(englishIn(text))]).toEqual([]);
   });
 
-  it('says the gate\'s warnings in Chinese', () => {
+  it("says the gate's warnings in Chinese", () => {
     for (const name of ['run on an edited dataset', 'compare on an edited dataset']) {
       expect(consoles.get(name)).toContain('基线运行的数据集内容不同');
       expect(consoles.get(name)).toContain('段本次没有运行');
@@ -153,10 +188,13 @@ describe('--lang zh: no English left (issue 40, item 5)', () => {
     expect(consoles.get('run with an edited prompt')).toContain('后端不读提示词');
   });
 
-  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'both', 'gold', 'merged', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited', 'prompt'])('report files of %s', (out) => {
-    const files = pages(out);
-    expect(files.length).toBeGreaterThan(1);
-    const english = files.flatMap((file) => englishIn(readable(file)).map((line) => `${file}: ${line}`));
-    expect([...new Set(english)]).toEqual([]);
-  });
+  it.each(['base', 'gate1', 'base2', 'gate2', 'seq', 'both', 'gold', 'merged', 'cmp', 'cmp1', 'simA', 'simB', 'simcmp', 'edited', 'prompt'])(
+    'report files of %s',
+    (out) => {
+      const files = pages(out);
+      expect(files.length).toBeGreaterThan(1);
+      const english = files.flatMap((file) => englishIn(readable(file)).map((line) => `${file}: ${line}`));
+      expect([...new Set(english)]).toEqual([]);
+    },
+  );
 });

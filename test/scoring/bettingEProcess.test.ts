@@ -64,7 +64,18 @@ describe('betting e-process for a bounded mean', () => {
     for (let s = 0; s < streams; s++) {
       const process = new BettingEProcess(0, 'below');
       // Differences of two Bernoulli(p) draws, p different per observation: mean 0, bounded.
-      if (crossing(process, () => { const p = random(); return (random() < p ? 1 : 0) - (random() < p ? 1 : 0); }, 20, 400) !== null) alarms++;
+      if (
+        crossing(
+          process,
+          () => {
+            const p = random();
+            return (random() < p ? 1 : 0) - (random() < p ? 1 : 0);
+          },
+          20,
+          400,
+        ) !== null
+      )
+        alarms++;
     }
     // Ville's inequality bounds the rate by 0.05; 2 000 streams put a true 5 % under 130 with room to spare.
     expect(alarms / streams).toBeLessThanOrEqual(0.065);
@@ -90,7 +101,10 @@ describe('sequential family over metrics', () => {
     // b was never judged: it cannot be cleared, so the run stays undecided.
     expect(family.decision).toBe('undecided');
     expect(family.state().metrics.find((m) => m.name === 'a')!.clearedAt).not.toBeNull();
-    const both = new Map([['a' as const, { baseline: 1, current: 1 }], ['b' as const, { baseline: 0, current: 0 }]]);
+    const both = new Map([
+      ['a' as const, { baseline: 1, current: 1 }],
+      ['b' as const, { baseline: 0, current: 0 }],
+    ]);
     let decision = family.decision;
     for (let i = 0; i < 200 && decision === 'undecided'; i++) decision = family.observe(both);
     expect(decision).toBe('noRegression');

@@ -51,7 +51,7 @@ describe('the metric registry', () => {
     expect(deadlineZh).toContain('4.5 秒');
   });
 
-  it('scores every metric, in the registry\'s order, with the run\'s settings in its description', () => {
+  it("scores every metric, in the registry's order, with the run's settings in its description", () => {
     const results = new MetricSet(metricSettings({ correctionTimeoutMs: 4500, confidenceFloor: 0.55 })).results();
     expect(Object.keys(results)).toEqual(METRICS.map((metric) => metric.name));
     for (const metric of METRICS) expect(results[metric.name].description).toBe(metric.describe(OTHER)[0]);
@@ -70,7 +70,7 @@ describe('the metric registry', () => {
   });
 });
 
-describe('the report pages take every metric\'s words from the registry', () => {
+describe("the report pages take every metric's words from the registry", () => {
   const results = new MetricSet(OTHER).results();
   const report = { metrics: results } as unknown as Report;
 

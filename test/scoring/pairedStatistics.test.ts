@@ -11,7 +11,10 @@ interface PairedTally {
 /** The metric as a ratio of summed tallies, candidate − baseline, over the drawn dialogues. */
 function ratioDelta(tallies: readonly PairedTally[]) {
   return (draw: readonly number[]) => {
-    let bh = 0, bt = 0, ch = 0, ct = 0;
+    let bh = 0,
+      bt = 0,
+      ch = 0,
+      ct = 0;
     for (const i of draw) {
       bh += tallies[i]!.baseline.hits;
       bt += tallies[i]!.baseline.total;
@@ -70,7 +73,10 @@ describe('paired statistics', () => {
       if (k > 0) logC += Math.log(400 - k + 1) - Math.log(k);
       if (k >= 230) terms.push(Math.exp(logC - 400 * Math.LN2));
     }
-    expect(signTest(pairs).pValue).toBeCloseTo(terms.reduce((a, b) => a + b, 0), 6);
+    expect(signTest(pairs).pValue).toBeCloseTo(
+      terms.reduce((a, b) => a + b, 0),
+      6,
+    );
   });
 
   it('a clear drop: interval below zero, randomization p < 0.05; no change: interval straddles zero, p > 0.05', () => {
@@ -104,7 +110,7 @@ describe('paired statistics', () => {
     expect(bootstrapDeltas(0, [], () => ({}), { alpha: 0.05, resamples: 10, random: mulberry(1) })).toEqual({});
   });
 
-  it('flaky means both outcomes within one side\'s repeats', () => {
+  it("flaky means both outcomes within one side's repeats", () => {
     expect(isFlaky(1, 3)).toBe(true);
     expect(isFlaky(0, 3)).toBe(false);
     expect(isFlaky(3, 3)).toBe(false);
@@ -198,10 +204,23 @@ describe('tests too thinly moved to gate', () => {
     expect(movedNeeded(1)).toBe(0);
   });
 
-  it('keeps the tests whose moved dialogues could clear Holm\'s first threshold α / m, and sets the others aside', () => {
+  it("keeps the tests whose moved dialogues could clear Holm's first threshold α / m, and sets the others aside", () => {
     // The model suite's fourteen tests on a noisy stand-in: α / 14 needs 9 moved dialogues.
     expect(testableFamily([147, 124, 118, 46, 21, 0, 135, 151, 121, 78, 12, 1, 3, 8], 0.05)).toEqual([
-      true, true, true, true, true, false, true, true, true, true, true, false, false, false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
     ]);
     // A test alone is tested at α itself, so 5 moved dialogues are enough for it.
     expect(testableFamily([5], 0.05)).toEqual([true]);

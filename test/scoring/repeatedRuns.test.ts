@@ -7,7 +7,7 @@ function entry(runsPassed: number, judged: number): RepeatedDialogue {
   return { runsPassed, runs: 3, tallies: { routing: { judged, right: judged - 1, confusion: { local: { local: judged } } } } } as unknown as RepeatedDialogue;
 }
 
-describe('RepeatedRuns: each dialogue\'s --repeat results, held as JSON text', () => {
+describe("RepeatedRuns: each dialogue's --repeat results, held as JSON text", () => {
   const ids = ['b', '10', 'a-1', '2', '007', '4294967295', '0', 'b'];
 
   function filled(): { runs: RepeatedRuns; plain: Record<string, RepeatedDialogue> } {
@@ -32,7 +32,9 @@ describe('RepeatedRuns: each dialogue\'s --repeat results, held as JSON text', (
   it('is written into report.json entry by entry, byte for byte what the plain record gives, pretty or compact', () => {
     const { runs, plain } = filled();
     for (const indent of [2, 0] as const) {
-      expect([...jsonChunks({ summary: 1, repeated: runs, after: [1] }, indent)].join('')).toBe(JSON.stringify({ summary: 1, repeated: plain, after: [1] }, null, indent));
+      expect([...jsonChunks({ summary: 1, repeated: runs, after: [1] }, indent)].join('')).toBe(
+        JSON.stringify({ summary: 1, repeated: plain, after: [1] }, null, indent),
+      );
       expect(JSON.stringify({ repeated: runs }, null, indent)).toBe(JSON.stringify({ repeated: plain }, null, indent));
     }
     expect([...jsonChunks({ repeated: new RepeatedRuns() }, 2)].join('')).toBe(JSON.stringify({ repeated: {} }, null, 2));

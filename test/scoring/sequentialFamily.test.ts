@@ -36,7 +36,13 @@ describe('which metrics can be cleared: the judged dialogues a margin needs', ()
 
   it('sets aside, by name and judged count, a metric the baseline judged on fewer dialogues than clearing needs, and clears the others without it', () => {
     const toClear = dialoguesToClear(0.1, 0.05, 0.5);
-    const family = new SequentialFamily<Name>(['a', 'b'], settings, { dialogues: 200, judged: new Map([['a', 200], ['b', toClear - 1]]) });
+    const family = new SequentialFamily<Name>(['a', 'b'], settings, {
+      dialogues: 200,
+      judged: new Map([
+        ['a', 200],
+        ['b', toClear - 1],
+      ]),
+    });
     expect(family.state().setAside).toEqual([{ name: 'b', judged: toClear - 1 }]);
     let decision = family.decision;
     for (let i = 0; i < 200 && decision === 'undecided'; i++) decision = family.observe(i < toClear - 1 ? same('a', 'b') : same('a'));

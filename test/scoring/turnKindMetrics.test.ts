@@ -114,7 +114,8 @@ function parseThenAppend(id: string, parseAnswer: string, appendAnswer: string):
 `;
 }
 
-const RIGHT_SPLIT = '{transactions: [{amount: 60, type: EXPENSE, category: 餐饮, description: 吃饭}, {amount: 30, type: EXPENSE, category: 交通, description: 打车}]}';
+const RIGHT_SPLIT =
+  '{transactions: [{amount: 60, type: EXPENSE, category: 餐饮, description: 吃饭}, {amount: 30, type: EXPENSE, category: 交通, description: 打车}]}';
 /** The model heard one item: the split is wrong. */
 const MERGED = '{transactions: [{amount: 90, type: EXPENSE, category: 餐饮, description: 吃饭打车}]}';
 /** The model heard nothing it could book: no draft at all. */
@@ -151,7 +152,7 @@ describe('a turn is judged on its own', () => {
   });
 });
 
-describe('the verdict against the turn\'s own batch check, on the model suite with the heuristic model', () => {
+describe("the verdict against the turn's own batch check, on the model suite with the heuristic model", () => {
   /** Per judged turn: its verdict and whether its `batch` check passed. */
   async function verdictsAndChecks(mode: 'e2e' | 'gold'): Promise<{ verdict: boolean; check: boolean }[]> {
     const out: { verdict: boolean; check: boolean }[] = [];
@@ -198,7 +199,10 @@ describe('the paired gate on a prompt that loses the append intent', () => {
     const candidate = cli(['run', '--dataset', write(dir, 'candidate.yaml', suite(LOST_APPEND)), ...common, '--out', join(dir, 'cand')]);
     expect(candidate.status, candidate.stderr).toBe(1);
     expect(candidate.stdout).toMatch(/Appends handled\s.*100\.0% → 0\.0%/);
-    const report = JSON.parse(readFileSync(join(dir, 'cand', 'report.json'), 'utf8')) as { run: { repeat: number }; gate: { regressions: { kind: string; name: string; baseline: number; current: number }[]; paired?: unknown } };
+    const report = JSON.parse(readFileSync(join(dir, 'cand', 'report.json'), 'utf8')) as {
+      run: { repeat: number };
+      gate: { regressions: { kind: string; name: string; baseline: number; current: number }[]; paired?: unknown };
+    };
     expect(report.run.repeat).toBe(1);
     expect(report.gate.paired).toBeUndefined();
     expect(report.gate.regressions.filter((r) => r.kind === 'metric').map((r) => [r.name, r.baseline, r.current])).toEqual([['appendHandled', 1, 0]]);
@@ -208,7 +212,7 @@ describe('the paired gate on a prompt that loses the append intent', () => {
     expect(compared.stdout).toMatch(/REGRESSION metric Appends handled/);
   }, 120_000);
 
-  it('compares per dialogue: each dialogue\'s append score, and n/a for the kinds it has no turn of', () => {
+  it("compares per dialogue: each dialogue's append score, and n/a for the kinds it has no turn of", () => {
     const file = write(tempDir(), 'candidate.yaml', suite(LOST_APPEND));
     // A baseline keeps each dialogue's tallies at any --repeat.
     const { report } = run(['--dataset', file, '--baseline', join(tempDir(), 'baseline.json'), '--update-baseline']);
@@ -218,7 +222,8 @@ describe('the paired gate on a prompt that loses the append intent', () => {
       expect(entry.runs).toBe(1);
       expect(dialogueScore('appendHandled', entry.tallies.appendHandled)).toBe(0);
       expect(dialogueScore('parseHandled', entry.tallies.parseHandled)).toBe(0);
-      for (const name of ['correctionHandled', 'confirmHandled', 'cancelHandled', 'unclearHandled'] as const) expect(dialogueScore(name, entry.tallies[name])).toBeNull();
+      for (const name of ['correctionHandled', 'confirmHandled', 'cancelHandled', 'unclearHandled'] as const)
+        expect(dialogueScore(name, entry.tallies[name])).toBeNull();
     }
   });
 });
@@ -227,7 +232,10 @@ describe('every turn-kind metric', () => {
   it('is in report.json, and named in report.md and report.html in either language', () => {
     const dir = tempDir();
     const file = write(dir, 'one.yaml', parseThenAppend('every-format', RIGHT_SPLIT, APPEND));
-    for (const [lang, words] of [['en', ['Parse turns handled', 'Appends handled', 'Unclear replies handled']], ['zh', ['新输入拆分正确', '追加处理正确', '含糊回复处理正确']]] as const) {
+    for (const [lang, words] of [
+      ['en', ['Parse turns handled', 'Appends handled', 'Unclear replies handled']],
+      ['zh', ['新输入拆分正确', '追加处理正确', '含糊回复处理正确']],
+    ] as const) {
       const out = join(dir, lang);
       expect(cli(['run', '--dataset', file, '--lang', lang, '--out', out, '--no-progress']).status).toBe(0);
       const json = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { metrics: Record<string, Metric> };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallTraffic, llmTraffic } from '../../src/sim/adaptiveWidth.js';
 import { orderedPool } from '../../src/sim/orderedPool.js';
 
-describe('CallTraffic: counts a real model\'s answers and 429s; adapts the pool width when asked (AIMD)', () => {
+describe("CallTraffic: counts a real model's answers and 429s; adapts the pool width when asked (AIMD)", () => {
   it('without --adaptive-concurrency only counts: the width stays where it started', () => {
     const traffic = new CallTraffic(8);
     for (let i = 0; i < 5; i++) traffic.rateLimited();
@@ -63,7 +63,12 @@ describe('orderedPool with a width that changes while it runs', () => {
       return n;
     };
     const out: number[] = [];
-    for await (const n of orderedPool(Array.from({ length: 60 }, (_, i) => i), task, { width: () => width })) out.push(n);
+    for await (const n of orderedPool(
+      Array.from({ length: 60 }, (_, i) => i),
+      task,
+      { width: () => width },
+    ))
+      out.push(n);
     expect(out).toEqual(Array.from({ length: 60 }, (_, i) => i));
     for (const { inFlight: busy, width: allowed } of seen) expect(busy).toBeLessThanOrEqual(allowed);
     expect(Math.max(...seen.map((s) => s.inFlight))).toBe(6);

@@ -37,7 +37,11 @@ class Recorder implements ChatBackend {
   readonly requests: ChatRequest[] = [];
   complete(req: ChatRequest): Promise<ChatResult> {
     this.requests.push(req);
-    return Promise.resolve({ text: '{"transactions":[{"amount":30,"type":"EXPENSE","category":"交通","description":"打车","date":null}]}', latencyMs: 100, model: this.model });
+    return Promise.resolve({
+      text: '{"transactions":[{"amount":30,"type":"EXPENSE","category":"交通","description":"打车","date":null}]}',
+      latencyMs: 100,
+      model: this.model,
+    });
   }
 }
 
@@ -48,7 +52,7 @@ function sqliteFile(): { store: SqliteStore; rows: () => { date: string; descrip
 }
 
 describe('the run\'s today reaches the prompt (issue 39: "part of the prompt, so part of the cassette key")', () => {
-  it('renders run --today into every system prompt, and a dialogue\'s own today wins over it', async () => {
+  it("renders run --today into every system prompt, and a dialogue's own today wins over it", async () => {
     const { store } = sqliteFile();
     const model = new Recorder();
     await runDialogue(dialogue([{ line: 1, user: '昨天打车30' }]), { backend: model, store, mode: 'e2e', owner: 'a', today: '2024-03-01' });
@@ -64,7 +68,7 @@ describe('the run\'s today reaches the prompt (issue 39: "part of the prompt, so
 });
 
 describe('saved as the app would (issue 39 item 6), in real SQLite', () => {
-  it('a row holds the day the user meant; a transaction with no day named holds the dialogue\'s today', async () => {
+  it("a row holds the day the user meant; a transaction with no day named holds the dialogue's today", async () => {
     const { store, rows } = sqliteFile();
     const turns = [
       parseTurn('昨天打车30，午饭25', [
@@ -81,7 +85,7 @@ describe('saved as the app would (issue 39 item 6), in real SQLite', () => {
     expect(checkTurn(trace.turns[1]!).find((c) => c.name === 'saved')).toMatchObject({ passed: true });
   });
 
-  it('without a today of its own, the rows take the run\'s, else 2026-03-01', async () => {
+  it("without a today of its own, the rows take the run's, else 2026-03-01", async () => {
     const { store, rows } = sqliteFile();
     const turns = [parseTurn('午饭25', [{ amount: 25, type: 'EXPENSE', date: null }]), confirm];
     await runDialogue(dialogue(turns), { backend: new ScriptedBackend(), store, mode: 'e2e', owner: 'o', today: '2025-12-31' });
@@ -94,14 +98,19 @@ describe('a malformed date in a model answer is an invalid answer (issue 39: "ne
   it('a scripted parse with date 昨天 fails the call and its dialogue, and 昨天 reaches no row', async () => {
     const { store, rows } = sqliteFile();
     const turns = [
-      parseTurn('昨天打车30', [{ amount: 30, type: 'EXPENSE', category: '交通', description: '打车', date: '昨天' }], { route: 'llm', batch: [{ amount: 30, date: '2026-02-28' }] }),
+      parseTurn('昨天打车30', [{ amount: 30, type: 'EXPENSE', category: '交通', description: '打车', date: '昨天' }], {
+        route: 'llm',
+        batch: [{ amount: 30, date: '2026-02-28' }],
+      }),
       confirm,
     ];
     const trace = await runDialogue(dialogue(turns), { backend: new ScriptedBackend(), store, mode: 'e2e', owner: 'o' });
     const call = trace.turns[0]!.llmCalls[0]!;
     expect(call.outcome).toBe('invalid');
     expect(call.detail).toBe('/transactions/0/date must be a calendar day YYYY-MM-DD (got "昨天"): write the day 昨天 means for today 2026-03-01: 2026-02-28');
-    const failed = checkTurn(trace.turns[0]!).filter((c) => !c.passed).map((c) => c.name);
+    const failed = checkTurn(trace.turns[0]!)
+      .filter((c) => !c.passed)
+      .map((c) => c.name);
     expect(failed).toEqual(['route', 'batch']);
     expect(rows().map((row) => row.date)).not.toContain('昨天');
   });
@@ -110,7 +119,11 @@ describe('a malformed date in a model answer is an invalid answer (issue 39: "ne
     const { store } = sqliteFile();
     const turns: Turn[] = [
       parseTurn('打车30', [{ amount: 30, type: 'EXPENSE', description: '打车' }]),
-      { line: 2, user: '改成三月二号', llm: { correct: { json: { corrections: [{ index: 0, updatedFields: { date } }], intent: 'correction', confidence: 0.9 } } } },
+      {
+        line: 2,
+        user: '改成三月二号',
+        llm: { correct: { json: { corrections: [{ index: 0, updatedFields: { date } }], intent: 'correction', confidence: 0.9 } } },
+      },
     ];
     const trace = await runDialogue(dialogue(turns), { backend: new ScriptedBackend(), store, mode: 'e2e', owner: 'o' });
     expect(trace.turns[1]!.llmCalls[0]!.outcome).toBe('invalid');

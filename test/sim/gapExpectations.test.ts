@@ -47,7 +47,7 @@ describe('expect.refused: events the orchestrator refused, as event:kind', () =>
   });
 });
 
-describe("expect.batch[].source and llmRequest.parseText", () => {
+describe('expect.batch[].source and llmRequest.parseText', () => {
   it('离线降级为单笔: an offline item is source local; the source shows in the check only when expected', async () => {
     const trace = await run([
       { user: '午饭三十', network: 'offline', expect: { batch: [{ amount: 30, source: 'llm' }] } },

@@ -55,13 +55,13 @@ describe('dispose turns (seed 001 Delegate 安全)', () => {
   });
 
   it('disposeAfterMs lands while the parse call is awaited: its late answer opens no batch', async () => {
-    const trace = await run([
-      { user: '午饭三十', disposeAfterMs: 1000, llm: { parse: { ...LUNCH.parse, latencyMs: 2000 } } },
-      { advanceMs: 5000 },
-    ]);
+    const trace = await run([{ user: '午饭三十', disposeAfterMs: 1000, llm: { parse: { ...LUNCH.parse, latencyMs: 2000 } } }, { advanceMs: 5000 }]);
     const [spoken, waited] = trace.turns;
     expect(spoken!.notified).toEqual(['onSessionEnded:dispose']);
-    expect(spoken!.events.map((e) => [e.atMs, e.event.type])).toEqual([[0, 'userText'], [1000, 'dispose']]);
+    expect(spoken!.events.map((e) => [e.atMs, e.event.type])).toEqual([
+      [0, 'userText'],
+      [1000, 'dispose'],
+    ]);
     expect([spoken!.batchAfter, waited!.batchAfter, waited!.notified, waited!.spoken]).toEqual([null, null, [], []]);
   });
 
@@ -72,7 +72,13 @@ describe('dispose turns (seed 001 Delegate 安全)', () => {
   });
 
   it('gold mode restores nothing into a disposed session: the IDLE the dataset expects is what DISPOSED shows as', async () => {
-    const trace = await run([{ dispose: true, expect: { state: 'IDLE' } }, { user: '午饭三十', expect: { state: 'IDLE' } }], 'gold');
+    const trace = await run(
+      [
+        { dispose: true, expect: { state: 'IDLE' } },
+        { user: '午饭三十', expect: { state: 'IDLE' } },
+      ],
+      'gold',
+    );
     expect([trace.turns[1]!.llmCalls, trace.turns[1]!.setupErrors, trace.turns[1]!.phaseAfter]).toEqual([[], [], 'IDLE']);
   });
 });

@@ -16,7 +16,9 @@ export function axeSource(): string | null {
 export function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
-    throw new Error(`No Chromium at ${executablePath}: the report-page tests need one (apt-get install chromium, or set CHROMIUM_PATH); SKIP_BROWSER_TESTS=1 skips them`);
+    throw new Error(
+      `No Chromium at ${executablePath}: the report-page tests need one (apt-get install chromium, or set CHROMIUM_PATH); SKIP_BROWSER_TESTS=1 skips them`,
+    );
   }
   return chromium.launch({
     executablePath,

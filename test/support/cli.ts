@@ -16,7 +16,8 @@ export interface CliResult {
  * runs to the checkout's reports/history.sqlite, and a developer's report trend would show them.
  */
 function withoutCheckoutHistory(args: readonly string[]): readonly string[] {
-  const recordsHistory = (args[0] === 'run' || args[0] === 'simulate') && !args.some((arg) => arg === '--history' || arg.startsWith('--history=') || arg === '--no-history');
+  const recordsHistory =
+    (args[0] === 'run' || args[0] === 'simulate') && !args.some((arg) => arg === '--history' || arg.startsWith('--history=') || arg === '--no-history');
   return recordsHistory ? [...args, '--no-history'] : args;
 }
 

@@ -8,23 +8,79 @@
 const ALLOWED = new Set(
   [
     // formats, products and acronyms
-    'NLU', 'LLM', 'JavaScript', 'TTS', 'JSON', 'HTML', 'SQLite',
+    'NLU',
+    'LLM',
+    'JavaScript',
+    'TTS',
+    'JSON',
+    'HTML',
+    'SQLite',
     // how a model call ended, as recorded (LlmCallReport.outcome)
-    'ok', 'invalid', 'lowConfidence',
+    'ok',
+    'invalid',
+    'lowConfidence',
     // statistics: the methods' own names and symbols
-    'p', 'e', 'k', 'n', 'Holm', 'McNemar', 'Newcombe', 'pp',
+    'p',
+    'e',
+    'k',
+    'n',
+    'Holm',
+    'McNemar',
+    'Newcombe',
+    'pp',
     // units
-    'ms', 's',
+    'ms',
+    's',
     // backends, modes, protocols and routes as the CLI names them (shown as codes)
-    'scripted', 'heuristic', 'oracle', 'openai', 'replay', 'perturb', 'e2e', 'gold', 'batch', 'conversation', 'both',
-    'local', 'llm', 'fallback', 'offline', 'none', 'parse', 'correct', // routes; model endpoints
+    'scripted',
+    'heuristic',
+    'oracle',
+    'openai',
+    'replay',
+    'perturb',
+    'e2e',
+    'gold',
+    'batch',
+    'conversation',
+    'both',
+    'local',
+    'llm',
+    'fallback',
+    'offline',
+    'none',
+    'parse',
+    'correct', // routes; model endpoints
     // check names and record fields of the dataset format (what a dataset author writes)
-    'state', 'ttsIncludes', 'saved', 'route', 'intent', 'index', 'amount', 'type', 'category', 'status', 'pending', 'null',
+    'state',
+    'ttsIncludes',
+    'saved',
+    'route',
+    'intent',
+    'index',
+    'amount',
+    'type',
+    'category',
+    'status',
+    'pending',
+    'null',
   ].map((word) => word.toLowerCase()),
 );
 
 /** Names in exact case: the two sides of a comparison ("a" is an English word), the record's types and the session's states. */
-const EXACT = new Set(['A', 'B', 'EXPENSE', 'INCOME', 'TRANSFER', 'IDLE', 'LISTENING', 'AWAITING_PARSE', 'CONFIRMING', 'AWAITING_CORRECTION', 'SAVING', 'DISPOSED']);
+const EXACT = new Set([
+  'A',
+  'B',
+  'EXPENSE',
+  'INCOME',
+  'TRANSFER',
+  'IDLE',
+  'LISTENING',
+  'AWAITING_PARSE',
+  'CONFIRMING',
+  'AWAITING_CORRECTION',
+  'SAVING',
+  'DISPOSED',
+]);
 
 export interface LatinWord {
   readonly word: string;
@@ -58,7 +114,8 @@ export function dataWords(report: unknown): Set<string> {
       // A tag is kept whole ("append"); one with a prefix or digits ("scenario:…", "seed-000") is matched as an id.
       if (key === 'tags') words.add(value);
       else if (DATA_KEYS.has(key)) for (const word of value.match(/[A-Za-z]+/g) ?? []) words.add(word);
-    } else if (key === 'intent' && value && typeof value === 'object') words.add(String((value as { kind?: unknown }).kind)); // the recorded intent, shown as its code
+    } else if (key === 'intent' && value && typeof value === 'object')
+      words.add(String((value as { kind?: unknown }).kind)); // the recorded intent, shown as its code
     else if (Array.isArray(value)) for (const item of value) visit(item, key);
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (!NOT_DATA.has(k)) visit(v, k);
   };
@@ -74,12 +131,23 @@ const NOT_DATA = new Set(['run', 'metrics', 'gate', 'summary', 'scores']);
 export function junitText(xml: string): string {
   const messages = [...xml.matchAll(/ message="([^"]*)"/g)].map((m) => m[1]!);
   const bodies = [...xml.matchAll(/<failure[^>]*>([\s\S]*?)<\/failure>/g)].map((m) => m[1]!);
-  return [...messages, ...bodies].join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+  return [...messages, ...bodies]
+    .join('\n')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#10;/g, '\n')
+    .replace(/&amp;/g, '&');
 }
 
 /** Text a reader sees in report.md: its inline HTML (<br>, <details>, <sub>) is markup, and a fenced block is code (a prompt's diff). */
 export function markdownText(md: string): string {
-  return md.replace(/^```[\s\S]*?^```$/gm, ' ').replace(/<\/?[a-z][^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return md
+    .replace(/^```[\s\S]*?^```$/gm, ' ')
+    .replace(/<\/?[a-z][^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** What stays Latin by right: data, ids, paths, codes, numbers with units. Replaced by a space. */

@@ -34,7 +34,25 @@ export function servedOrdinalRuns(): (extra: readonly string[], out: string) => 
   });
   afterAll(() => servers.stopAll());
   return (extra, out) =>
-    cliAsync(['run', '--llm', 'openai', '--base-url', url, '--model', 'served-heuristic', '--dataset', 'datasets/model/correct-ordinal.yaml', '--no-progress', '--no-history', '--out', out, ...extra], {
-      env: { OPENAI_API_KEY: '' },
-    });
+    cliAsync(
+      [
+        'run',
+        '--llm',
+        'openai',
+        '--base-url',
+        url,
+        '--model',
+        'served-heuristic',
+        '--dataset',
+        'datasets/model/correct-ordinal.yaml',
+        '--no-progress',
+        '--no-history',
+        '--out',
+        out,
+        ...extra,
+      ],
+      {
+        env: { OPENAI_API_KEY: '' },
+      },
+    );
 }

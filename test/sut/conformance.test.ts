@@ -10,10 +10,12 @@ import { OUR_SUT } from './sutSupport.js';
 /** The Markdown table's rows as cells, keyed by "seed scenario". */
 function tableRows(markdown: string): Map<string, string[]> {
   const rows = markdown.split('\n').filter((line) => /^\| \d{3} \|/.test(line));
-  return new Map(rows.map((line) => {
-    const cells = line.slice(2, -2).split(' | ');
-    return [`${cells[0]} ${cells[2]}`, cells];
-  }));
+  return new Map(
+    rows.map((line) => {
+      const cells = line.slice(2, -2).split(' | ');
+      return [`${cells[0]} ${cells[2]}`, cells];
+    }),
+  );
 }
 
 async function conformance(sut: string) {
@@ -54,7 +56,19 @@ describe('nlu-harness conformance --sut (issue 13)', () => {
 
   it('rows: a shared heading belongs to the seed the dialogue names; a skipped dialogue is not applicable with the reason', () => {
     const report = (id: string, passed: boolean): DialogueReport =>
-      ({ id, title: id, tags: [], file: 'x.yaml', line: 1, passed, failedChecks: passed ? 0 : 1, runsPassed: passed ? 1 : 0, runs: 1, turnCount: 1, turns: [] }) as DialogueReport;
+      ({
+        id,
+        title: id,
+        tags: [],
+        file: 'x.yaml',
+        line: 1,
+        passed,
+        failedChecks: passed ? 0 : 1,
+        runsPassed: passed ? 1 : 0,
+        runs: 1,
+        turnCount: 1,
+        turns: [],
+      }) as DialogueReport;
     const rows = conformanceRows(
       {
         offered: [

@@ -13,7 +13,10 @@ async function recordRun(args: string[]): Promise<{ harness: unknown[]; sut: unk
   const log = join(tempDir(), 'wire.jsonl');
   const result = await cliAsync(['run', '--no-progress', ...args, '--sut', `node test/fixtures/sut/proxySut.mjs --log ${log}`, '--out', tempDir()]);
   expect(result.status).toBe(0);
-  const entries = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { from: string; line: string });
+  const entries = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { from: string; line: string });
   return {
     harness: entries.filter((e) => e.from === 'harness').map((e) => JSON.parse(e.line)),
     sut: entries.filter((e) => e.from === 'sut').map((e) => JSON.parse(e.line)),
@@ -36,7 +39,19 @@ describe('the SUT protocol schema (protocol/sut-protocol.schema.json), both side
     const kinds = new Set(harness.map((m) => (m as { type: string }).type));
     expect([...kinds].sort()).toEqual(['event', 'hello', 'reset']);
     const effects = new Set(sut.flatMap((m) => ((m as { effects?: { type: string }[] }).effects ?? []).map((e) => e.type)));
-    for (const type of ['speak', 'callParse', 'callCorrect', 'callConverse', 'startTimer', 'cancelTimer', 'abortCall', 'saveBatch', 'notify', 'classified', 'routed']) {
+    for (const type of [
+      'speak',
+      'callParse',
+      'callCorrect',
+      'callConverse',
+      'startTimer',
+      'cancelTimer',
+      'abortCall',
+      'saveBatch',
+      'notify',
+      'classified',
+      'routed',
+    ]) {
       expect(effects).toContain(type);
     }
   });
@@ -66,7 +81,10 @@ describe('serveCore (nlu-harness sut)', () => {
     for (const line of lines) input.write(`${JSON.stringify(line)}\n`);
     input.end();
     await served;
-    return text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    return text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
   it('answers hello, reset and events with valid messages, and refuses what comes out of turn with an error message', async () => {

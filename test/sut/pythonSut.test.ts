@@ -13,7 +13,10 @@ function exchange(requests: object[]): Record<string, unknown>[] {
   const input = requests.map((r) => `${JSON.stringify(r)}\n`).join('');
   const result = spawnSync('python3', [join(ROOT, 'examples/python-sut/sut.py')], { input, encoding: 'utf8' });
   expect(result.stderr).toBe('');
-  return result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('examples/python-sut: a stdlib Python adapter speaking the protocol', () => {
@@ -35,8 +38,17 @@ describe('examples/python-sut: a stdlib Python adapter speaking the protocol', (
       if (!sutMessage(reply)) expect.fail(`${JSON.stringify(reply)}: ${schemaErrorText(sutMessage.errors)}`);
     }
     expect(replies.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(replies[3]).toMatchObject({ state: { phase: 'AWAITING_PARSE' }, effects: [{ type: 'callParse', id: 1 }, { type: 'startTimer', name: 'llmDeadline', id: 1 }] });
-    expect(replies[4]).toMatchObject({ state: { phase: 'CONFIRMING' }, effects: expect.arrayContaining([{ type: 'speak', text: '记录支出35元，餐饮，确认吗？' }]) });
+    expect(replies[3]).toMatchObject({
+      state: { phase: 'AWAITING_PARSE' },
+      effects: [
+        { type: 'callParse', id: 1 },
+        { type: 'startTimer', name: 'llmDeadline', id: 1 },
+      ],
+    });
+    expect(replies[4]).toMatchObject({
+      state: { phase: 'CONFIRMING' },
+      effects: expect.arrayContaining([{ type: 'speak', text: '记录支出35元，餐饮，确认吗？' }]),
+    });
     expect(replies[6]).toMatchObject({ state: { phase: 'LISTENING', batch: null }, effects: [{ type: 'speak', text: '已保存1笔交易。' }] });
     expect(replies[7]).toMatchObject({ effects: [], refused: 'stale' });
     expect(replies[8]).toMatchObject({ type: 'error', message: "unknown message type 'warp'" });

@@ -40,7 +40,12 @@ describe('simulated users’ goals carry the day each item happened (issue 39 it
     expect(Math.max(...back)).toBeLessThanOrEqual(60);
     const count = (n: number) => back.filter((b) => b === n).length;
     for (const other of [0, 2, 3, 5, 20]) expect(count(1)).toBeGreaterThan(count(other));
-    expect(goalDay(items.find((item) => item.date === null)!, TODAY)).toBe(TODAY);
+    expect(
+      goalDay(
+        items.find((item) => item.date === null)!,
+        TODAY,
+      ),
+    ).toBe(TODAY);
   });
 
   it('days count back from the simulation’s today: another today moves every day by the same offsets', () => {
@@ -53,9 +58,19 @@ describe('simulated users’ goals carry the day each item happened (issue 39 it
   });
 
   it('a wrong day is corrected by saying the day: 「第二笔是前天的」, 「打车那笔是昨天的」', () => {
-    const taxi = goalItem(THINGS.find((thing) => thing.description === '打车')!, 30, '2026-02-27');
-    const meal = goalItem(THINGS.find((thing) => thing.description === '吃饭')!, 60);
-    const card = createBatch([parseResult({ amount: 60, description: '吃饭', category: '餐饮' }), parseResult({ amount: 30, description: '打车', category: '交通' })], 0);
+    const taxi = goalItem(
+      THINGS.find((thing) => thing.description === '打车')!,
+      30,
+      '2026-02-27',
+    );
+    const meal = goalItem(
+      THINGS.find((thing) => thing.description === '吃饭')!,
+      60,
+    );
+    const card = createBatch(
+      [parseResult({ amount: 60, description: '吃饭', category: '餐饮' }), parseResult({ amount: 30, description: '打车', category: '交通' })],
+      0,
+    );
     const names = dayPhrases('2026-02-27', TODAY).map((phrase) => phrase.text);
     for (let seed = 1; seed <= 20; seed++) {
       const random = new Random(seed);
@@ -83,8 +98,17 @@ describe('simulated users’ goals carry the day each item happened (issue 39 it
       }
     }
     const users = 80;
-    const { runs } = await runSimulation({ seed: 6, users, repeat: 1, speech: new Set(SPEECH_FEATURES), today: TODAY, backendFor: (board) => new DayDeaf(new OracleBackend(board)) });
-    const namesAnotherDay = new Set([...sampleUsers(6, users, TODAY)].filter((user) => user.goal.items.some((item) => item.date !== null && item.date !== TODAY)).map((user) => user.id));
+    const { runs } = await runSimulation({
+      seed: 6,
+      users,
+      repeat: 1,
+      speech: new Set(SPEECH_FEATURES),
+      today: TODAY,
+      backendFor: (board) => new DayDeaf(new OracleBackend(board)),
+    });
+    const namesAnotherDay = new Set(
+      [...sampleUsers(6, users, TODAY)].filter((user) => user.goal.items.some((item) => item.date !== null && item.date !== TODAY)).map((user) => user.id),
+    );
     expect(namesAnotherDay.size).toBeGreaterThan(20);
     expect(namesAnotherDay.size).toBeLessThan(users);
     for (const run of runs) expect(run.outcome === 'success', `user ${run.userId}`).toBe(!namesAnotherDay.has(run.userId));

@@ -18,7 +18,9 @@ type CardItem = { amount: number; description: string; category: string; type?: 
 
 function card(...items: (GoalItem | CardItem)[]): DraftBatch {
   return createBatch(
-    items.map((item) => parseResult({ amount: item.amount, description: item.description, category: item.category, type: item.type ?? 'EXPENSE', date: item.date ?? null })),
+    items.map((item) =>
+      parseResult({ amount: item.amount, description: item.description, category: item.category, type: item.type ?? 'EXPENSE', date: item.date ?? null }),
+    ),
     0,
   );
 }
@@ -52,7 +54,10 @@ describe('the simulated user acts on the batch card (issue 15 item 1)', () => {
     const right = card(MEAL, TAXI, TEA);
     expect(nextAction(PROFILE, right, GOAL, 1, null, TODAY)).toEqual({ kind: 'confirm', byModel: false });
     expect(nextAction({ ...PROFILE, confirmStyle: 'model' }, right, GOAL, 1, null, TODAY)).toEqual({ kind: 'confirm', byModel: true });
-    expect(nextAction({ ...PROFILE, confirmStyle: 'model' }, right, GOAL, 2, { kind: 'confirm', byModel: true }, TODAY)).toEqual({ kind: 'confirm', byModel: false });
+    expect(nextAction({ ...PROFILE, confirmStyle: 'model' }, right, GOAL, 2, { kind: 'confirm', byModel: true }, TODAY)).toEqual({
+      kind: 'confirm',
+      byModel: false,
+    });
     const oneDone = confirmItem(right, 0);
     expect(nextAction({ ...PROFILE, confirmStyle: 'itemByItem' }, oneDone, GOAL, 2, null, TODAY)).toEqual({ kind: 'confirmItem', item: oneDone.items[1] });
   });
@@ -68,7 +73,13 @@ describe('the simulated user acts on the batch card (issue 15 item 1)', () => {
     const yesterdayTaxi = { ...TAXI, date: '2026-02-28' };
     const goal = [MEAL, yesterdayTaxi, TEA];
     const noDay = card(MEAL, TAXI, TEA);
-    expect(nextAction(PROFILE, noDay, goal, 1, null, TODAY)).toEqual({ kind: 'correct', item: noDay.items[1], goal: yesterdayTaxi, field: 'date', by: 'ordinal' });
+    expect(nextAction(PROFILE, noDay, goal, 1, null, TODAY)).toEqual({
+      kind: 'correct',
+      item: noDay.items[1],
+      goal: yesterdayTaxi,
+      field: 'date',
+      by: 'ordinal',
+    });
     const wrongAmountToo = card(MEAL, { ...TAXI, amount: 31 }, TEA);
     expect(nextAction(PROFILE, wrongAmountToo, goal, 1, null, TODAY)).toMatchObject({ field: 'amount' });
     // The card's explicit today and its missing day both mean today: nothing to fix.

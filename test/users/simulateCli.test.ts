@@ -15,7 +15,7 @@ function withoutTiming(dir: string): string {
 }
 
 describe('nlu-harness simulate (issue 15)', () => {
-  it('--today is the users\' today (issue 39): recorded in report.json, default 2026-03-01; a day that is not one is exit 2 before anything is written', () => {
+  it("--today is the users' today (issue 39): recorded in report.json, default 2026-03-01; a day that is not one is exit 2 before anything is written", () => {
     const dir = tempDir();
     const run = (today: string, out: string) =>
       cli(['simulate', '--users', '30', '--seed', '3', '--llm', 'oracle', '--today', today, '--out', join(dir, out), '--no-history']);
@@ -31,7 +31,20 @@ describe('nlu-harness simulate (issue 15)', () => {
 
   it('two runs with the same seed give the same report, apart from timing; another seed another one', () => {
     const dir = tempDir();
-    const args = (seed: string, out: string) => ['simulate', '--users', '60', '--seed', seed, '--repeat', '2', '--perturb', 'drop=0.05,amount=0.05', '--out', join(dir, out), '--no-history'];
+    const args = (seed: string, out: string) => [
+      'simulate',
+      '--users',
+      '60',
+      '--seed',
+      seed,
+      '--repeat',
+      '2',
+      '--perturb',
+      'drop=0.05,amount=0.05',
+      '--out',
+      join(dir, out),
+      '--no-history',
+    ];
     const first = cli(args('5', 'a'));
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
@@ -39,7 +52,9 @@ describe('nlu-harness simulate (issue 15)', () => {
     expect(cli(args('5', 'b')).status).toBe(0);
     expect(withoutTiming(join(dir, 'b'))).toBe(withoutTiming(join(dir, 'a')));
     for (const file of ['report.md', 'report.html']) {
-      expect(readFileSync(join(dir, 'b', file), 'utf8').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T')).toBe(readFileSync(join(dir, 'a', file), 'utf8').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T'));
+      expect(readFileSync(join(dir, 'b', file), 'utf8').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T')).toBe(
+        readFileSync(join(dir, 'a', file), 'utf8').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T'),
+      );
     }
     expect(cli(args('6', 'c')).status).toBe(0);
     expect(withoutTiming(join(dir, 'c'))).not.toBe(withoutTiming(join(dir, 'a')));
@@ -56,7 +71,20 @@ describe('nlu-harness simulate (issue 15)', () => {
   it('--save-dialogues writes the failed users as curated model-facing dialogues: failing path, near-duplicates collapsed, generated expectations marked', () => {
     const dir = tempDir();
     const file = join(dir, 'failed.yaml');
-    const result = cli(['simulate', '--users', '300', '--seed', '7', '--llm', 'heuristic', '--out', join(dir, 'out'), '--save-dialogues', file, '--no-history']);
+    const result = cli([
+      'simulate',
+      '--users',
+      '300',
+      '--seed',
+      '7',
+      '--llm',
+      'heuristic',
+      '--out',
+      join(dir, 'out'),
+      '--save-dialogues',
+      file,
+      '--no-history',
+    ]);
     expect(result.status).toBe(0);
     const report = readJson(join(dir, 'out'));
     const failedUsers = new Set(report.failures.map((failure) => failure.userId));
@@ -86,7 +114,12 @@ describe('nlu-harness simulate (issue 15)', () => {
     // The users' today goes with them, and the day of an item whose day the user named is expected (issue 39).
     expect(new Set(dialogues.map((d) => d.today))).toEqual(new Set(['2026-03-01']));
     expect(dialogues.some((d) => d.tags.some((tag) => tag.startsWith('first-failure:') && tag.includes('date')))).toBe(true);
-    expect(dialogues.flatMap((d) => d.turns).flatMap((turn) => turn.expect.batch ?? []).some((item) => item.date !== undefined)).toBe(true);
+    expect(
+      dialogues
+        .flatMap((d) => d.turns)
+        .flatMap((turn) => turn.expect.batch ?? [])
+        .some((item) => item.date !== undefined),
+    ).toBe(true);
     // 「花费493」 names no category: the goal's 通讯 is not expected of the model.
     const spent = dialogues.flatMap((d) => d.turns).find((turn) => turn.user.startsWith('花费493'));
     expect(spent?.expect.batch?.[0]?.category).toBeUndefined();

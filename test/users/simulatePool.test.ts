@@ -47,8 +47,28 @@ describe('simulate --llm openai --concurrency: users in flight through the pool,
     const run = async (concurrency: number) => {
       const out = tempDir();
       const result = await cliAsync(
-        ['simulate', '--llm', 'openai', '--base-url', server.url, '--model', 'heuristic-rules-v1', '--users', '24', '--seed', '4', '--repeat', '2',
-          '--perturb', 'drop=0.05', '--concurrency', String(concurrency), '--out', out, '--no-history'],
+        [
+          'simulate',
+          '--llm',
+          'openai',
+          '--base-url',
+          server.url,
+          '--model',
+          'heuristic-rules-v1',
+          '--users',
+          '24',
+          '--seed',
+          '4',
+          '--repeat',
+          '2',
+          '--perturb',
+          'drop=0.05',
+          '--concurrency',
+          String(concurrency),
+          '--out',
+          out,
+          '--no-history',
+        ],
         { env: { OPENAI_API_KEY: 'sk-loopback-0000' } },
       );
       expect(result.stderr).toBe('');

@@ -48,7 +48,9 @@ describe('compare A B on two simulate reports (issue 15 item 3)', () => {
     expect(broke.length).toBeGreaterThan(0);
     expect(comparison.flips.filter((f) => f.direction === 'broke').map((f) => f.userId)).toEqual(broke);
     expect(comparison.flips.filter((f) => f.direction === 'fixed').map((f) => f.userId)).toEqual(fixed);
-    expect(comparison.regressions[1]).toBe(`${broke.length} ${broke.length === 1 ? 'user no longer reaches' : 'users no longer reach'} the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`);
+    expect(comparison.regressions[1]).toBe(
+      `${broke.length} ${broke.length === 1 ? 'user no longer reaches' : 'users no longer reach'} the goal: ${broke.slice(0, 10).join(', ')}${broke.length > 10 ? ', …' : ''}`,
+    );
 
     expect(result.stderr).toContain(`Comparison: ${out}/{comparison.html,comparison.md}`);
     const md = readFileSync(join(out, 'comparison.md'), 'utf8');

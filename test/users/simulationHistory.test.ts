@@ -17,9 +17,11 @@ describe('simulate runs in the run history (issue 15 item 3)', () => {
     v2.exec(MIGRATIONS[1]!);
     v2.pragma(`application_id = ${APPLICATION_ID}`);
     v2.pragma('user_version = 2');
-    v2.prepare(`INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, mode, protocol, seed, repeat, datasets, filter,
+    v2.prepare(
+      `INSERT INTO runs (started_at, finished_at, comparable_key, backend, model, mode, protocol, seed, repeat, datasets, filter,
       passed, dialogues_total, dialogues_passed, dialogues_failed, gate) VALUES ('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z', '{}',
-      'scripted', 'scripted', 'e2e', 'batch', 1, 1, '["datasets/a.yaml"]', '[]', 1, 3, 3, 0, NULL)`).run();
+      'scripted', 'scripted', 'e2e', 'batch', 1, 1, '["datasets/a.yaml"]', '[]', 1, 3, 3, 0, NULL)`,
+    ).run();
     v2.prepare(`INSERT INTO metrics (run_id, slice, metric, score, counts) VALUES (1, '', 'dialogueSuccess', 1, '{}')`).run();
     v2.close();
     expect(HISTORY_SCHEMA_VERSION).toBe(3);
@@ -49,7 +51,12 @@ describe('simulate runs in the run history (issue 15 item 3)', () => {
 
     const listed = cli(['history', '--history', history, '--json']);
     const runs = JSON.parse(listed.stdout) as HistoryRun[];
-    expect(runs.map((r) => [r.id, r.kind, r.mode])).toEqual([[1, 'run', 'e2e'], [2, 'simulate', 'simulate'], [3, 'simulate', 'simulate'], [4, 'simulate', 'simulate']]);
+    expect(runs.map((r) => [r.id, r.kind, r.mode])).toEqual([
+      [1, 'run', 'e2e'],
+      [2, 'simulate', 'simulate'],
+      [3, 'simulate', 'simulate'],
+      [4, 'simulate', 'simulate'],
+    ]);
     const report = readReport(join(dir, 's2'));
     const users = new Map<number, boolean>();
     for (const run of report.runs) users.set(run.userId, (users.get(run.userId) ?? true) && run.outcome === 'success');
@@ -58,7 +65,11 @@ describe('simulate runs in the run history (issue 15 item 3)', () => {
       backend: 'heuristic',
       seed: 8,
       dialogues: { total: 30, passed: allSucceeded, failed: 30 - allSucceeded },
-      metrics: { taskSuccess: report.scores.overall.successRate, firstTry: report.scores.overall.firstTryRate, passAllRepeats: report.scores.overall.passAllRepeats },
+      metrics: {
+        taskSuccess: report.scores.overall.successRate,
+        firstTry: report.scores.overall.firstTryRate,
+        passAllRepeats: report.scores.overall.passAllRepeats,
+      },
       provenance: { users: 30, speech: report.run.speech },
     });
     expect(runs[2]!.provenance).toMatchObject({ perturb: { rates: { drop: 0.2 } } });
@@ -67,7 +78,11 @@ describe('simulate runs in the run history (issue 15 item 3)', () => {
     expect(table[4]).toMatch(new RegExp(`simulate\\s+batch\\s+${allSucceeded}/30 users\\s+${(report.scores.overall.successRate * 100).toFixed(1)}%\\s+—`));
 
     const db = openHistory(history);
-    const sizes = db.prepare(`SELECT slice, total, passed FROM slices WHERE run_id = 4 AND kind = 'goalSize' ORDER BY total DESC, slice`).all() as { slice: string; total: number; passed: number }[];
+    const sizes = db.prepare(`SELECT slice, total, passed FROM slices WHERE run_id = 4 AND kind = 'goalSize' ORDER BY total DESC, slice`).all() as {
+      slice: string;
+      total: number;
+      passed: number;
+    }[];
     expect(sizes.length).toBe(report.scores.byGoalSize.length);
     for (const row of sizes) {
       const slice = report.scores.byGoalSize.find((s) => `goalSize:${s.goalSize}` === row.slice)!;

@@ -15,7 +15,12 @@ describe.skipIf(process.env.SKIP_BROWSER_TESTS === '1')('simulate pages in Chrom
 
   // A model that drops 40 % of items: a fall beyond chance at 60 users (at 20 % the fall, −15 pp [−31.5, +2.8], could be chance).
   beforeAll(async () => {
-    for (const [out, extra] of [['a', []], ['b', ['--perturb', 'drop=0.4']], ['c', []], ['zh', ['--lang', 'zh']]] as const) {
+    for (const [out, extra] of [
+      ['a', []],
+      ['b', ['--perturb', 'drop=0.4']],
+      ['c', []],
+      ['zh', ['--lang', 'zh']],
+    ] as const) {
       expect(cli(['simulate', '--users', '60', '--seed', '9', '--out', join(dir, out), '--history', history, ...extra]).status).toBe(0);
     }
     expect(cli(['compare', join(dir, 'a/report.json'), join(dir, 'b/report.json'), '--out', join(dir, 'cmp')]).status).toBe(1);

@@ -22,7 +22,9 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     const run = (lang: string) => {
       const target = join(own, lang);
       expect(cli(['simulate', '--users', '12', '--seed', '4', '--out', target, '--no-history', '--lang', lang]).status).toBe(0);
-      const json = JSON.parse(readFileSync(join(target, 'report.json'), 'utf8')) as SimulationReport & { run: { startedAt: string; finishedAt: string; timing: unknown } };
+      const json = JSON.parse(readFileSync(join(target, 'report.json'), 'utf8')) as SimulationReport & {
+        run: { startedAt: string; finishedAt: string; timing: unknown };
+      };
       return { page: readFileSync(join(target, 'report.html'), 'utf8'), json: { ...json, run: { ...json.run, startedAt: '', finishedAt: '', timing: null } } };
     };
     const zh = run('zh');
@@ -44,7 +46,7 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     expect((JSON.parse(readFileSync(join(target, 'report.json'), 'utf8')) as SimulationReport).run.users).toBe(5);
   });
 
-  it('junit.xml: one testcase per user, failed exactly when one of the user\'s runs missed the goal', () => {
+  it("junit.xml: one testcase per user, failed exactly when one of the user's runs missed the goal", () => {
     const xml = read('junit.xml');
     expect(xmlProblems(xml)).toEqual([]);
     const missed = new Set(report.runs.filter((run) => run.outcome !== 'success').map((run) => run.userId));
@@ -58,7 +60,9 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     }
     const failure = report.failures[0]!;
     const outcomes = report.runs.filter((run) => run.userId === failure.userId && run.outcome !== 'success');
-    expect(xml).toContain(`goal not reached in ${outcomes.length} of 2 runs: run ${outcomes[0]!.repeat} ${outcomes[0]!.outcome} after ${outcomes[0]!.turns} turns`);
+    expect(xml).toContain(
+      `goal not reached in ${outcomes.length} of 2 runs: run ${outcomes[0]!.repeat} ${outcomes[0]!.outcome} after ${outcomes[0]!.turns} turns`,
+    );
     expect(xml).toContain(`turn 1: ${failure.transcript[0]!.user.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}`);
   });
 
@@ -68,7 +72,8 @@ describe('simulate writes every report format (issue 15 item 3)', () => {
     expect(html).toContain(`<h1 id="headline">Task success ${(overall.successRate * 100).toFixed(1)}% (${overall.succeeded} of ${overall.runs} runs)</h1>`);
     expect(html).toContain('default-src &#39;none&#39;');
     expect(html).not.toMatch(/<script|https?:\/\//);
-    for (const slice of report.scores.byGoalSize) expect(html).toContain(`<th scope="row">${slice.goalSize} item${slice.goalSize === 1 ? '' : 's'}</th><td>${slice.runs}</td>`);
+    for (const slice of report.scores.byGoalSize)
+      expect(html).toContain(`<th scope="row">${slice.goalSize} item${slice.goalSize === 1 ? '' : 's'}</th><td>${slice.runs}</td>`);
     expect(html.match(/<article class="dlg"/g)).toHaveLength(report.failures.length);
     expect(html).toContain(`Failed users (${report.failures.length})`);
     expect(html).toContain(`data-metric="passAllRepeats"`);

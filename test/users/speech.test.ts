@@ -20,7 +20,16 @@ function speak(features: readonly SpeechFeature[], seed = 1): { text: string; us
 
 describe('ASR-like speech (issue 15 item 2)', () => {
   it('speaks numbers as people do', () => {
-    expect([15, 20, 105, 110, 2000, 1152, 3006, 10].map(chineseWhole)).toEqual(['十五', '二十', '一百零五', '一百一十', '两千', '一千一百五十二', '三千零六', '十']);
+    expect([15, 20, 105, 110, 2000, 1152, 3006, 10].map(chineseWhole)).toEqual([
+      '十五',
+      '二十',
+      '一百零五',
+      '一百一十',
+      '两千',
+      '一千一百五十二',
+      '三千零六',
+      '十',
+    ]);
   });
 
   it('clean speech is the typed form: Arabic digits, commas, nothing added', () => {
@@ -63,7 +72,11 @@ describe('ASR-like speech (issue 15 item 2)', () => {
   });
 
   it('a day is said before the item it belongs to, in Arabic or Chinese numerals, from the phrases that name it', () => {
-    const taxi = goalItem(THINGS.find((thing) => thing.description === '打车')!, 30, '2026-02-20');
+    const taxi = goalItem(
+      THINGS.find((thing) => thing.description === '打车')!,
+      30,
+      '2026-02-20',
+    );
     const said = new Set<string>();
     for (let seed = 1; seed <= 60; seed++) said.add(new Speaker(new Random(seed), new Set<SpeechFeature>(['chineseNumerals']), TODAY).item(taxi));
     const named = dayPhrases('2026-02-20', TODAY).map((phrase) => phrase.text);
@@ -97,7 +110,10 @@ describe('ASR-like speech (issue 15 item 2)', () => {
     for (let i = 0; i < 300; i++) {
       const item = dated[i % dated.length]!;
       const said = speaker.item(item);
-      expect(findAmounts(said).map((match) => match.value), said).toEqual([item.amount]);
+      expect(
+        findAmounts(said).map((match) => match.value),
+        said,
+      ).toEqual([item.amount]);
       heard.add(said.slice(0, 2));
     }
     expect([...heard].some((start) => start === '作天' || start === '左天')).toBe(true);

@@ -53,7 +53,13 @@ describe('how a simulated user names a past day (issue 39 item 5)', () => {
         const day = daysBefore(today, back);
         for (const { text } of dayPhrases(day, today)) {
           expect(resolveDayWord(text, today), `${text} on ${today}`).toBe(day);
-          expect(resolveDayWord(text.replace(/\d+/g, (n) => chineseWhole(Number(n))), today), `${text} in Chinese on ${today}`).toBe(day);
+          expect(
+            resolveDayWord(
+              text.replace(/\d+/g, (n) => chineseWhole(Number(n))),
+              today,
+            ),
+            `${text} in Chinese on ${today}`,
+          ).toBe(day);
         }
       }
     }

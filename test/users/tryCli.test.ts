@@ -34,9 +34,15 @@ describe.skipIf(!hasScript)('nlu-harness try (issue 15 item 6: a person plays th
     // Block style a person can read and edit: one turn key a line, each expectation on its own line.
     expect(text).toMatch(/^    - user: 吃饭60，打车30$/m);
     expect(text).toMatch(/^        route: llm$/m);
-    const [dialogue] = parse(text) as { turns: { user?: string; tap?: string; expect: { state: string; route: string; intent?: string; saved?: unknown } }[] }[];
+    const [dialogue] = parse(text) as {
+      turns: { user?: string; tap?: string; expect: { state: string; route: string; intent?: string; saved?: unknown } }[];
+    }[];
     expect(dialogue!.turns.map((turn) => turn.user ?? `tap:${turn.tap}`)).toEqual(['吃饭60，打车30', '第二笔改成35', 'tap:confirm']);
-    expect(dialogue!.turns.map((turn) => [turn.expect.route, turn.expect.intent])).toEqual([['llm', undefined], ['llm', 'correction'], ['none', undefined]]);
+    expect(dialogue!.turns.map((turn) => [turn.expect.route, turn.expect.intent])).toEqual([
+      ['llm', undefined],
+      ['llm', 'correction'],
+      ['none', undefined],
+    ]);
     expect(dialogue!.turns[2]!.expect).toMatchObject({ state: 'LISTENING', saved: [{ amount: 60 }, { amount: 35 }] });
     expect(cli(['validate', file]).status).toBe(0);
     // Its script is what the model answered, so the scripted backend replays it exactly.
@@ -65,12 +71,15 @@ describe.skipIf(!hasScript)('nlu-harness try (issue 15 item 6: a person plays th
     expect(together.status, together.stderr).toBe(0);
   });
 
-  it(':save writes the days and the session\'s today (try --today), and the file validates and replays green (issue 39)', () => {
+  it(":save writes the days and the session's today (try --today), and the file validates and replays green (issue 39)", () => {
     const file = join(tempDir(), 'dated.yaml');
     const screen = tryOnTerminal(['昨天打车30，午饭25', '午饭那笔是前天的', ':confirm', `:save ${file}`, ':quit'], ['--today', '2024-03-01']);
     expect(screen).toContain('第1笔 支出 30元 交通 打车 2024-02-29 [pending]');
     expect(screen).toContain('第2笔 支出 25元 餐饮 午饭 2024-02-28 [pending]');
-    const [dialogue] = parse(readFileSync(file, 'utf8')) as { today: string; turns: { expect: { batch: { date: string | null }[] | null; saved?: { date: string }[] } }[] }[];
+    const [dialogue] = parse(readFileSync(file, 'utf8')) as {
+      today: string;
+      turns: { expect: { batch: { date: string | null }[] | null; saved?: { date: string }[] } }[];
+    }[];
     expect(dialogue!.today).toBe('2024-03-01');
     expect(dialogue!.turns[0]!.expect.batch!.map((item) => item.date)).toEqual(['2024-02-29', '2024-02-29']);
     expect(dialogue!.turns[1]!.expect.batch!.map((item) => item.date)).toEqual(['2024-02-29', '2024-02-28']);

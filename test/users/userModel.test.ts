@@ -46,7 +46,16 @@ class ScriptedUserModel {
         this.received.push(request);
         const content = this.answer(request, this.received.length);
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'scripted-user', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: 'scripted-user',
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -69,22 +78,44 @@ function seedOfSmallUser(): number {
 /** What the task asks, said: 「昨天 打车 30; 今天 奶茶 15」 → 「昨天打车30，今天奶茶15」. */
 function sayTheTask(user: string): string {
   const task = /task: say these \d+ in one line: (.*)/.exec(user)![1]!;
-  return task.split('; ').map((item) => item.replace(/ /g, '')).join('，');
+  return task
+    .split('; ')
+    .map((item) => item.replace(/ /g, ''))
+    .join('，');
 }
 
 async function simulateWith(model: ScriptedUserModel, seed: number, budget?: number) {
   const voices = (await createUserVoices(
-    { userLlm: 'openai', userBaseUrl: model.url, userModel: 'scripted-user', apiKeyEnv: 'NO_SUCH_KEY_VARIABLE', seed, users: 1, repeat: 1, ...(budget ? { userCallBudget: budget } : {}) },
+    {
+      userLlm: 'openai',
+      userBaseUrl: model.url,
+      userModel: 'scripted-user',
+      apiKeyEnv: 'NO_SUCH_KEY_VARIABLE',
+      seed,
+      users: 1,
+      repeat: 1,
+      ...(budget ? { userCallBudget: budget } : {}),
+    },
     null,
   ))!;
-  const result = await runSimulation({ seed, users: 1, repeat: 1, speech: new Set(), today: TODAY, backendFor: (board) => new OracleBackend(board), voiceFor: voices.voiceFor });
+  const result = await runSimulation({
+    seed,
+    users: 1,
+    repeat: 1,
+    speech: new Set(),
+    today: TODAY,
+    backendFor: (board) => new OracleBackend(board),
+    voiceFor: voices.voiceFor,
+  });
   return { result, section: userModelSection(voices.describe(), result.runs, result.voiced) };
 }
 
 describe('a user model over real HTTP, given its persona, goal, the conversation and its task turn by turn (issue 46 items 1, 2, 6)', () => {
   const seed = seedOfSmallUser();
   const user = sampleUser(seed, 1, TODAY);
-  const wrongFirst = new ScriptedUserModel((request, n) => (n === 1 ? '嗯我想想' : request.user.includes('task: say') ? sayTheTask(request.user) : '对的，确认'));
+  const wrongFirst = new ScriptedUserModel((request, n) =>
+    n === 1 ? '嗯我想想' : request.user.includes('task: say') ? sayTheTask(request.user) : '对的，确认',
+  );
   beforeAll(() => wrongFirst.start());
   afterAll(() => wrongFirst.close());
 
@@ -154,7 +185,10 @@ describe('a user model that stays off its goal is a simulator slip, never the ap
   });
 
   it('in JUnit a slipped user is skipped, not failed, and the report keeps it out of the failures', async () => {
-    const voices = (await createUserVoices({ userLlm: 'openai', userBaseUrl: mumbling.url, userModel: 'scripted-user', apiKeyEnv: 'NO_SUCH_KEY_VARIABLE', seed, users: 1, repeat: 1 }, null))!;
+    const voices = (await createUserVoices(
+      { userLlm: 'openai', userBaseUrl: mumbling.url, userModel: 'scripted-user', apiKeyEnv: 'NO_SUCH_KEY_VARIABLE', seed, users: 1, repeat: 1 },
+      null,
+    ))!;
     const { report } = await evaluateSimulation({
       startedAt: new Date(),
       wallStart: performance.now(),

@@ -10,7 +10,11 @@ import { cliAsync, tempDir } from '../support/cli.js';
 function plainLine(user: string): string {
   const task = /task: (.*)$/m.exec(user)![1]!;
   const say = /^say these \d+ in one line: (.*)$/.exec(task);
-  if (say) return say[1]!.split('; ').map((item) => item.replace(/ /g, '')).join('，');
+  if (say)
+    return say[1]!
+      .split('; ')
+      .map((item) => item.replace(/ /g, ''))
+      .join('，');
   const append = /^add one more item \(还有一笔\): (.*)$/.exec(task);
   if (append) return `还有一笔${append[1]!.replace(/ /g, '')}`;
   const one = /^confirm card item (第.笔) only$/.exec(task);
@@ -31,7 +35,16 @@ beforeAll(async () => {
       const { messages } = JSON.parse(body) as { messages: { role: string; content: string }[] };
       const content = plainLine(messages.find((m) => m.role === 'user')!.content);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'plain-user', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } }));
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          created: 0,
+          model: 'plain-user',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +60,22 @@ describe('simulate --user-llm through the CLI, key-less (issue 46 items 1, 4, 5)
     const cassette = join(dir, 'users.cassette.json');
     const saved = join(dir, 'model-users.yaml');
     const common = ['simulate', '--users', '6', '--seed', '3', '--llm', 'oracle', '--speech', 'none', '--no-history'];
-    const live = await cliAsync([...common, '--user-llm', 'openai', '--user-base-url', url, '--user-model', 'plain-user', '--record', cassette, '--out', join(dir, 'live'), '--save-dialogues', saved, '--progress']);
+    const live = await cliAsync([
+      ...common,
+      '--user-llm',
+      'openai',
+      '--user-base-url',
+      url,
+      '--user-model',
+      'plain-user',
+      '--record',
+      cassette,
+      '--out',
+      join(dir, 'live'),
+      '--save-dialogues',
+      saved,
+      '--progress',
+    ]);
     expect(live.stderr).toMatch(/user-model calls \d+\/180/);
     expect(live.status, live.stderr).toBe(0);
     const liveReport = read(join(dir, 'live'));
@@ -75,7 +103,27 @@ describe('simulate --user-llm through the CLI, key-less (issue 46 items 1, 4, 5)
 
   it('--compare plays the same users as rule-based and model users and shows task success by persona for both', async () => {
     const dir = tempDir();
-    const result = await cliAsync(['simulate', '--compare', '--users', '5', '--seed', '4', '--llm', 'oracle', '--speech', 'none', '--no-history', '--user-llm', 'openai', '--user-base-url', url, '--user-model', 'plain-user', '--out', dir]);
+    const result = await cliAsync([
+      'simulate',
+      '--compare',
+      '--users',
+      '5',
+      '--seed',
+      '4',
+      '--llm',
+      'oracle',
+      '--speech',
+      'none',
+      '--no-history',
+      '--user-llm',
+      'openai',
+      '--user-base-url',
+      url,
+      '--user-model',
+      'plain-user',
+      '--out',
+      dir,
+    ]);
     expect(result.status, result.stderr).toBe(0);
     const [rules, model] = [read(join(dir, 'rules')), read(join(dir, 'model'))];
     expect(rules.userModel).toBeUndefined();

@@ -32,9 +32,30 @@ describe.skipIf(skipped)(`the installed ${MODEL_PIN.file} plays a few simulated 
     const dir = tempDir();
     const cassette = join(dir, 'users.cassette.json');
     const result = await cliAsync([
-      'simulate', '--users', String(USERS), '--seed', '2', '--llm', 'heuristic', '--speech', 'none', '--no-history',
-      '--user-llm', 'openai', '--base-url', url, '--model', 'local', '--user-temperature', '0', '--user-call-budget', String(BUDGET),
-      '--record', cassette, '--out', dir,
+      'simulate',
+      '--users',
+      String(USERS),
+      '--seed',
+      '2',
+      '--llm',
+      'heuristic',
+      '--speech',
+      'none',
+      '--no-history',
+      '--user-llm',
+      'openai',
+      '--base-url',
+      url,
+      '--model',
+      'local',
+      '--user-temperature',
+      '0',
+      '--user-call-budget',
+      String(BUDGET),
+      '--record',
+      cassette,
+      '--out',
+      dir,
     ]);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as SimulationReport;

@@ -38,7 +38,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const contents = (folder: string) => Object.fromEntries(readdirSync(folder).sort().map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
+const contents = (folder: string) =>
+  Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
+  );
 
 describe('writeFileSet into a folder that cannot be renamed (issue 41, item 4)', () => {
   it('--out at an empty mount point (EBUSY on rename): the set is written into it, nothing left beside or inside it', async () => {
@@ -77,7 +82,15 @@ describe('writeFileSet into a folder that cannot be renamed (issue 41, item 4)',
     writeFileSync(join(out, 'a.json'), 'old');
     writeFileSync(join(out, 'keep.txt'), 'mine');
     mount.dir = out;
-    const broken = [SET[0], ['b.md', () => { throw new Error('render failed'); }]] as const;
+    const broken = [
+      SET[0],
+      [
+        'b.md',
+        () => {
+          throw new Error('render failed');
+        },
+      ],
+    ] as const;
     await expect(writeFileSet(out, broken)).rejects.toThrow('render failed');
     expect(contents(out)).toEqual({ 'a.json': 'old', 'keep.txt': 'mine' });
     expect(readdirSync(dir)).toEqual(['volume']);

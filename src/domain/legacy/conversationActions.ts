@@ -176,5 +176,7 @@ function transaction(tx: SessionTx<ConversationState>): ParseResult {
 }
 
 function sameFields(a: ParseResult, b: ParseResult): boolean {
-  return a.amount === b.amount && a.type === b.type && a.category === b.category && a.description === b.description && a.date === b.date && a.account === b.account;
+  return (
+    a.amount === b.amount && a.type === b.type && a.category === b.category && a.description === b.description && a.date === b.date && a.account === b.account
+  );
 }

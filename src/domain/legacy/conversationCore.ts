@@ -73,10 +73,6 @@ export function initialConversationState(config: Partial<OrchestratorConfig> = {
 }
 
 /** Pure like the batch orchestrator: never awaits, sleeps, reads a clock or touches a network. */
-export function conversationStep(
-  state: ConversationState,
-  event: ConversationEvent,
-  now: number,
-): CoreTransition<ConversationState, ConversationEffect> {
+export function conversationStep(state: ConversationState, event: ConversationEvent, now: number): CoreTransition<ConversationState, ConversationEffect> {
   return runTable(CONVERSATION_TRANSITIONS, state, event, now);
 }

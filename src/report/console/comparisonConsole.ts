@@ -50,6 +50,9 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   const counts = gateCountsSaid(gate, lang);
   // A verdict without counted findings (a sequential stop) keeps the bare number.
   if (gate.passed) lines.push(commandLine(lang, 'gatePass'));
-  else lines.push(counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(lang === 'zh' ? '，' : ', ')) : commandLine(lang, 'gateFail', gate.regressions.length));
+  else
+    lines.push(
+      counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(lang === 'zh' ? '，' : ', ')) : commandLine(lang, 'gateFail', gate.regressions.length),
+    );
   return withoutControls(`${lines.join('\n')}\n`);
 }

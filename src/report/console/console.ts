@@ -28,7 +28,16 @@ import {
 import { inLang, label, metricName } from '../words/labels.js';
 import { punctuation } from '../words/wording.js';
 import type { DialogueReport, GateResult, Lang, Report } from '../model/reportTypes.js';
-import { behaviourName, moreBehavioursLine, brokenFirst, oldAndNewLine, WHAT_BROKE_WORDS, whatBroke, whatBrokeHeading, type WhatBroke } from '../model/whatBroke.js';
+import {
+  behaviourName,
+  moreBehavioursLine,
+  brokenFirst,
+  oldAndNewLine,
+  WHAT_BROKE_WORDS,
+  whatBroke,
+  whatBrokeHeading,
+  type WhatBroke,
+} from '../model/whatBroke.js';
 
 export { createProgress, type Progress } from './progress.js';
 
@@ -73,18 +82,19 @@ function headline(report: Report, lang: Lang, c: ChalkInstance): string {
   const outcome = runOutcome(report);
   const { dialogues, turns, checks } = report.summary;
   const tag = { passed: 'verdictPassed', failed: 'verdictFailed', letThrough: 'verdictLetThrough', notDecided: 'verdictNotDecided' } as const;
-  const verdict = outcome === 'passed' ? c.bold.green(label(lang, tag[outcome])) : outcome === 'letThrough' ? c.bold.yellow(label(lang, tag[outcome])) : c.bold.red(label(lang, tag[outcome]));
+  const verdict =
+    outcome === 'passed'
+      ? c.bold.green(label(lang, tag[outcome]))
+      : outcome === 'letThrough'
+        ? c.bold.yellow(label(lang, tag[outcome]))
+        : c.bold.red(label(lang, tag[outcome]));
   // The gate's own word: an undecided sequential run is "not decided", let through or not, never "passed".
   const gateWord = outcome === 'letThrough' || outcome === 'notDecided' ? outcome : report.gate?.passed ? 'passed' : 'failed';
   const gate = report.gate ? c.dim(label(lang, 'gateState', label(lang, gateWord).toLowerCase())) : '';
   // Against a baseline the suite's move comes first (issue 49): dialogue success, and over repeats the every-run count.
   const moved = report.gate ? suiteMoveShort(suiteMove(report, report.gate), lang) : null;
   const counts = moved && report.run.repeat > 1 ? c.bold(moved) : consoleCounts(report, lang, c.bold(`${dialogues.passed}/${dialogues.total}`));
-  return (
-    `${verdict}  ${counts}` +
-    c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) +
-    gate
-  );
+  return `${verdict}  ${counts}` + c.dim(label(lang, 'consoleDetail', `${turns.passed}/${turns.total}`, `${checks.passed}/${checks.total}`)) + gate;
 }
 
 /** "315/518 dialogues passed", over repeats "… passed all 3 runs" (as dialoguesPassedSaid counts them). */
@@ -97,17 +107,22 @@ function runLine(report: Report, c: ChalkInstance): string {
   const { run, summary } = report;
   const lang = report.view?.lang ?? 'en';
   const parts = [safe(`${run.llm.backend}/${run.llm.model}`), run.mode, label(lang, 'protocolPart', run.protocol), label(lang, 'seedPart', run.seed)];
-  if (run.repeat > 1) parts.push(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`);
+  if (run.repeat > 1)
+    parts.push(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`);
   if (run.shard) parts.push(label(lang, 'shardPart', safe(run.shard)));
   const provenance = run.provenance;
   if (provenance) {
-    const prompts = Object.values(provenance.prompts).map((sha) => sha.slice(0, 8)).join('/');
+    const prompts = Object.values(provenance.prompts)
+      .map((sha) => sha.slice(0, 8))
+      .join('/');
     parts.push(label(lang, 'promptsPart', prompts));
     if (provenance.git) parts.push(label(lang, 'commitPart', `${provenance.git.commit.slice(0, 10)}${provenance.git.dirty ? '+' : ''}`));
     else if (provenance.noGit) parts.push(label(lang, 'commitPart', noGitSaid(provenance.noGit, lang)));
   }
   const rateLimited = rateLimitWarning(run.timing['llmTraffic'], lang);
-  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateNoteSaid(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) => c.yellow(`⚠ ${safe(w)}`));
+  const warnings = [...(report.gate?.warnings ?? []).map((w) => gateNoteSaid(lang, w)), ...(rateLimited ? [rateLimited] : [])].map((w) =>
+    c.yellow(`⚠ ${safe(w)}`),
+  );
   return [c.dim(parts.join(' · ')), ...warnings].join('\n');
 }
 
@@ -115,7 +130,8 @@ function runLine(report: Report, c: ChalkInstance): string {
 function rateLimitWarning(traffic: unknown, lang: Lang): string | null {
   const t = traffic as { rateLimitedCalls?: number; answeredCalls?: number; concurrency?: { start: number; narrowest: number } } | undefined;
   if (!t?.rateLimitedCalls) return null;
-  const narrowed = t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', { from: t.concurrency.start, to: t.concurrency.narrowest }) : '';
+  const narrowed =
+    t.concurrency && t.concurrency.narrowest < t.concurrency.start ? label(lang, 'narrowed', { from: t.concurrency.start, to: t.concurrency.narrowest }) : '';
   return label(lang, 'rateLimited', { limited: t.rateLimitedCalls, answered: t.answeredCalls ?? 0, narrowed });
 }
 
@@ -143,9 +159,7 @@ function metricLines(report: Report, knockOn: ReadonlySet<string>, lang: Lang, c
     const filled = Math.round(Math.min(1, Math.max(0, metric.score)) * BAR_WIDTH);
     const comparison = metricComparison(report.gate, name);
     const paint = comparison?.direction === 'regression' ? c.red : metric.score >= 0.999 ? c.green : c.yellow;
-    const bar = nothingJudged(metric)
-      ? c.dim('░'.repeat(BAR_WIDTH))
-      : paint('█'.repeat(filled)) + c.dim('░'.repeat(BAR_WIDTH - filled));
+    const bar = nothingJudged(metric) ? c.dim('░'.repeat(BAR_WIDTH)) : paint('█'.repeat(filled)) + c.dim('░'.repeat(BAR_WIDTH - filled));
     const score = nothingJudged(metric) ? c.dim('   n/a') : paint(percent(metric.score).padStart(6));
     let note = '';
     if (comparison) {
@@ -172,7 +186,9 @@ function failureLines(failing: readonly DialogueReport[], lang: Lang, c: ChalkIn
     if (first) {
       const [difference = '', ...more] = checkDifferences(first.check.expected, first.check.actual, lang);
       const input = truncate(safe(describeInput(first.turn, lang)), 40);
-      lines.push(c.dim(`      ${label(lang, 'turn', turnNumber(first.turn))} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`);
+      lines.push(
+        c.dim(`      ${label(lang, 'turn', turnNumber(first.turn))} ${input} · `) + `${safe(first.check.name)}: ${truncate(safe(difference), LINE_CHARS)}`,
+      );
       for (const line of more.slice(0, MORE_DIFFERENCES)) lines.push(`        ${truncate(safe(line), LINE_CHARS)}`);
       if (more.length > MORE_DIFFERENCES) lines.push(c.dim(`        ${label(lang, 'andMore', more.length - MORE_DIFFERENCES)}`));
       for (const detail of callDetails(first.turn.llmCalls, lang)) lines.push(c.yellow(`        ${truncate(safe(detail), LINE_CHARS)}`));

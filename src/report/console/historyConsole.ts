@@ -33,7 +33,11 @@ export function renderHistoryTable(runs: readonly HistoryRun[], lang: Lang = 'en
     truncate(inertText(r.datasets.join(' ')), 40),
   ]);
   const widths = header.map((h, i) => Math.max(cellWidth(h), ...rows.map((row) => cellWidth(row[i]!))));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => padCells(cell, widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => padCells(cell, widths[i]!))
+      .join('  ')
+      .trimEnd();
   return withoutControls([line(header), ...rows.map(line)].join('\n') + '\n');
 }
 

@@ -16,7 +16,13 @@ export const PROGRESS_WORDS = {
 
 /** `unit`: what is counted (dialogues of a run, user runs of a simulation). */
 /** `status`: more to show after the count (simulate with a user model: both models' calls). */
-export function createProgress(total: number, stream: NodeJS.WriteStream, unit: keyof typeof PROGRESS_WORDS = 'dialogues', lang: Lang = 'en', status?: () => string): Progress {
+export function createProgress(
+  total: number,
+  stream: NodeJS.WriteStream,
+  unit: keyof typeof PROGRESS_WORDS = 'dialogues',
+  lang: Lang = 'en',
+  status?: () => string,
+): Progress {
   const tty = stream.isTTY === true;
   const c = new Chalk({ level: tty ? 1 : 0 });
   let count = 0;

@@ -1,6 +1,15 @@
 /** The comparison of two runs as one self-contained HTML page (no script: nothing to run). */
 import { modelSentences } from '../words/answersWords.js';
-import { changeNote, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison, type Side } from '../model/comparison.js';
+import {
+  changeNote,
+  flipsByDirection,
+  sideBySide,
+  type Comparison,
+  type Flip,
+  type MetricDelta,
+  type ShownComparison,
+  type Side,
+} from '../model/comparison.js';
 import { toneClass } from '../words/changeWords.js';
 import { comparisonCountsSaid, comparisonSuiteSaid } from '../words/leadWords.js';
 import { escapeHtml as esc, uriFragment } from './escape.js';
@@ -43,7 +52,8 @@ function deltaCell(m: MetricDelta, lang: Lang): string {
 }
 
 function metricsTable(comparison: Comparison, lang: Lang): string {
-  const knockOn = (name: string) => (comparison.broke.knockOn.has(name) ? ` <span class="knock-on">${esc(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}</span>` : '');
+  const knockOn = (name: string) =>
+    comparison.broke.knockOn.has(name) ? ` <span class="knock-on">${esc(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}</span>` : '';
   const rows = comparison.metrics.map(
     (m) =>
       `<tr data-metric="${esc(m.name)}"><th scope="row">${esc(metricName(lang, m.name))}${knockOn(m.name)}</th><td class="num">${esc(score(m.a) + interval(m.aInterval))}</td><td class="num">${esc(score(m.b) + interval(m.bInterval))}</td>${deltaCell(m, lang)}</tr>`,
@@ -125,7 +135,9 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   const suite = comparisonSuiteSaid(comparison, lang);
   const countsSaid = comparisonCountsSaid(comparison, counts, lang);
   const headline = suite ?? countsSaid;
-  const badge = gate ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>` : '';
+  const badge = gate
+    ? `<span class="verdict ${gate.passed ? 'verdict-pass' : 'verdict-fail'}">${gate.passed ? '✓' : '✗'} ${esc(label(lang, gate.passed ? 'passed' : 'failed'))}</span>`
+    : '';
   const section = (id: string, title: string, content: string) => `<section class="section" id="${id}"><h2>${esc(title)}</h2>${content}</section>`;
   // Transcripts come last and closed: the verdict, what broke and the figures fit the first screen.
   const flipList = (flips: readonly Flip[]) => flips.map((f) => flipHtml(f, lang)).join('') || '<p class="muted">—</p>';
@@ -140,7 +152,9 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
   <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
   ${suite ? `<p class="plain" id="counts">${esc(countsSaid)}</p>` : ''}
-  ${modelSentences(gate, lang).map((sentence) => `<p class="plain model-reached">${esc(sentence)}</p>`).join('')}
+  ${modelSentences(gate, lang)
+    .map((sentence) => `<p class="plain model-reached">${esc(sentence)}</p>`)
+    .join('')}
   ${openNextHtml(lang, comparisonLinks(comparison, broke.length, fixed.length, lang))}
 </div></header>
 <main class="wrap">

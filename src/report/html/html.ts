@@ -70,11 +70,16 @@ function armsHtml(report: Report): string {
   if (!report.arms) return '';
   const lang = report.view?.lang ?? 'en';
   const arms = [report.arms.batch, report.arms.conversation];
-  const row = (label: string, cell: (arm: ArmReport) => string) =>
-    `<tr><th>${esc(label)}</th>${arms.map((arm) => `<td>${esc(cell(arm))}</td>`).join('')}</tr>`;
+  const row = (label: string, cell: (arm: ArmReport) => string) => `<tr><th>${esc(label)}</th>${arms.map((arm) => `<td>${esc(cell(arm))}</td>`).join('')}</tr>`;
   const rows = [
-    row(label(lang, 'dialoguesPassedHead'), ({ summary: { dialogues: d } }) => `${d.passed}/${d.total}${d.skipped ? label(lang, 'armsSkipped', d.skipped) : ''}`),
-    row(label(lang, 'checksPassedHead'), ({ summary: { checks: c } }) => `${c.passed}/${c.total}${c.notApplicable ? label(lang, 'armsNotApplicable', c.notApplicable) : ''}`),
+    row(
+      label(lang, 'dialoguesPassedHead'),
+      ({ summary: { dialogues: d } }) => `${d.passed}/${d.total}${d.skipped ? label(lang, 'armsSkipped', d.skipped) : ''}`,
+    ),
+    row(
+      label(lang, 'checksPassedHead'),
+      ({ summary: { checks: c } }) => `${c.passed}/${c.total}${c.notApplicable ? label(lang, 'armsNotApplicable', c.notApplicable) : ''}`,
+    ),
     ...orderedMetrics(report).map(([name]) =>
       row(metricName(lang, metricKey(name)), (arm) => {
         const metric = arm.metrics[name as keyof ArmReport['metrics']];

@@ -37,7 +37,10 @@ export function latencyHtml(report: Report): string {
   const tables: Array<[string, Record<string, Scalar>]> = [];
   const other: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(details)) {
-    if (isScalar(value)) tiles.push(`<div class="tile"><div class="tile-label">${esc(counterName(lang, 'latency', key))}</div><div class="tile-value">${show(value, key, '')}</div></div>`);
+    if (isScalar(value))
+      tiles.push(
+        `<div class="tile"><div class="tile-label">${esc(counterName(lang, 'latency', key))}</div><div class="tile-value">${show(value, key, '')}</div></div>`,
+      );
     else if (isScalarRecord(value)) tables.push([key, value]);
     else other.push([key, value]);
   }
@@ -52,7 +55,10 @@ export function latencyHtml(report: Report): string {
           )
           .join('')}</table></div>`;
   const raw = other
-    .map(([key, value]) => `<details class="raw"><summary>${esc(counterName(lang, 'latency', key))}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`)
+    .map(
+      ([key, value]) =>
+        `<details class="raw"><summary>${esc(counterName(lang, 'latency', key))}</summary><pre tabindex="0">${esc(prettyJson(value))}</pre></details>`,
+    )
     .join('');
   return `<section class="section" id="latency">
   <h2>${esc(label(lang, 'latency'))}</h2>

@@ -49,7 +49,8 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   let tone: 'good' | 'bad' | 'neutral' = metric.score >= 0.999 ? 'good' : 'neutral';
   if (comparison) {
     tone = comparison.direction === 'regression' ? 'bad' : 'good';
-    const text = baseline === null ? describeFindingChange(comparison.finding, true, gateLevel(report.gate), language) : deltaPoints(baseline, metric.score, language);
+    const text =
+      baseline === null ? describeFindingChange(comparison.finding, true, gateLevel(report.gate), language) : deltaPoints(baseline, metric.score, language);
     const arrow = comparison.direction === 'regression' ? '▼' : '▲';
     delta = `<span class="delta delta-${comparison.direction}" title="${esc(describeFindingChange(comparison.finding, true, gateLevel(report.gate), language))}">${arrow} ${esc(text)}</span>`;
   } else if (change && change.kind !== 'finding') {
@@ -62,8 +63,7 @@ function card(report: Report, name: string, metric: MetricResult, language: Lang
   const counts = Object.entries(metric.counts)
     .map(([key, value]) => `<div><dt>${esc(counterName(language, name, key))}</dt><dd>${value}</dd></div>`)
     .join('');
-  const details =
-    metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre tabindex="0">${esc(prettyJson(metric.details))}</pre>` : '';
+  const details = metric.details && !DETAILS_SHOWN_ELSEWHERE.has(name) ? `<pre tabindex="0">${esc(prettyJson(metric.details))}</pre>` : '';
   return `<article class="card metric metric-${tone}" data-metric="${esc(name)}">
     <div class="card-head"><h3>${esc(metricName(language, name))}</h3>${delta}</div>
     ${

@@ -35,7 +35,10 @@ export function slicesHtml(report: Report, lang: Lang): string {
     return `<tr data-slice="${esc(row.id)}">${cells.join('')}</tr>`;
   });
   const header = head
-    .map(([type, text], i) => `<th scope="col" data-type="${type}" aria-sort="none"><button type="button" class="sort" data-col="${i}">${esc(text!)}</button></th>`)
+    .map(
+      ([type, text], i) =>
+        `<th scope="col" data-type="${type}" aria-sort="none"><button type="button" class="sort" data-col="${i}">${esc(text!)}</button></th>`,
+    )
     .join('');
   return `<section class="section" id="slices">
   <h2>${esc(label(lang, 'slices'))}</h2>

@@ -31,7 +31,8 @@ export function headerHtml(report: Report, broke: WhatBroke = whatBroke(report))
   const { run } = report;
   const plain = headlineOf(report, lang);
   const outcome = runOutcome(report);
-  const gateWord = outcome === 'letThrough' ? 'gateLetThrough' : outcome === 'notDecided' ? 'gateNotDecided' : report.gate?.passed ? 'gatePassed' : 'gateFailed';
+  const gateWord =
+    outcome === 'letThrough' ? 'gateLetThrough' : outcome === 'notDecided' ? 'gateNotDecided' : report.gate?.passed ? 'gatePassed' : 'gateFailed';
   const gateLine = report.gate ? ` · ${esc(label(lang, gateWord))} <code>${esc(report.gate.baseline)}</code>` : '';
   const info: Array<[PageLabel, string]> = [
     ['backend', `${run.llm.backend} / ${run.llm.model}`],
@@ -165,9 +166,12 @@ function regressionItems(report: Report, gate: GateResult): string {
   const lang = report.view?.lang ?? 'en';
   const metrics = metricRegressions(gate).map((f) => findingItem(report, f, 'regression'));
   const broke = brokeDialogues(report, gate, lang);
-  const dialogues = broke.slice(0, MAX_BROKE_LISTED).map(
-    (d) => `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
-  );
+  const dialogues = broke
+    .slice(0, MAX_BROKE_LISTED)
+    .map(
+      (d) =>
+        `<li><span class="txt-fail">▼</span> <a href="#d-${esc(uriFragment(d.id))}"><code>${esc(d.id)}</code>${d.title ? ` ${esc(d.title)}` : ''}</a> <span class="muted">${esc(d.change)}</span></li>`,
+    );
   if (broke.length > MAX_BROKE_LISTED) dialogues.push(`<li class="muted">${esc(label(lang, 'andMore', broke.length - MAX_BROKE_LISTED))}</li>`);
   const heading = broke.length > 0 ? [`<li class="findings-head">${esc(brokeCount(gate, lang))}</li>`] : [];
   return [...metrics, ...heading, ...dialogues].join('');

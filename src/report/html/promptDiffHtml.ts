@@ -7,7 +7,9 @@ import { changesWithDiff, summaryOf } from '../words/promptDiff.js';
 export function promptDiffHtml(gate: GateResult | null | undefined, lang: Lang): string {
   return changesWithDiff(gate)
     .map((change) => {
-      const lines = change.diff.map((line) => `<span class="${line.startsWith('+ ') ? 'diff-add' : line.startsWith('- ') ? 'diff-del' : 'diff-ctx'}">${escapeHtml(inertText(line))}</span>`);
+      const lines = change.diff.map(
+        (line) => `<span class="${line.startsWith('+ ') ? 'diff-add' : line.startsWith('- ') ? 'diff-del' : 'diff-ctx'}">${escapeHtml(inertText(line))}</span>`,
+      );
       return `<details class="prompt-diff"><summary>${escapeHtml(summaryOf(change, lang))}</summary><pre>${lines.join('\n')}</pre></details>`;
     })
     .join('');

@@ -6,14 +6,36 @@ import { openNextHtml } from './htmlSummary.js';
 import type { Lang } from '../model/reportTypes.js';
 import type { RateDelta, ShownSimulationComparison, SimulationComparison } from '../model/simulationComparison.js';
 import type { Reporter } from '../model/reporter.js';
-import { MAX_EXAMPLES, type Say, deltaText, deltaTone, describeSide, exampleTitle, exampleTurns, flipLine, headlineOf, rate, sideModel, wordsIn } from '../words/simulationComparisonWords.js';
+import {
+  MAX_EXAMPLES,
+  type Say,
+  deltaText,
+  deltaTone,
+  describeSide,
+  exampleTitle,
+  exampleTurns,
+  flipLine,
+  headlineOf,
+  rate,
+  sideModel,
+  wordsIn,
+} from '../words/simulationComparisonWords.js';
 
 function examplesHtml(c: SimulationComparison, lang: Lang): string {
   if (c.examples.length === 0) return '';
   const say = wordsIn(lang);
   const items = c.examples
     .slice(0, MAX_EXAMPLES)
-    .map((example) => `<article class="example" data-outcome="${esc(example.outcome)}"><h3>${esc(exampleTitle(example, lang))}</h3><ol class="transcript">${exampleTurns(example, '', say).map((line) => `<li>${esc(line)}</li>`).join('')}</ol></article>`)
+    .map(
+      (example) =>
+        `<article class="example" data-outcome="${esc(example.outcome)}"><h3>${esc(exampleTitle(example, lang))}</h3><ol class="transcript">${exampleTurns(
+          example,
+          '',
+          say,
+        )
+          .map((line) => `<li>${esc(line)}</li>`)
+          .join('')}</ol></article>`,
+    )
     .join('');
   return `<section class="section" id="examples"><h2>${esc(say('cmpExamples'))}</h2>${items}</section>`;
 }

@@ -31,8 +31,26 @@ ${headerHtml(report, w)}
 <main class="wrap">
 ${cardsHtml(report, w)}
 ${trendHtml(trend, w)}
-${sliceTable('by-goal-size', w('byGoalSize'), w('goalSize'), report.scores.byGoalSize.map((s) => [w('items', s.goalSize), s]), w)}
-${sliceTable('by-feature', w('byFeature'), w('feature'), report.scores.byFeature.flatMap(({ feature, with: used, without }) => [[w('used', speechName(w.lang, feature)), used], [w('notUsed', speechName(w.lang, feature)), without]] as [string, SliceScore][]), w)}
+${sliceTable(
+  'by-goal-size',
+  w('byGoalSize'),
+  w('goalSize'),
+  report.scores.byGoalSize.map((s) => [w('items', s.goalSize), s]),
+  w,
+)}
+${sliceTable(
+  'by-feature',
+  w('byFeature'),
+  w('feature'),
+  report.scores.byFeature.flatMap(
+    ({ feature, with: used, without }) =>
+      [
+        [w('used', speechName(w.lang, feature)), used],
+        [w('notUsed', speechName(w.lang, feature)), without],
+      ] as [string, SliceScore][],
+  ),
+  w,
+)}
 ${failuresHtml(report, w)}
 </main>
 </body>
@@ -68,7 +86,12 @@ function headerHtml(report: SimulationReport, w: Words): string {
 function cardsHtml(report: SimulationReport, w: Words): string {
   const { overall } = report.scores;
   const firstTries = Math.round(overall.firstTryRate * overall.runs);
-  const rate = (id: string, name: string, score: number, note: string) => `<article class="card metric metric-${score >= 0.999 ? 'good' : 'neutral'}" data-metric="${id}">
+  const rate = (
+    id: string,
+    name: string,
+    score: number,
+    note: string,
+  ) => `<article class="card metric metric-${score >= 0.999 ? 'good' : 'neutral'}" data-metric="${id}">
     <div class="card-head"><h3>${esc(name)}</h3></div>
     <div class="score-row"><div class="score">${percent(score)}</div></div>
     ${scoreBar(score, null, score >= 0.999 ? 'good' : 'neutral')}
@@ -94,7 +117,10 @@ function cardsHtml(report: SimulationReport, w: Words): string {
 
 function trendHtml(trend: Trend | undefined, w: Words): string {
   if (!trend || trend.runs.length < 2) return '';
-  const floor = sharedFloor(trend, SIMULATION_TREND_METRICS.map(([metric]) => metric));
+  const floor = sharedFloor(
+    trend,
+    SIMULATION_TREND_METRICS.map(([metric]) => metric),
+  );
   const figures = SIMULATION_TREND_METRICS.map(([metric]) => {
     const name = w(metric);
     const chart = trendChart(trend, metric, name, floor, w.lang);
@@ -109,7 +135,10 @@ function trendHtml(trend: Trend | undefined, w: Words): string {
 
 function sliceTable(id: string, heading: string, first: string, rows: readonly [string, SliceScore][], w: Words): string {
   const body = rows
-    .map(([name, s]) => `<tr><th scope="row">${esc(name)}</th><td>${s.runs}</td><td>${percent(s.successRate)}</td><td>${range(wilson(s.succeeded, s.runs))}</td><td>${percent(s.firstTryRate)}</td><td>${mean(s.meanTurnsToSuccess)}</td><td>${mean(s.meanExtraTurns)}</td><td>${mean(s.meanLlmCallsToSuccess)}</td></tr>`)
+    .map(
+      ([name, s]) =>
+        `<tr><th scope="row">${esc(name)}</th><td>${s.runs}</td><td>${percent(s.successRate)}</td><td>${range(wilson(s.succeeded, s.runs))}</td><td>${percent(s.firstTryRate)}</td><td>${mean(s.meanTurnsToSuccess)}</td><td>${mean(s.meanExtraTurns)}</td><td>${mean(s.meanLlmCallsToSuccess)}</td></tr>`,
+    )
     .join('');
   const heads = [first, w('runs'), w('success'), w('interval'), w('firstTryShort'), w('turns'), w('extraTurns'), w('llmCalls')];
   return `<section class="section" id="${id}">
@@ -123,7 +152,10 @@ function failuresHtml(report: SimulationReport, w: Words): string {
   const items = shown.map((failure) => {
     const goal = failure.goal.map(goalItemText).join('; ');
     const turns = failure.transcript
-      .map((turn) => `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`)
+      .map(
+        (turn) =>
+          `<li><span class="msg msg-user">${esc(turn.user)}</span> → <span class="msg msg-app">${esc(turn.spoken.join(' / ') || w('silence'))}</span>${turn.llm.length > 0 ? ` <span class="muted">[${esc(turn.llm.join(', '))}]</span>` : ''}</li>`,
+      )
       .join('');
     return `<article class="dlg" id="u-${failure.userId}-${failure.repeat}"><details><summary><strong>${esc(w('userRun', failure.userId, failure.repeat))}</strong>: <span class="txt-fail">${esc(outcomeName(w.lang, failure.outcome))}</span> · ${esc(outcomeWhy(w.lang, failure.outcome, failure.transcript.length))} · ${esc(w('items', failure.goal.length))}</summary>
     <p class="muted">${esc(w('goal', goal))}</p><ol class="msgs">${turns}</ol></details></article>`;

@@ -52,7 +52,9 @@ export function toBaseline(report: Report): Baseline {
     mode: report.run.mode,
     protocol: report.run.protocol,
     metrics: Object.fromEntries(Object.entries(report.metrics).map(([name, m]) => [name, m.score])),
-    judged: Object.fromEntries(Object.entries(report.metrics).flatMap(([name, m]) => (typeof m.counts['judged'] === 'number' ? [[name, m.counts['judged']]] : []))),
+    judged: Object.fromEntries(
+      Object.entries(report.metrics).flatMap(([name, m]) => (typeof m.counts['judged'] === 'number' ? [[name, m.counts['judged']]] : [])),
+    ),
     dialogues: Object.fromEntries(Array.from(report.dialogues, (d) => [d.id, d.passed])),
     ...(digests.length > 0 ? { answerDigests: Object.fromEntries(digests) } : {}),
     ...(report.repeated ? { repeated: report.repeated } : {}),
@@ -183,7 +185,10 @@ function isBaseline(value: unknown): value is Baseline {
  */
 const TALLY_DEPTH = 6;
 function tally(depth: number): object {
-  const leaf = [{ type: 'number', minimum: 0 }, { type: 'array', items: { type: 'number', minimum: 0 } }];
+  const leaf = [
+    { type: 'number', minimum: 0 },
+    { type: 'array', items: { type: 'number', minimum: 0 } },
+  ];
   return { type: 'object', additionalProperties: { anyOf: depth > 1 ? [...leaf, tally(depth - 1)] : leaf } };
 }
 export const talliesSchema = { type: 'object', additionalProperties: tally(TALLY_DEPTH) };
@@ -215,13 +220,20 @@ export const provenanceSchema = {
     model: { type: 'string' },
     baseUrl: { type: 'string' },
     repeat: { type: 'integer', minimum: 1 },
-    git: { anyOf: [{ type: 'null' }, { type: 'object', required: ['commit', 'dirty'], properties: { commit: { type: 'string' }, dirty: { type: 'boolean' } } }] },
+    git: {
+      anyOf: [{ type: 'null' }, { type: 'object', required: ['commit', 'dirty'], properties: { commit: { type: 'string' }, dirty: { type: 'boolean' } } }],
+    },
     noGit: { type: 'string' },
     promptLines: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     promptText: stringRecord,
     sampling: {
       type: 'object',
-      properties: { temperature: { type: 'number' }, seed: { type: 'number' }, responseFormat: { type: 'string' }, maxTokens: { type: 'object', additionalProperties: { type: 'number' } } },
+      properties: {
+        temperature: { type: 'number' },
+        seed: { type: 'number' },
+        responseFormat: { type: 'string' },
+        maxTokens: { type: 'object', additionalProperties: { type: 'number' } },
+      },
     },
     dialogues: stringRecord,
     today: { type: 'string' },
@@ -253,11 +265,19 @@ export const BASELINE_SCHEMAS = {
     required: ['schemaVersion', 'run', 'metrics', 'dialogues'],
     properties: {
       schemaVersion: { type: 'number' },
-      run: { type: 'object', required: ['llm', 'mode', 'protocol'], properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' }, provenance: provenanceSchema } },
+      run: {
+        type: 'object',
+        required: ['llm', 'mode', 'protocol'],
+        properties: { llm, mode: { type: 'string' }, protocol: { type: 'string' }, provenance: provenanceSchema },
+      },
       metrics: { type: 'object', additionalProperties: { type: 'object', required: ['score'], properties: { score: { type: 'number' } } } },
       dialogues: {
         type: 'array',
-        items: { type: 'object', required: ['id', 'passed'], properties: { id: { type: 'string' }, passed: { type: 'boolean' }, answerDigests: ANSWER_DIGESTS_SCHEMA } },
+        items: {
+          type: 'object',
+          required: ['id', 'passed'],
+          properties: { id: { type: 'string' }, passed: { type: 'boolean' }, answerDigests: ANSWER_DIGESTS_SCHEMA },
+        },
       },
       repeated: repeatedSchema,
     },

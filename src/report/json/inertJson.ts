@@ -14,7 +14,8 @@ export function unsafeJson(value: unknown): string | null {
     if (node === null || typeof node !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return `${path || '/'} nests deeper than ${MAX_JSON_DEPTH} levels`;
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) if (node[i] !== null && typeof node[i] === 'object') stack.push({ value: node[i], depth: depth + 1, path: `${path}/${i}` });
+      for (let i = 0; i < node.length; i++)
+        if (node[i] !== null && typeof node[i] === 'object') stack.push({ value: node[i], depth: depth + 1, path: `${path}/${i}` });
       continue;
     }
     for (const key of Object.keys(node)) {

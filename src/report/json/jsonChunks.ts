@@ -88,7 +88,11 @@ function holdsStreamedList(value: unknown): boolean {
 /** Not an array, iterable, and JSON-stringified as its items (toJSON): e.g. a tally's CountedList. */
 function isStreamedList(value: unknown): value is Iterable<unknown> {
   return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Symbol.iterator in value && typeof (value as { toJSON?: unknown }).toJSON === 'function'
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Symbol.iterator in value &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
   );
 }
 
@@ -113,7 +117,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** JSON.stringify of a value that sits `depth` levels deep in a pretty-printed document. */
 function stringifyAt(value: unknown, indent: 2 | 0, depth: number): string | undefined {
-  if (indent === 0 || depth === 0 || !isPlainObject(value) && !Array.isArray(value)) {
+  if (indent === 0 || depth === 0 || (!isPlainObject(value) && !Array.isArray(value))) {
     const text = JSON.stringify(value, null, indent) as string | undefined;
     return text === undefined || indent === 0 ? text : text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
   }

@@ -19,7 +19,6 @@ const counts = (extra: string[] = []) => ({
 const strings = { type: 'array', items: { type: 'string' } };
 const llm = { type: 'object', required: ['backend', 'model'], properties: { backend: { type: 'string' }, model: { type: 'string' } } };
 
-
 const turn = {
   type: 'object',
   required: ['index', 'input', 'route', 'stateAfter', 'tts', 'batch', 'saved', 'llmCalls', 'checks', 'passed'],
@@ -56,7 +55,12 @@ const turn = {
       items: {
         type: 'object',
         required: ['endpoint', 'outcome'],
-        properties: { endpoint: { type: 'string' }, outcome: { type: 'string' }, responseText: { type: ['string', 'null'] }, latencyMs: { type: ['number', 'null'] } },
+        properties: {
+          endpoint: { type: 'string' },
+          outcome: { type: 'string' },
+          responseText: { type: ['string', 'null'] },
+          latencyMs: { type: ['number', 'null'] },
+        },
       },
     },
     checks: { type: 'array', items: { type: 'object', required: ['name', 'passed'], properties: { name: { type: 'string' }, passed: { type: 'boolean' } } } },
@@ -190,7 +194,11 @@ export const REPORT_SCHEMAS = {
           byGoalSize: { type: 'array', items: simulationSlice({ goalSize: count }) },
           byFeature: {
             type: 'array',
-            items: { type: 'object', required: ['feature', 'with', 'without'], properties: { feature: { type: 'string' }, with: simulationSlice(), without: simulationSlice() } },
+            items: {
+              type: 'object',
+              required: ['feature', 'with', 'without'],
+              properties: { feature: { type: 'string' }, with: simulationSlice(), without: simulationSlice() },
+            },
           },
         },
       },
@@ -200,7 +208,16 @@ export const REPORT_SCHEMAS = {
         items: {
           type: 'object',
           required: ['userId', 'repeat', 'goalSize', 'outcome', 'turns', 'minTurns', 'llmCalls', 'features'],
-          properties: { userId: count, repeat: count, goalSize: count, outcome: { type: 'string' }, turns: count, minTurns: count, llmCalls: count, features: strings },
+          properties: {
+            userId: count,
+            repeat: count,
+            goalSize: count,
+            outcome: { type: 'string' },
+            turns: count,
+            minTurns: count,
+            llmCalls: count,
+            features: strings,
+          },
         },
       },
       failures: {

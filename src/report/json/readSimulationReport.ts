@@ -32,8 +32,10 @@ type Validate = { (data: unknown): boolean; errors?: { instancePath: string; mes
 export function readSimulationReport(file: string): SimulationReport {
   const value = readJsonFile(file, 'report') as Partial<SimulationReport> | null;
   const where = `${file}: not a simulate report.json`;
-  if (!value || typeof value !== 'object' || value.kind !== 'simulation') throw new BaselineError(`${where} (kind is not "simulation"; a run report compares with a run report)`);
-  if (value.schemaVersion !== SIMULATION_SCHEMA_VERSION) throw new BaselineError(`${where} of schema v${SIMULATION_SCHEMA_VERSION} (schemaVersion ${String(value.schemaVersion)})`);
+  if (!value || typeof value !== 'object' || value.kind !== 'simulation')
+    throw new BaselineError(`${where} (kind is not "simulation"; a run report compares with a run report)`);
+  if (value.schemaVersion !== SIMULATION_SCHEMA_VERSION)
+    throw new BaselineError(`${where} of schema v${SIMULATION_SCHEMA_VERSION} (schemaVersion ${String(value.schemaVersion)})`);
   const validate = compiled.validSimulation as Validate;
   if (!validate(value)) throw new BaselineError(`${where} (${firstError(validate)})`);
   const report = value as SimulationReport;
@@ -49,14 +51,19 @@ function scoresContradiction(report: SimulationReport): string | null {
   if (overall.users !== users) return `/scores/overall/users is ${overall.users}, the runs are of ${users} users`;
   const slices: Array<[string, SliceScore, readonly RunResult[]]> = [
     ['/scores/overall', overall, report.runs],
-    ...byGoalSize.map((slice, i): [string, SliceScore, readonly RunResult[]] => [`/scores/byGoalSize/${i}`, slice, report.runs.filter((run) => run.goalSize === slice.goalSize)]),
+    ...byGoalSize.map((slice, i): [string, SliceScore, readonly RunResult[]] => [
+      `/scores/byGoalSize/${i}`,
+      slice,
+      report.runs.filter((run) => run.goalSize === slice.goalSize),
+    ]),
   ];
   for (const [path, slice, runs] of slices) {
     const succeeded = runs.filter((run) => run.outcome === 'success');
     const firstTry = succeeded.filter((run) => run.turns === run.minTurns).length;
     if (slice.runs !== runs.length) return `${path}/runs is ${slice.runs}, the runs list ${runs.length}`;
     if (slice.succeeded !== succeeded.length) return `${path}/succeeded is ${slice.succeeded}, ${succeeded.length} of the runs succeeded`;
-    if (!sameShare(slice.successRate, succeeded.length, runs.length)) return `${path}/successRate is ${slice.successRate}, not ${succeeded.length}/${runs.length}`;
+    if (!sameShare(slice.successRate, succeeded.length, runs.length))
+      return `${path}/successRate is ${slice.successRate}, not ${succeeded.length}/${runs.length}`;
     if (!sameShare(slice.firstTryRate, firstTry, runs.length)) return `${path}/firstTryRate is ${slice.firstTryRate}, not ${firstTry}/${runs.length}`;
   }
   return null;

@@ -56,7 +56,9 @@ export function renderSimulationJunit(report: SimulationReport, lang: Lang = 'en
     const text = failure
       ? [
           say('junitGoal', failure.goal.map((item) => `${item.description} ${item.amount} ${item.type} ${item.category}`).join('; ')),
-          ...failure.transcript.map((turn, i) => say('junitTurn', i + 1, `${turn.user} → ${turn.spoken.join(' / ') || say('silence')}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`)),
+          ...failure.transcript.map((turn, i) =>
+            say('junitTurn', i + 1, `${turn.user} → ${turn.spoken.join(' / ') || say('silence')}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`),
+          ),
         ].join('\n')
       : '';
     lines.push(`${open}>`, `      <failure message="${escapeXmlAttr(message)}" type="goalNotReached">${escapeXmlText(text)}</failure>`, '    </testcase>');

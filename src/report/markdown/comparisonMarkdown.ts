@@ -1,6 +1,15 @@
 /** The comparison of two runs as GitHub Markdown: deltas, then each flipped dialogue's differing fields. */
 import { modelSentences } from '../words/answersWords.js';
-import { changeNote, flipCountsSaid, flipsByDirection, sideBySide, type Comparison, type Flip, type MetricDelta, type ShownComparison } from '../model/comparison.js';
+import {
+  changeNote,
+  flipCountsSaid,
+  flipsByDirection,
+  sideBySide,
+  type Comparison,
+  type Flip,
+  type MetricDelta,
+  type ShownComparison,
+} from '../model/comparison.js';
 import { whatBrokeSection } from './whatBrokeMarkdown.js';
 import { comparisonCountsSaid, comparisonSuiteSaid } from '../words/leadWords.js';
 import { deltaPoints, percent, truncate, withoutControls } from '../words/format.js';
@@ -26,7 +35,10 @@ function delta(m: MetricDelta, lang: Lang): string {
 function flipBlock(flip: Flip, lang: Lang): string[] {
   const features = flip.tags.filter((t) => sliceOfTag(t).kind === 'feature').map(featureName);
   const arrow = label(lang, flip.direction === 'broke' ? 'flipBroke' : 'flipFixed');
-  const lines = [`#### ${mdCode(flip.id)} ${mdText(truncate(flip.title, 100))} — ${arrow}${features.length > 0 ? ` · ${mdText(features.join(' · '))}` : ''}`, ''];
+  const lines = [
+    `#### ${mdCode(flip.id)} ${mdText(truncate(flip.title, 100))} — ${arrow}${features.length > 0 ? ` · ${mdText(features.join(' · '))}` : ''}`,
+    '',
+  ];
   const differing = sideBySide(flip).flatMap((fields, i) => fields.filter((f) => f.differs).map((f) => ({ turn: i + 1, ...f })));
   if (differing.length === 0) {
     lines.push(`_${mdText(label(lang, 'noFieldDiffers'))}_`, '');
@@ -58,7 +70,10 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     '',
     `| ${label(lang, 'metric')} | A | B | Δ |`,
     '| --- | ---: | ---: | ---: |',
-    ...comparison.metrics.map((m) => `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m, lang)} |`),
+    ...comparison.metrics.map(
+      (m) =>
+        `| ${mdText(metricName(lang, m.name))}${comparison.broke.knockOn.has(m.name) ? ` _(${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))})_` : ''} | ${score(m.a, m.aInterval)} | ${score(m.b, m.bInterval)} | ${delta(m, lang)} |`,
+    ),
     '',
   ];
   const moved = comparison.slices
@@ -66,12 +81,23 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
     .filter(({ s, success }) => s.dialogues.a !== s.dialogues.b || (success && success.a !== success.b))
     .slice(0, MAX_SLICES);
   if (moved.length > 0) {
-    lines.push(`### ${label(lang, 'slicesMoved')}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'dialoguesPassedHead')} | ${label(lang, 'successDelta')} |`, '| --- | --- | ---: |');
-    for (const { s, success } of moved) lines.push(`| ${mdText(sliceName(s.kind, s.name))} · ${label(lang, s.kind)} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`);
+    lines.push(
+      `### ${label(lang, 'slicesMoved')}`,
+      '',
+      `| ${label(lang, 'slice')} | ${label(lang, 'dialoguesPassedHead')} | ${label(lang, 'successDelta')} |`,
+      '| --- | --- | ---: |',
+    );
+    for (const { s, success } of moved)
+      lines.push(
+        `| ${mdText(sliceName(s.kind, s.name))} · ${label(lang, s.kind)} | ${s.dialogues.a} → ${s.dialogues.b} | ${success ? delta(success, lang) : '—'} |`,
+      );
     lines.push('');
   }
   for (const { said, flips } of apart) {
-    const shown = flips.slice(0, MAX_FLIPS).map((f) => mdCode(f.id)).join(', ');
+    const shown = flips
+      .slice(0, MAX_FLIPS)
+      .map((f) => mdCode(f.id))
+      .join(', ');
     lines.push(`_${mdText(said)}${lang === 'zh' ? '：' : ': '}${shown}${flips.length > MAX_FLIPS ? ', …' : ''}_`, '');
   }
   const more = (left: number) => `_${mdText(label(lang, 'moreFlips', left))}_`;

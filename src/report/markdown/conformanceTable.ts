@@ -37,7 +37,14 @@ export function renderConformanceMarkdown(rows: readonly ConformanceRow[], meta:
     '| --- | --- | --- | --- | --- | --- |',
   ];
   for (const row of rows) {
-    const cells = [row.seed, mdText(row.requirement), mdText(row.scenario), `${MARK[row.status]} ${LABEL[row.status]}`, row.dialogues.map(mdText).join(', '), mdText(row.detail ?? '')];
+    const cells = [
+      row.seed,
+      mdText(row.requirement),
+      mdText(row.scenario),
+      `${MARK[row.status]} ${LABEL[row.status]}`,
+      row.dialogues.map(mdText).join(', '),
+      mdText(row.detail ?? ''),
+    ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return withoutControls(`${lines.join('\n')}\n`);
@@ -68,6 +75,12 @@ ${body}
 `;
 }
 
-export const conformanceMarkdownReporter: Reporter<ConformanceTable> = { file: 'conformance.md', render: ({ rows, meta }) => [renderConformanceMarkdown(rows, meta)] };
+export const conformanceMarkdownReporter: Reporter<ConformanceTable> = {
+  file: 'conformance.md',
+  render: ({ rows, meta }) => [renderConformanceMarkdown(rows, meta)],
+};
 
-export const conformanceHtmlReporter: Reporter<ConformanceTable> = { file: 'conformance.html', render: ({ rows, meta }) => [renderConformanceHtml(rows, meta)] };
+export const conformanceHtmlReporter: Reporter<ConformanceTable> = {
+  file: 'conformance.html',
+  render: ({ rows, meta }) => [renderConformanceHtml(rows, meta)],
+};

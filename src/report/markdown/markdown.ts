@@ -74,7 +74,8 @@ function headline(report: Report): string {
   const lang = report.view?.lang ?? 'en';
   if (report.gate) {
     const gate = report.gate;
-    const head = outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
+    const head =
+      outcome === 'letThrough' ? 'gateLetThroughHead' : outcome === 'notDecided' ? 'gateNotDecidedHead' : gate.passed ? 'gatePassedHead' : 'gateFailedHead';
     // The suite's move first (issue 49): dialogue success and the every-run count, then what the gate counted.
     const move = suiteMove(report, gate);
     const moved = suiteMoveShort(move, lang);
@@ -122,7 +123,12 @@ function slicesSection(report: Report): string[] {
   const shown = report.gate ? movers : weakestSlices(rows, MAX_SLICE_ROWS);
   if (shown.length === 0) return [];
   const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${lang === 'zh' ? '通过率最低' : 'lowest pass rate'}`;
-  const lines = [`### ${title}`, '', `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${sliceDialoguesHeading(report, lang)} | ${label(lang, 'vsBaseline')} |`, '| --- | --- | ---: | --- |'];
+  const lines = [
+    `### ${title}`,
+    '',
+    `| ${label(lang, 'slice')} | ${label(lang, 'kind')} | ${sliceDialoguesHeading(report, lang)} | ${label(lang, 'vsBaseline')} |`,
+    '| --- | --- | ---: | --- |',
+  ];
   for (const row of shown) {
     const { kind, name, dialogues } = row.slice;
     lines.push(`| ${mdText(sliceName(kind, name))} | ${label(lang, kind)} | ${dialogues.passed}/${dialogues.total} | ${mdText(sliceChange(row, lang))} |`);
@@ -141,7 +147,14 @@ function runLine(report: Report): string {
     label(lang, 'seedPart', run.seed),
   ];
   if (run.repeat > 1) {
-    parts.push(label(lang, 'runRepeat', run.repeat, mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`)));
+    parts.push(
+      label(
+        lang,
+        'runRepeat',
+        run.repeat,
+        mdText(`${label(lang, 'runsPassed')} ${percent(summary.passAt1)}, ${label(lang, 'everyRunPassed', run.repeat, percent(summary.passHatK))}`),
+      ),
+    );
   }
   if (run.shard) parts.push(label(lang, 'shardPart', mdCode(run.shard)));
   if (run.filter.length > 0) parts.push(label(lang, 'runFilter', run.filter.map(mdCode).join(' ')));
@@ -155,7 +168,10 @@ function warningLines(report: Report): string[] {
 function provenanceSection(report: Report): string[] {
   const entries = provenanceEntries(report, report.view?.lang ?? 'en');
   if (entries.length === 0) return [];
-  return folded(label(report.view?.lang ?? 'en', 'provenance'), entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`));
+  return folded(
+    label(report.view?.lang ?? 'en', 'provenance'),
+    entries.map(([k, v]) => `- ${mdText(k)}: ${mdCode(v)}`),
+  );
 }
 
 function summaryLine(report: Report): string {
@@ -170,7 +186,8 @@ function metricsTable(report: Report, knockOn: ReadonlySet<string>): string[] {
   const rows = orderedMetrics(report).map(([name, metric]) => {
     const score = nothingJudged(metric) ? 'n/a' : `**${percent(metric.score)}**`;
     const cells = [mdText(metricName(lang, name)), score];
-    if (report.gate) cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}_` : ''));
+    if (report.gate)
+      cells.push(baselineCell(report.gate, name, lang) + (knockOn.has(name) ? ` · _${mdText(inLang(lang, WHAT_BROKE_WORDS.knockOnShort))}_` : ''));
     cells.push(countsCell(name, metric, lang));
     return `| ${cells.join(' | ')} |`;
   });
@@ -231,11 +248,15 @@ function countsCell(name: string, metric: MetricResult, lang: Lang): string {
 function regressionSection(report: Report, gate: GateResult): string[] {
   const lines = [`### ${label(report.view?.lang ?? 'en', 'regressionsAgainst')} ${mdCode(gate.baseline)}`, ''];
   for (const finding of metricRegressions(gate)) {
-    lines.push(`- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false, undefined, report.view?.lang ?? 'en'))}`);
+    lines.push(
+      `- 🔻 **${mdText(metricName(report.view?.lang ?? 'en', findingMetricName(finding)))}**: ${mdText(describeFindingChange(finding, false, undefined, report.view?.lang ?? 'en'))}`,
+    );
   }
   const broke = brokeDialogues(report, gate, report.view?.lang ?? 'en');
   if (broke.length > 0) {
-    const items = broke.slice(0, MAX_FLIPPED).map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
+    const items = broke
+      .slice(0, MAX_FLIPPED)
+      .map((dialogue) => `- ${mdCode(dialogue.id)}${dialogue.title ? ` — ${mdText(truncate(dialogue.title, 80))}` : ''} (${mdText(dialogue.change)})`);
     if (broke.length > MAX_FLIPPED) items.push(`- ${label(report.view?.lang ?? 'en', 'andMore', broke.length - MAX_FLIPPED)}`);
     lines.push('', ...folded(brokeCount(gate, report.view?.lang ?? 'en'), items));
     return lines;
@@ -269,14 +290,19 @@ function dialogueBlock(dialogue: DialogueReport, lang: Lang): string[] {
     lines.push(`_${label(lang, 'noFailedCheck')}_`, '');
     return lines;
   }
-  lines.push(`| ${label(lang, 'turnHead')} | ${label(lang, 'input')} | ${label(lang, 'check')} | ${label(lang, 'whatDiffers')} |`, '| ---: | --- | --- | --- |');
+  lines.push(
+    `| ${label(lang, 'turnHead')} | ${label(lang, 'input')} | ${label(lang, 'check')} | ${label(lang, 'whatDiffers')} |`,
+    '| ---: | --- | --- | --- |',
+  );
   const explained = new Set<unknown>();
   for (const { turn, check } of failures.slice(0, MAX_CHECK_ROWS)) {
     const differs = checkDifferences(check.expected, check.actual, lang).map((line) => mdText(truncate(line, VALUE_CHARS)));
     // Why the turn's model call was refused, once per turn.
     const why = explained.has(turn) ? [] : callDetails(turn.llmCalls, lang).map((line) => `_${mdText(truncate(line, VALUE_CHARS))}_`);
     explained.add(turn);
-    lines.push(`| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn, lang), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`);
+    lines.push(
+      `| ${turnNumber(turn)} | ${mdText(truncate(describeInput(turn, lang), INPUT_CHARS))} | ${mdText(check.name)} | ${[...differs, ...why].join('<br>')} |`,
+    );
   }
   if (failures.length > MAX_CHECK_ROWS) lines.push(`| | | _${mdText(label(lang, 'andMore', failures.length - MAX_CHECK_ROWS))}_ | |`);
   lines.push('');

@@ -6,10 +6,28 @@ import { goalItemText } from '../model/simulationReport.js';
 import { withoutControls } from '../words/format.js';
 import { punctuation } from '../words/wording.js';
 import type { Reporter } from '../model/reporter.js';
-import { MAX_EXAMPLES, type Say, deltaText, describeSide, exampleTitle, exampleTurns, flipLine, headlineOf, rate, wordsIn } from '../words/simulationComparisonWords.js';
+import {
+  MAX_EXAMPLES,
+  type Say,
+  deltaText,
+  describeSide,
+  exampleTitle,
+  exampleTurns,
+  flipLine,
+  headlineOf,
+  rate,
+  wordsIn,
+} from '../words/simulationComparisonWords.js';
 
 function mdTable(title: string, rows: readonly RateDelta[], say: Say): string[] {
-  return [`## ${title}`, '', say('cmpTableHead'), '|---|---:|---:|---:|', ...rows.map((d) => `| ${mdText(d.name)} | ${rate(d.a)} | ${rate(d.b)} | ${deltaText(d)} |`), ''];
+  return [
+    `## ${title}`,
+    '',
+    say('cmpTableHead'),
+    '|---|---:|---:|---:|',
+    ...rows.map((d) => `| ${mdText(d.name)} | ${rate(d.a)} | ${rate(d.b)} | ${deltaText(d)} |`),
+    '',
+  ];
 }
 
 function examplesMarkdown(c: SimulationComparison, lang: Lang): string[] {
@@ -46,10 +64,11 @@ export function renderSimulationComparisonMarkdown(c: SimulationComparison, lang
   ];
   if (!c.sameUsers) lines.push(say('cmpOtherSeeds'), '');
   else if (c.flips.length === 0) lines.push(say('cmpNone'), '');
-  else for (const direction of ['broke', 'fixed'] as const) {
-    const flips = c.flips.filter((f) => f.direction === direction);
-    lines.push(`### ${say(direction === 'broke' ? 'cmpBroke' : 'cmpFixed', flips.length)}`, '', ...flips.map((f) => `- ${flipLine(f, say)}`), '');
-  }
+  else
+    for (const direction of ['broke', 'fixed'] as const) {
+      const flips = c.flips.filter((f) => f.direction === direction);
+      lines.push(`### ${say(direction === 'broke' ? 'cmpBroke' : 'cmpFixed', flips.length)}`, '', ...flips.map((f) => `- ${flipLine(f, say)}`), '');
+    }
   return withoutControls(`${lines.join('\n')}\n`);
 }
 

@@ -47,14 +47,20 @@ export function renderSimulationMarkdown(report: SimulationReport, shownFailures
     `## ${word('mdByFeature')}`,
     '',
     ...header(word('feature')),
-    ...byFeature.flatMap(({ feature, with: used, without }) => [sliceRow(`${speechName(lang, feature)} ✓`, used), sliceRow(`${speechName(lang, feature)} ✗`, without)]),
+    ...byFeature.flatMap(({ feature, with: used, without }) => [
+      sliceRow(`${speechName(lang, feature)} ✓`, used),
+      sliceRow(`${speechName(lang, feature)} ✗`, without),
+    ]),
     '',
     `## ${word('mdFailed', Math.min(shownFailures, report.failures.length), report.failures.length)}`,
     '',
   ];
   for (const failure of report.failures.slice(0, shownFailures)) {
     const who = word('userRun', failure.userId, failure.repeat);
-    lines.push(`### ${word('mdFailure', { who, outcome: outcomeName(lang, failure.outcome), why: outcomeWhy(lang, failure.outcome, failure.transcript.length) })}`, '');
+    lines.push(
+      `### ${word('mdFailure', { who, outcome: outcomeName(lang, failure.outcome), why: outcomeWhy(lang, failure.outcome, failure.transcript.length) })}`,
+      '',
+    );
     lines.push(word('goal', failure.goal.map((item) => mdText(goalItemText(item))).join('; ')), '');
     for (const turn of failure.transcript) {
       lines.push(`- 🗣 ${mdText(turn.user)} → ${mdText(turn.spoken.join(' / ') || word('silence'))}${turn.llm.length > 0 ? ` _[${turn.llm.join(', ')}]_` : ''}`);

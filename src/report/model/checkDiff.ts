@@ -44,7 +44,9 @@ export function checkDifferences(expected: unknown, actual: unknown, lang: Lang 
 /** Why each of a turn's model calls gave nothing usable, e.g. "correct call invalid: append uses index -1, got 9". */
 export function callDetails(calls: readonly LlmCallReport[], lang: Lang = 'en'): string[] {
   const outcome = (code: string) => (CALL_OUTCOMES[code] ? pick(lang, CALL_OUTCOMES[code]) : code);
-  return calls.filter((call) => call.detail && call.outcome !== 'ok').map((call) => inLang(lang, DIFFERENCE_WORDS.call, { endpoint: call.endpoint, outcome: outcome(call.outcome), detail: call.detail ?? '' }));
+  return calls
+    .filter((call) => call.detail && call.outcome !== 'ok')
+    .map((call) => inLang(lang, DIFFERENCE_WORDS.call, { endpoint: call.endpoint, outcome: outcome(call.outcome), detail: call.detail ?? '' }));
 }
 
 function differences(expected: unknown, actual: unknown, at: string, lang: Lang): string[] {

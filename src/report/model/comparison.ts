@@ -1,5 +1,14 @@
 /** Two report.json files side by side: metric and slice deltas, and the dialogues that flipped each way. */
-import { changeVerdict, changeWordText, gateChangeFacts, gatePValues, intervalWords, pValueWords, type ChangeVerdict, type LevelledInterval } from '../words/changeWords.js';
+import {
+  changeVerdict,
+  changeWordText,
+  gateChangeFacts,
+  gatePValues,
+  intervalWords,
+  pValueWords,
+  type ChangeVerdict,
+  type LevelledInterval,
+} from '../words/changeWords.js';
 import { gateTestOf, metricInterval } from './modelExtras.js';
 import type { DialogueReport, GateResult, Lang, ReadReport as Report, SliceKind, TurnReport } from './reportTypes.js';
 import { sliceId } from './slices.js';
@@ -117,7 +126,9 @@ export function compareReports(a: Side, b: Side, gate: GateResult | null = null,
       name: right.name,
       dialogues: { a: count(left), b: count(right) },
       // A slice's move is not tested: painted only when the answers repeat.
-      metrics: metricDeltas(left.metrics as Report['metrics'], right.metrics as Report['metrics'], names).map((m) => withVerdict(m, verdictOf(gate, null, m.a, m.b))),
+      metrics: metricDeltas(left.metrics as Report['metrics'], right.metrics as Report['metrics'], names).map((m) =>
+        withVerdict(m, verdictOf(gate, null, m.a, m.b)),
+      ),
     });
   }
   const byIdA = new Map(a.report.dialogues.map((d) => [d.id, d]));
@@ -213,7 +224,11 @@ function itemLine(item: NonNullable<TurnReport['batch']>[number]): string {
 
 function turnFields(turn: TurnReport | undefined): Record<string, string> {
   if (!turn) return {};
-  const input = [turn.input.user !== undefined ? `「${turn.input.user}」` : '', turn.input.tap ? `tap ${turn.input.tap}` : '', turn.input.advanceMs !== undefined ? `+${turn.input.advanceMs} ms` : '']
+  const input = [
+    turn.input.user !== undefined ? `「${turn.input.user}」` : '',
+    turn.input.tap ? `tap ${turn.input.tap}` : '',
+    turn.input.advanceMs !== undefined ? `+${turn.input.advanceMs} ms` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const failed = turn.checks.filter((c) => !c.passed).map((c) => c.name);

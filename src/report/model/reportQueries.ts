@@ -3,17 +3,7 @@ import { deltaPoints, formatNumber, percent, formatPValue } from '../words/forma
 import { isPageLabel, label } from '../words/labels.js';
 import { punctuation } from '../words/wording.js';
 import { PASS_RATE_TEST, READING_ORDER, SIGN_TESTED } from '../../scoring/metrics/registry.js';
-import type {
-  CheckReport,
-  DialogueReport,
-  GateFinding,
-  GateResult,
-  Lang,
-  MetricResult,
-  Provenance,
-  Report,
-  TurnReport,
-} from './reportTypes.js';
+import type { CheckReport, DialogueReport, GateFinding, GateResult, Lang, MetricResult, Provenance, Report, TurnReport } from './reportTypes.js';
 
 /** The run's verdict: the gate's when a baseline was compared, else "every dialogue passed". */
 /**
@@ -127,7 +117,9 @@ export function describeFindingChange(finding: GateFinding, withStatistics = tru
     const interval = significance.interval;
     if (interval) {
       const [low, high] = [pointsOf(interval[0]), pointsOf(interval[1])];
-      extras.push(intervalLevel === undefined ? label(lang, 'findingInterval', { low, high }) : label(lang, 'findingIntervalAt', { low, high, level: intervalLevel }));
+      extras.push(
+        intervalLevel === undefined ? label(lang, 'findingInterval', { low, high }) : label(lang, 'findingIntervalAt', { low, high, level: intervalLevel }),
+      );
     }
   }
   if (extras.length > 0) parts.push(label(lang, 'findingExtras', extras.join(punctuation(lang).comma)));
@@ -189,10 +181,21 @@ export function dialogueChanges(gate: GateResult): DialogueChanges {
   const flaky = paired?.flaky ?? [];
   const fewerRunsNone = (paired?.consistentlyBroken ?? []).filter((id) => !broke.has(id));
   const fewerRuns = new Set([...fewerRunsNone, ...flaky.filter((f) => f.baseline === 1 && f.current !== null && f.current < 1).map((f) => f.id)]);
-  const moreRuns = new Set([...(paired?.consistentlyFixed ?? []), ...flaky.filter((f) => f.current === 1 && f.baseline !== null && f.baseline < 1).map((f) => f.id)].filter((id) => !fixed.has(id)));
+  const moreRuns = new Set(
+    [...(paired?.consistentlyFixed ?? []), ...flaky.filter((f) => f.current === 1 && f.baseline !== null && f.baseline < 1).map((f) => f.id)].filter(
+      (id) => !fixed.has(id),
+    ),
+  );
   const unsteady = flaky.map((f) => f.id).filter((id) => !broke.has(id) && !fixed.has(id) && !fewerRuns.has(id) && !moreRuns.has(id));
   const sorted = (ids: Iterable<string>) => [...ids].sort();
-  return { broke: sorted(broke), fixed: sorted(fixed), fewerRuns: sorted(fewerRuns), fewerRunsNone: sorted(fewerRunsNone), moreRuns: sorted(moreRuns), unsteady };
+  return {
+    broke: sorted(broke),
+    fixed: sorted(fixed),
+    fewerRuns: sorted(fewerRuns),
+    fewerRunsNone: sorted(fewerRunsNone),
+    moreRuns: sorted(moreRuns),
+    unsteady,
+  };
 }
 
 export interface BrokeDialogue {
@@ -254,9 +257,7 @@ export interface FailedCheck {
 }
 
 export function failedChecks(dialogue: DialogueReport): FailedCheck[] {
-  return dialogue.turns.flatMap((turn) =>
-    turn.checks.filter((check) => !check.passed).map((check) => ({ turn, check })),
-  );
+  return dialogue.turns.flatMap((turn) => turn.checks.filter((check) => !check.passed).map((check) => ({ turn, check })));
 }
 
 export function uniqueFiles(report: Report): string[] {
@@ -264,5 +265,3 @@ export function uniqueFiles(report: Report): string[] {
   for (const d of report.dialogues) files.add(d.file);
   return [...files];
 }
-
-

@@ -4,7 +4,16 @@ export const REPORT_SCHEMA_VERSION = 1;
 
 export type { CallDigest, CheckReport, DialogueReport, ItemSnapshot, LlmCallReport, MetricResult, RunSummary, TurnReport } from '../../scoring/results.js';
 export type { MetricName } from '../../scoring/metrics/registry.js';
-import type { DialogueReport, MetricEvidence, MetricResult, PairedComparison, PairedTest, RepeatedSection, SetAsideTest, RunSummary } from '../../scoring/results.js';
+import type {
+  DialogueReport,
+  MetricEvidence,
+  MetricResult,
+  PairedComparison,
+  PairedTest,
+  RepeatedSection,
+  SetAsideTest,
+  RunSummary,
+} from '../../scoring/results.js';
 import type { MetricName } from '../../scoring/metrics/registry.js';
 import type { Protocol } from '../../domain/vocabulary.js';
 import type { RecordedGateNote } from './gateNotes.js';

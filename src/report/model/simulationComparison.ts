@@ -89,7 +89,13 @@ export function compareSimulations(
   const sb = b.report.scores;
   const overall = [rateDelta(word('sliceTaskSuccess'), sa.overall, sb.overall), rateDelta(word('sliceFirstTry'), firstTry(sa.overall), firstTry(sb.overall))];
   const sizes = [...new Set([...sa.byGoalSize, ...sb.byGoalSize].map((s) => s.goalSize))].sort((x, y) => x - y);
-  const byGoalSize = sizes.map((size) => rateDelta(word('sliceGoalSize', size), sa.byGoalSize.find((s) => s.goalSize === size), sb.byGoalSize.find((s) => s.goalSize === size)));
+  const byGoalSize = sizes.map((size) =>
+    rateDelta(
+      word('sliceGoalSize', size),
+      sa.byGoalSize.find((s) => s.goalSize === size),
+      sb.byGoalSize.find((s) => s.goalSize === size),
+    ),
+  );
   const features = [...new Set([...sa.byFeature, ...sb.byFeature].map((f) => f.feature))];
   const byFeature = features.flatMap((feature) => {
     const fa = sa.byFeature.find((f) => f.feature === feature);
@@ -109,13 +115,31 @@ export function compareSimulations(
       const passedA = left.succeeded === left.runs;
       const passedB = right.succeeded === right.runs;
       if (passedA === passedB) continue;
-      flips.push({ userId, goalSize: left.goalSize, direction: passedA ? 'broke' : 'fixed', a: `${left.succeeded}/${left.runs}`, b: `${right.succeeded}/${right.runs}` });
+      flips.push({
+        userId,
+        goalSize: left.goalSize,
+        direction: passedA ? 'broke' : 'fixed',
+        a: `${left.succeeded}/${left.runs}`,
+        b: `${right.succeeded}/${right.runs}`,
+      });
     }
   }
   const broke = flips.filter((flip) => flip.direction === 'broke');
   const regressions = simulationRegressions(overall[0]!, broke, { ...gate, noiseFree: gate.noiseFree && sameUsers }, word);
   const successFellCounted = successFallCounted(overall[0]!, { ...gate, noiseFree: gate.noiseFree && sameUsers });
-  return { a, b, overall, byGoalSize, byFeature, sameUsers, flips, examples: brokenExamples(broke, b.report), regressions, successFellCounted, passed: regressions.length === 0 };
+  return {
+    a,
+    b,
+    overall,
+    byGoalSize,
+    byFeature,
+    sameUsers,
+    flips,
+    examples: brokenExamples(broke, b.report),
+    regressions,
+    successFellCounted,
+    passed: regressions.length === 0,
+  };
 }
 
 /** How `compare` gates two simulate reports. */
@@ -141,7 +165,12 @@ function successFallCounted(success: RateDelta, gate: SimulationGate): boolean {
   return fall > gate.tolerance + 1e-9 && beyondChance;
 }
 
-function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], gate: SimulationGate, word: (key: SimulationWord, ...args: Args) => string): string[] {
+function simulationRegressions(
+  success: RateDelta,
+  broke: readonly UserFlip[],
+  gate: SimulationGate,
+  word: (key: SimulationWord, ...args: Args) => string,
+): string[] {
   const regressions: string[] = [];
   const fall = success.delta === null ? 0 : -success.delta;
   const pp = (value: number) => `${(value * 100).toFixed(1)} pp`;
@@ -150,7 +179,16 @@ function simulationRegressions(success: RateDelta, broke: readonly UserFlip[], g
     regressions.push(word('fell', { fall: pp(fall), why, tolerance: gate.tolerance > 0 ? word('tolerance', pp(gate.tolerance)) : '' }));
   }
   if (broke.length > 0 && (gate.noiseFree || regressions.length > 0)) {
-    regressions.push(word('usersBroke', broke.length, `${broke.slice(0, 10).map((flip) => flip.userId).join(', ')}${broke.length > 10 ? ', …' : ''}`));
+    regressions.push(
+      word(
+        'usersBroke',
+        broke.length,
+        `${broke
+          .slice(0, 10)
+          .map((flip) => flip.userId)
+          .join(', ')}${broke.length > 10 ? ', …' : ''}`,
+      ),
+    );
   }
   return regressions;
 }

@@ -32,7 +32,13 @@ export interface SimulationReport {
     readonly userId: number;
     readonly repeat: number;
     readonly outcome: string;
-    readonly goal: readonly { readonly amount: number; readonly type: string; readonly category: string; readonly description: string; readonly date?: string | null }[];
+    readonly goal: readonly {
+      readonly amount: number;
+      readonly type: string;
+      readonly category: string;
+      readonly description: string;
+      readonly date?: string | null;
+    }[];
     readonly transcript: readonly { readonly user: string; readonly spoken: readonly string[]; readonly llm: readonly string[] }[];
   }[];
   /** With a user model (simulate --user-llm, issue 46): its guarded lines, slips, calls and tokens, examples, success by persona. */

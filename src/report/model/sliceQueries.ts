@@ -5,7 +5,6 @@ import { punctuation } from '../words/wording.js';
 import type { Lang, Report, SliceReport } from './reportTypes.js';
 import { sliceId, sliceKeys } from './slices.js';
 
-
 export interface SliceRow {
   readonly id: string;
   readonly slice: SliceReport;

@@ -18,7 +18,14 @@ export interface Behaviour {
   readonly key: string;
   readonly count: number;
   readonly ids: readonly string[];
-  readonly example: { readonly id: string; readonly title: string; readonly turn: number; readonly input: string; readonly difference: string; readonly why: string | null };
+  readonly example: {
+    readonly id: string;
+    readonly title: string;
+    readonly turn: number;
+    readonly input: string;
+    readonly difference: string;
+    readonly why: string | null;
+  };
   /** The metric this behaviour is measured by, when one is. */
   readonly metric: string | null;
 }
@@ -58,8 +65,16 @@ const OTHER_WRONG: Pair = ['a check failed ({0})', '检查未通过（{0}）'];
 
 /** The metric that measures each kind of first failure; the others do not say what broke. */
 function metricOf(act: string, check: string): string | null {
-  if (check === 'batch' || check === 'mapping') return act === 'correction' || act === 'append' ? 'correctionIndexMapping' : act === 'newInput' ? 'batchSplitting' : null;
-  return ({ saved: 'persistence', route: 'routing', tts: 'tts', ttsIncludes: 'tts', outcome: 'confidenceFallback', failure: 'confidenceFallback' } as Record<string, string>)[check] ?? null;
+  if (check === 'batch' || check === 'mapping')
+    return act === 'correction' || act === 'append' ? 'correctionIndexMapping' : act === 'newInput' ? 'batchSplitting' : null;
+  return (
+    (
+      { saved: 'persistence', route: 'routing', tts: 'tts', ttsIncludes: 'tts', outcome: 'confidenceFallback', failure: 'confidenceFallback' } as Record<
+        string,
+        string
+      >
+    )[check] ?? null
+  );
 }
 
 export interface WhatBroke {
@@ -150,7 +165,11 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     if (group) group.ids.push(id);
     else {
       const plain = plainDifference(first.check, lang);
-      const difference = plain ?? `${first.check.name}: ${checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(lang === 'zh' ? '；' : '; ')}`;
+      const difference =
+        plain ??
+        `${first.check.name}: ${checkDifferences(first.check.expected, first.check.actual, lang)
+          .slice(0, 2)
+          .join(lang === 'zh' ? '；' : '; ')}`;
       // The model call's own complaint is an internal: shown only beside a field-by-field difference.
       const [why = null] = plain ? [] : callDetails(first.turn.llmCalls, lang);
       const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn, lang), difference, why };
@@ -188,8 +207,14 @@ export function knockOnMetrics(gate: GateResult | null, behaviours: readonly Beh
 /** Words the "what broke" blocks share across pages. */
 export const WHAT_BROKE_WORDS = {
   broke: ['What broke for users: {0} dialogues', '用户遇到的问题：{0} 段对话由通过变为失败'],
-  worse: ['What got worse for users: {0} dialogues ({1} broke, {2} passed fewer of their runs)', '用户遇到的问题：{0} 段对话比基线差（{1} 段由通过变为失败，{2} 段通过的运行次数减少）'],
-  worseWithinNoise: ['What got worse for users: {0} dialogues passed fewer of their runs than in the baseline', '用户遇到的问题：{0} 段对话通过的运行次数少于基线'],
+  worse: [
+    'What got worse for users: {0} dialogues ({1} broke, {2} passed fewer of their runs)',
+    '用户遇到的问题：{0} 段对话比基线差（{1} 段由通过变为失败，{2} 段通过的运行次数减少）',
+  ],
+  worseWithinNoise: [
+    'What got worse for users: {0} dialogues passed fewer of their runs than in the baseline',
+    '用户遇到的问题：{0} 段对话通过的运行次数少于基线',
+  ],
   fails: ['What fails for users: {0} dialogues', '用户遇到的问题：{0} 段对话失败'],
   example: ['e.g.', '例如'],
   more: ['…and {0} more behaviours ({1} dialogues)', '……另有 {0} 类问题（{1} 段对话）'],
@@ -202,8 +227,14 @@ export const WHAT_BROKE_WORDS = {
   brokeOne: ['What broke for users: 1 dialogue', '用户遇到的问题：1 段对话由通过变为失败'],
   failsOne: ['What fails for users: 1 dialogue', '用户遇到的问题：1 段对话失败'],
   brokeSincePreviousOne: ['What broke since the previous run: 1 dialogue newly failing', '自上一次运行以来：1 段对话新近失败'],
-  alreadyInPreviousRun: ['Not counted here: {0} more failing dialogues were already failing in the previous comparable run.', '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。'],
-  noneNewSincePrevious: ['None newly failing since the previous comparable run: all {0} were already failing before.', '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。'],
+  alreadyInPreviousRun: [
+    'Not counted here: {0} more failing dialogues were already failing in the previous comparable run.',
+    '另有 {0} 段失败的对话在上一次可比运行中就已失败，未计入此处。',
+  ],
+  noneNewSincePrevious: [
+    'None newly failing since the previous comparable run: all {0} were already failing before.',
+    '自上一次可比运行以来没有新近失败的对话：这 {0} 段此前就已失败。',
+  ],
 } as const satisfies Record<string, Pair>;
 
 /** "…and 4 more behaviours (9 dialogues)" / "…and 1 more behaviour (1 dialogue)": the behaviours past the first lines, counted. */
@@ -219,12 +250,21 @@ export function whatBrokeHeading(lang: Lang, againstBaseline: boolean, broke: Wh
   const one = broke.ids.length === 1;
   if (againstBaseline && broke.broke !== null && broke.broke < broke.ids.length) {
     // "Broke" only of what the gate counted (issue 38): none counted, none named so.
-    return broke.broke === 0 ? inLang(lang, WHAT_BROKE_WORDS.worseWithinNoise, broke.ids.length) : inLang(lang, WHAT_BROKE_WORDS.worse, broke.ids.length, broke.broke, broke.ids.length - broke.broke);
+    return broke.broke === 0
+      ? inLang(lang, WHAT_BROKE_WORDS.worseWithinNoise, broke.ids.length)
+      : inLang(lang, WHAT_BROKE_WORDS.worse, broke.ids.length, broke.broke, broke.ids.length - broke.broke);
   }
   const words = againstBaseline
-    ? one ? WHAT_BROKE_WORDS.brokeOne : WHAT_BROKE_WORDS.broke
-    : sincePrevious ? (one ? WHAT_BROKE_WORDS.brokeSincePreviousOne : WHAT_BROKE_WORDS.brokeSincePrevious)
-    : one ? WHAT_BROKE_WORDS.failsOne : WHAT_BROKE_WORDS.fails;
+    ? one
+      ? WHAT_BROKE_WORDS.brokeOne
+      : WHAT_BROKE_WORDS.broke
+    : sincePrevious
+      ? one
+        ? WHAT_BROKE_WORDS.brokeSincePreviousOne
+        : WHAT_BROKE_WORDS.brokeSincePrevious
+      : one
+        ? WHAT_BROKE_WORDS.failsOne
+        : WHAT_BROKE_WORDS.fails;
   return inLang(lang, words, broke.ids.length);
 }
 
@@ -251,7 +291,9 @@ function changesAnItemInPlace(turn: TurnReport, previous: TurnReport | undefined
 
 /** One of the fields `fieldsOf` names differs between `item` and `before`. */
 function namedFieldsDiffer(item: unknown, fieldsOf: unknown, before: unknown): boolean {
-  return Object.keys((fieldsOf ?? {})).some((field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]));
+  return Object.keys(fieldsOf ?? {}).some(
+    (field) => JSON.stringify((item as Record<string, unknown>)[field]) !== JSON.stringify((before as Record<string, unknown>)[field]),
+  );
 }
 
 /** For a draft changed in place, how it went wrong against the draft before the turn. */

@@ -36,7 +36,10 @@ export function plainDifference(check: Pick<CheckReport, 'name' | 'expected' | '
 type Entry = Readonly<Record<string, unknown>>;
 
 function isEntryList(value: unknown): value is Entry[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as Entry)['amount'] !== 'object');
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as Entry)['amount'] !== 'object')
+  );
 }
 
 /** Whether `got` is the entry `meant` names: the fields the dataset names agree (a check compares only those). */
@@ -45,7 +48,10 @@ function matches(meant: Entry, got: Entry): boolean {
 }
 
 function entriesSaid(name: 'batch' | 'saved', expected: readonly Entry[], actual: readonly Entry[], lang: Lang): string | null {
-  const words = name === 'batch' ? { dropped: PLAIN_WORDS.batchDropped, extra: PLAIN_WORDS.batchExtra, wrong: PLAIN_WORDS.batchWrong } : { dropped: PLAIN_WORDS.savedDropped, extra: PLAIN_WORDS.savedExtra, wrong: PLAIN_WORDS.savedWrong };
+  const words =
+    name === 'batch'
+      ? { dropped: PLAIN_WORDS.batchDropped, extra: PLAIN_WORDS.batchExtra, wrong: PLAIN_WORDS.batchWrong }
+      : { dropped: PLAIN_WORDS.savedDropped, extra: PLAIN_WORDS.savedExtra, wrong: PLAIN_WORDS.savedWrong };
   const parts: string[] = [];
   if (expected.length === actual.length) {
     // The same entries in the same places: each place that differs was changed (named by what the user called it).
@@ -75,7 +81,7 @@ function namesOf(entries: readonly Entry[]): string {
 
 /** 「打车 · 交通 16元」: the entry as the user said it (its description), its category and amount (+ for income). */
 function entryName(entry: Entry): string {
-  const text = (field: string) => (typeof entry[field] === 'string' && (entry[field]).length > 0 ? (entry[field]) : null);
+  const text = (field: string) => (typeof entry[field] === 'string' && entry[field].length > 0 ? entry[field] : null);
   const amount = typeof entry['amount'] === 'number' ? `${entry['type'] === 'INCOME' ? '+' : ''}${entry['amount']}元` : null;
   const named = [text('description'), text('category')].filter((part) => part !== null).join(' · ');
   return `「${[named, amount].filter(Boolean).join(' ')}」`;

@@ -16,7 +16,10 @@ export const ANSWERS_WORDS = {
   allAsBefore: ['The model answered all {compared} calls as before{asked}{reached}.', '模型对全部 {compared} 次调用的回答与之前相同{asked}{reached}。'],
   thoughRequestsChanged: [', though {requests} of the requests changed', '（其中 {requests} 次请求变了）'],
   didNotReach: [': this edit did not reach it', '：这次修改没有影响到模型'],
-  mostAsBefore: ['The model answered {same} of {compared} calls as before{asked}{reached}{noise}.', '模型对 {compared} 次调用中的 {same} 次回答与之前相同{asked}{reached}{noise}。'],
+  mostAsBefore: [
+    'The model answered {same} of {compared} calls as before{asked}{reached}{noise}.',
+    '模型对 {compared} 次调用中的 {same} 次回答与之前相同{asked}{reached}{noise}。',
+  ],
   requestsChanged: [' ({requests} of the requests changed)', '（{requests} 次请求变了）'],
   barelyReached: [': this edit barely reached it', '：这次修改几乎没有影响到模型'],
   answersChanged: ['Answers changed on {changed} of {compared} calls{noise}.', '{compared} 次调用中有 {changed} 次回答变了{noise}。'],
@@ -25,12 +28,18 @@ export const ANSWERS_WORDS = {
     '{compared} 次调用中应用发出的请求与之前完全相同{prompt}，其中 {changed} 次回答变了{noise}。',
   ],
   onlyPromptChanged: [' (only the prompt around it changed)', '（只有提示词变了）'],
-  bothChanged: ['Requests changed on {requests} of {compared} calls; answers on {changed}{noise}.', '{compared} 次调用中有 {requests} 次请求变了，{changed} 次回答变了{noise}。'],
+  bothChanged: [
+    'Requests changed on {requests} of {compared} calls; answers on {changed}{noise}.',
+    '{compared} 次调用中有 {requests} 次请求变了，{changed} 次回答变了{noise}。',
+  ],
   baselineNoise: [
     " ({share}); the baseline's own repeats answered otherwise on {changed} of {compared} calls ({noiseShare}, what noise alone changes)",
     '（{share}）；基线自身的重复运行之间，{compared} 次调用中有 {changed} 次回答不同（{noiseShare}，仅噪声就会改变这么多）',
   ],
-  noRepeats: ['; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more)', '；基线没有重复运行，无法区分噪声与变化（用 --repeat 2 或更多生成基线）'],
+  noRepeats: [
+    '; the baseline has no repeats to tell noise from a change (make it with --repeat 2 or more)',
+    '；基线没有重复运行，无法区分噪声与变化（用 --repeat 2 或更多生成基线）',
+  ],
   cannotJudge: [
     'Cannot be judged with this model: {metrics} — the baseline succeeded there too few times for a fall to show (the model rarely did, or too few dialogues judge {count:it|them}), so no change there means nothing.',
     '此模型无法评判：{metrics}——基线中达成的次数太少（模型很少做到，或评判的对话太少），下降无从显现，这些指标“无变化”不说明任何问题。',
@@ -79,7 +88,13 @@ export function answersSentence(gate: GateResult, lang: Lang): string | null {
  */
 function noiseSaid(gate: GateResult, say: Say): string {
   const noise = gate.answerChanges?.baselineRepeats;
-  if (noise) return say('baselineNoise', { share: percent(changedShare(gate)), changed: noise.changed, compared: noise.compared, noiseShare: percent(noise.changed / noise.compared) });
+  if (noise)
+    return say('baselineNoise', {
+      share: percent(changedShare(gate)),
+      changed: noise.changed,
+      compared: noise.compared,
+      noiseShare: percent(noise.changed / noise.compared),
+    });
   return gate.singleRuns === undefined ? '' : say('noRepeats');
 }
 
@@ -94,7 +109,9 @@ export function cannotJudgeSentence(gate: GateResult, lang: Lang): string | null
 
 /** The pairing (when not every dialogue paired) and both sentences that apply, for pages that show a gate without the run's headline (`compare --out`). */
 export function modelSentences(gate: GateResult | null, lang: Lang): string[] {
-  return gate ? [pairingSaid(gate, lang).trim() || null, answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null) : [];
+  return gate
+    ? [pairingSaid(gate, lang).trim() || null, answersSentence(gate, lang), cannotJudgeSentence(gate, lang)].filter((line): line is string => line !== null)
+    : [];
 }
 
 /** The metric is one the baseline's model met too rarely to judge. */

@@ -26,13 +26,17 @@ export function armsSentence(gate: GateResult, lang: Lang): string | null {
   const say: Say = (key, values = {}) => inLang(lang, ARMS_WORDS[key], values);
   const parts: string[] = [];
   if (arms.prompts.length > 0) {
-    const files = arms.prompts.map(({ file, added, removed }) => say('promptFile', { file, lines: added === null || removed === null ? say('changed') : say('lines', { added, removed }) }));
+    const files = arms.prompts.map(({ file, added, removed }) =>
+      say('promptFile', { file, lines: added === null || removed === null ? say('changed') : say('lines', { added, removed }) }),
+    );
     parts.push(say('promptsChanged', { files: files.join(', ') }));
   }
   const { baseline, current } = arms.sampling;
   if (baseline || current) {
     const shared = baseline?.seed !== undefined && baseline.seed === current?.seed;
-    parts.push(say('sampling', { baseline: samplingText(baseline, lang, say), current: samplingText(current, lang, say), shared: shared ? say('sharedSeeds') : '' }));
+    parts.push(
+      say('sampling', { baseline: samplingText(baseline, lang, say), current: samplingText(current, lang, say), shared: shared ? say('sharedSeeds') : '' }),
+    );
   }
   if (arms.today) {
     const day = (value: string | null) => value ?? say('todayNotRecorded');

@@ -14,7 +14,8 @@ import type { GateResult, Lang } from '../model/reportTypes.js';
 export type ChangeTone = 'loss' | 'gain' | 'neutral';
 
 /** What a change is called, beside its signed delta (which says the direction). */
-export type ChangeWord = 'beyondChance' | 'beyondInterval' | 'notCounted' | 'countedAtEdge' | 'couldBeChance' | 'untested' | 'unchanged' | 'negligible' | 'negligibleReal';
+export type ChangeWord =
+  'beyondChance' | 'beyondInterval' | 'notCounted' | 'countedAtEdge' | 'couldBeChance' | 'untested' | 'unchanged' | 'negligible' | 'negligibleReal';
 
 /** A two-sided interval of after − before and its level in percent (90 for the gate's 1 − 2α at α = 0.05). */
 export interface LevelledInterval {
@@ -137,7 +138,10 @@ export function pValueWords(lang: Lang, test: { readonly pValue: number; readonl
 }
 
 /** A test's p-value of a fall, and of a rise where the gate has one: the sign test's, or the single-run gate's for an improvement it counted. */
-export function gatePValues(gate: GateResult, test: { readonly name: string; readonly pValue: number; readonly risePValue?: number }): { pValue: number; risePValue?: number } {
+export function gatePValues(
+  gate: GateResult,
+  test: { readonly name: string; readonly pValue: number; readonly risePValue?: number },
+): { pValue: number; risePValue?: number } {
   const improvement = gate.improvements.find((f) => f.kind === 'metric' && f.name === test.name)?.significance?.pValue;
   const risePValue = test.risePValue ?? improvement;
   return { pValue: test.pValue, ...(risePValue !== undefined ? { risePValue } : {}) };

@@ -28,11 +28,14 @@ const GATE_NOTE_WORDS: { readonly [C in GateNoteCode]: Row<C> } = {
   passFailOnly: {
     en: (p) =>
       `the metrics were not tested, only the dialogues' pass/fail: ${SIDE.en[p.side]} kept no per-dialogue scores, and a metric's turns cannot be counted as independent draws (remake ${p.side === 'baseline' ? 'the baseline with --update-baseline' : 'the run'} with this version)`,
-    zh: (p) => `只检验了对话的通过与否，未检验指标：${SIDE.zh[p.side]}没有保留逐段对话的得分，而一项指标的各轮不能当作独立的抽样（请用本版本重新生成${p.side === 'baseline' ? '基线（--update-baseline）' : '本次运行'}）`,
+    zh: (p) =>
+      `只检验了对话的通过与否，未检验指标：${SIDE.zh[p.side]}没有保留逐段对话的得分，而一项指标的各轮不能当作独立的抽样（请用本版本重新生成${p.side === 'baseline' ? '基线（--update-baseline）' : '本次运行'}）`,
   },
   modeChanged: {
-    en: (p) => `the baseline ran --mode ${p.baseline} and this run --mode ${p.current}: their turns start from other states (gold: the one the dataset expects), so a move may be the mode's, not the model's or the product's`,
-    zh: (p) => `基线以 --mode ${p.baseline} 运行，本次以 --mode ${p.current} 运行：每轮的起始状态不同（gold：数据集期望的状态），指标的变化可能来自模式，而不是模型或产品`,
+    en: (p) =>
+      `the baseline ran --mode ${p.baseline} and this run --mode ${p.current}: their turns start from other states (gold: the one the dataset expects), so a move may be the mode's, not the model's or the product's`,
+    zh: (p) =>
+      `基线以 --mode ${p.baseline} 运行，本次以 --mode ${p.current} 运行：每轮的起始状态不同（gold：数据集期望的状态），指标的变化可能来自模式，而不是模型或产品`,
   },
   datasetsChanged: {
     en: (p) => `the baseline ran other dataset contents (${p.files.join(', ')}): a change of the tests, not only of the product`,
@@ -41,12 +44,15 @@ const GATE_NOTE_WORDS: { readonly [C in GateNoteCode]: Row<C> } = {
   servedModelChanged: {
     en: (p) =>
       `the server said other models answered than in the baseline (baseline: ${servedNamesSaid(p.baseline, 'en')}; now: ${servedNamesSaid(p.current, 'en')}): the model may have changed under the name '${outsideName(p.model)}'`,
-    zh: (p) => `服务器报告的回答模型与基线不同（基线：${servedNamesSaid(p.baseline, 'zh')}；本次：${servedNamesSaid(p.current, 'zh')}）：名为“${outsideName(p.model)}”的模型可能已被替换`,
+    zh: (p) =>
+      `服务器报告的回答模型与基线不同（基线：${servedNamesSaid(p.baseline, 'zh')}；本次：${servedNamesSaid(p.current, 'zh')}）：名为“${outsideName(p.model)}”的模型可能已被替换`,
   },
   dialoguesMissing: {
     en: (p) =>
       `${p.missing} of the baseline's ${p.total} dialogues are missing from this run (${examplesSaid(p, ', ')}): ` +
-      (p.lostFiles.length > 0 ? `${p.lostFiles.join(', ')} no longer exist${p.lostFiles.length === 1 ? 's' : ''}` : 'they were removed from the dataset files this run ran') +
+      (p.lostFiles.length > 0
+        ? `${p.lostFiles.join(', ')} no longer exist${p.lostFiles.length === 1 ? 's' : ''}`
+        : 'they were removed from the dataset files this run ran') +
       '. A run meant to be whole that lost dialogues fails the gate (update the baseline if they were removed on purpose)',
     zh: (p) =>
       `基线 ${p.total} 段对话中有 ${p.missing} 段本次没有运行（${examplesSaid(p, '、')}）：` +
@@ -57,7 +63,8 @@ const GATE_NOTE_WORDS: { readonly [C in GateNoteCode]: Row<C> } = {
     en: (p) =>
       `${p.prompts.join(', ')} changed since the baseline, but the ${p.backend} backend does not read prompts, so the prompt change was not judged; ` +
       'run --llm openai against a model (a key-less local one: nlu-harness serve-model) to judge it',
-    zh: (p) => `${p.prompts.join('、')} 自基线以来有改动，但 ${p.backend} 后端不读提示词，所以未评判这次提示词改动；要评判，请用 --llm openai 对一个模型运行（无需密钥的本地模型：nlu-harness serve-model）`,
+    zh: (p) =>
+      `${p.prompts.join('、')} 自基线以来有改动，但 ${p.backend} 后端不读提示词，所以未评判这次提示词改动；要评判，请用 --llm openai 对一个模型运行（无需密钥的本地模型：nlu-harness serve-model）`,
   },
   nothingLive: {
     en: (p) => `nothing was measured live (all ${p.replayed} answers were replayed from a cassette), so this verdict cannot say the model did not change`,

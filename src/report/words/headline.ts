@@ -12,7 +12,18 @@ import { answersSentence, cannotJudgeSentence } from './answersWords.js';
 import { sequentialSentence } from './sequentialWords.js';
 import { pairingSaid } from './pairingWords.js';
 import { servedModelBaselineSaid, servedModelChangeSaid, servedModelSaid } from './servedModel.js';
-import { brokeCount, changeVerdict, changeWordText, fixedWords, gateChangeFacts, intervalWords, setAsideWords, testedChanges, withinNoiseWords, type ChangeFacts } from './changeWords.js';
+import {
+  brokeCount,
+  changeVerdict,
+  changeWordText,
+  fixedWords,
+  gateChangeFacts,
+  intervalWords,
+  setAsideWords,
+  testedChanges,
+  withinNoiseWords,
+  type ChangeFacts,
+} from './changeWords.js';
 import { gateNoteSaid } from './gateNoteWords.js';
 import { suiteMoveSaid, worseSaid } from './leadWords.js';
 import { suiteMove } from '../model/suiteMove.js';
@@ -75,7 +86,9 @@ const present = (part: string | null | undefined): part is string => part !== nu
 
 /** The gate's change, whether it reached the model and what it cannot judge, then what differs between the arms and where a sequential run stopped. */
 function withArms(change: Change, gate: GateResult, lang: Lang): Change {
-  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)].filter(present).join(' ');
+  const text = [change.text, answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang), sequentialSentence(gate, lang)]
+    .filter(present)
+    .join(' ');
   const lead = [change.lead, sequentialSentence(gate, lang)].filter(present).join(' ');
   const aside = [...(change.aside ?? []), answersSentence(gate, lang), cannotJudgeSentence(gate, lang), armsSentence(gate, lang)].filter(present);
   return { ...change, text, lead, aside };
@@ -116,7 +129,10 @@ function realLatency(report: Report): string {
 
 /** "1 398 answers live" / "548 answers replayed from a cassette, none live". */
 function answersSaid(answers: { live: number; replayed: number }, lang: Lang): string {
-  if (lang === 'zh') return answers.live === 0 && answers.replayed > 0 ? `${answers.replayed} 个回答全部来自录制回放，没有实时测量` : `实时回答 ${answers.live} 个，回放 ${answers.replayed} 个`;
+  if (lang === 'zh')
+    return answers.live === 0 && answers.replayed > 0
+      ? `${answers.replayed} 个回答全部来自录制回放，没有实时测量`
+      : `实时回答 ${answers.live} 个，回放 ${answers.replayed} 个`;
   if (answers.live === 0 && answers.replayed > 0) return `all ${answers.replayed} answers replayed from a cassette, none measured live`;
   return answers.replayed === 0 ? `${answers.live} answers live` : `${answers.live} answers live, ${answers.replayed} replayed from a cassette`;
 }
@@ -143,7 +159,9 @@ function metricMoveSaid(report: Report, name: string, before: number, after: num
 function changeFactsOf(gate: GateResult | null, metric: string, delta: number): ChangeFacts | null {
   const tested = gateChangeFacts(gate, metric);
   if (tested || !gate) return tested;
-  const flag = ([...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric) as { significant?: unknown } | undefined)?.significant;
+  const flag = (
+    [...gate.regressions, ...gate.improvements].find((f) => f.kind === 'metric' && findingMetricName(f) === metric) as { significant?: unknown } | undefined
+  )?.significant;
   return typeof flag === 'boolean' ? { delta, test: flag ? 'counted' : 'notCounted' } : null;
 }
 
@@ -183,13 +201,18 @@ function gateChange(report: Report, lang: Lang): Change {
   const parts = [...(suiteSaid ? [suiteSaid] : []), ...counted, ...noise, ...metricParts];
   // The lead: the suite's move, the dialogues that did worse and better (all of them, over repeats), then the metrics that moved most beyond chance.
   const worse = report.run.repeat > 1 && gate.paired ? worseSaid(suite, broke.length, lang) : null;
-  const ranked = [...moved.keys()].map((name, i) => ({ part: metricParts[i]!, rank: leadRank(gate, name, moved.get(name)!, knockOn) })).sort((x, y) => y.rank - x.rank);
+  const ranked = [...moved.keys()]
+    .map((name, i) => ({ part: metricParts[i]!, rank: leadRank(gate, name, moved.get(name)!, knockOn) }))
+    .sort((x, y) => y.rank - x.rank);
   const dialogueParts = worse ? [worse] : counted;
   const candidates = [...(suiteSaid ? [suiteSaid] : []), ...dialogueParts, ...ranked.map((m) => m.part), ...(worse ? [] : noise)];
   const leadParts = candidates.slice(0, LEAD_NUMBERS);
   // What the lead summed up (broke, fewer runs) stays said in full below it, with why it is not counted as broke.
   const rest = parts.filter((part) => !leadParts.includes(part));
-  const notJudged = gate.notJudged && gate.notJudged.length > 0 ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} ` : '';
+  const notJudged =
+    gate.notJudged && gate.notJudged.length > 0
+      ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} `
+      : '';
   const baselineAnswers = gate.answers?.baseline;
   const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
   const current = gate.answers?.current;
@@ -198,7 +221,14 @@ function gateChange(report: Report, lang: Lang): Change {
   // Replayed answers that match the baseline show only that the recording did not change.
   // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
   if (parts.length === 0 && gate.sequential) change = '';
-  else if (parts.length === 0) change = unmeasured ? (zh ? '回放的回答与基线一致。' : 'The replayed answers match the baseline.') : zh ? '与基线相比没有变化。' : 'No change against the baseline.';
+  else if (parts.length === 0)
+    change = unmeasured
+      ? zh
+        ? '回放的回答与基线一致。'
+        : 'The replayed answers match the baseline.'
+      : zh
+        ? '与基线相比没有变化。'
+        : 'No change against the baseline.';
   else change = againstBaseline(parts, lang);
   const details = pairedGateDetails(gate, lang);
   const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';
@@ -262,9 +292,13 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   const counted = (run: TrendRun, name: string, score: number) => ({ score, judged: run.judged?.[name] ?? null });
   const moved = Object.entries(current.metrics)
     .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
-    .filter((m): m is { name: string; score: number; before: number } => typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9);
+    .filter(
+      (m): m is { name: string; score: number; before: number } =>
+        typeof m.score === 'number' && typeof m.before === 'number' && Math.abs(m.score - m.before) > 1e-9,
+    );
   if (moved.length === 0) return withBuild({ text: label(lang, 'trendNoMove'), beyondNoise: false, details: null });
-  const said = (list: readonly { name: string; before: number; after: number }[]) => list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)}`).join(sep);
+  const said = (list: readonly { name: string; before: number; after: number }[]) =>
+    list.map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)}`).join(sep);
   const backend = report.run.llm.backend;
   if (answersRepeat(backend, previous.sampling, current.sampling)) {
     const sampled = current.sampling?.seed !== undefined ? `${backend}, temperature 0, seed ${current.sampling.seed}` : backend;
@@ -281,7 +315,10 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   if (unknown.length > 0) sentences.push(`${label(lang, 'trendUnknown')}${said(unknown)}${end}`);
   const intervals = moves
     .filter((m) => m.interval)
-    .map((m) => `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`);
+    .map(
+      (m) =>
+        `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`,
+    );
   const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
   return withBuild({ text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details });
 }

@@ -22,8 +22,14 @@ export const LEAD_WORDS = {
   ],
   successShort: ['dialogue success {0} → {1} ({2})', '对话成功率 {0} → {1}（{2}）'],
   everyRunShort: ['{1} → {2}/{3} dialogues passed all {0} runs', '{1} → {2}/{3} 段对话 {0} 次运行全部通过'],
-  worseWithinNoise: ['{0} {0:dialogue|dialogues} passed fewer of {0:its|their} runs than in the baseline, {1} more', '{0} 段对话通过的运行次数少于基线，{1} 段多于基线'],
-  pointsLegend: ['pp: percentage points, the difference of two shares (79.9% → 66.3% is -13.6 pp).', '个百分点：两个比例之差（79.9% → 66.3% 即下降 13.6 个百分点）。'],
+  worseWithinNoise: [
+    '{0} {0:dialogue|dialogues} passed fewer of {0:its|their} runs than in the baseline, {1} more',
+    '{0} 段对话通过的运行次数少于基线，{1} 段多于基线',
+  ],
+  pointsLegend: [
+    'pp: percentage points, the difference of two shares (79.9% → 66.3% is -13.6 pp).',
+    '个百分点：两个比例之差（79.9% → 66.3% 即下降 13.6 个百分点）。',
+  ],
   separator: [', ', '，'],
 } as const satisfies Record<string, Words>;
 
@@ -38,7 +44,18 @@ export function suiteMoveSaid(move: SuiteMove, gate: GateResult, lang: Lang, sep
   }
   const every = move.everyRun;
   if (every && every.total > 0) {
-    parts.push(inLang(lang, LEAD_WORDS.everyRun, every.runs, every.before, every.after, every.total, percent(every.before / every.total), percent(every.after / every.total)));
+    parts.push(
+      inLang(
+        lang,
+        LEAD_WORDS.everyRun,
+        every.runs,
+        every.before,
+        every.after,
+        every.total,
+        percent(every.before / every.total),
+        percent(every.after / every.total),
+      ),
+    );
   }
   return parts.length > 0 ? parts.join(sep) : null;
 }
@@ -70,7 +87,16 @@ export function comparedSuiteSaid(a: Report, b: Report, success: MetricDelta | u
 /** "Dialogue success 79.9% → 66.3% (-13.6 pp)": a title's short form of the suite's move; null without a tested dialogue success. */
 export function suiteMoveShort(move: SuiteMove, lang: Lang): string | null {
   const parts: string[] = [];
-  if (move.success) parts.push(inLang(lang, LEAD_WORDS.successShort, percent(move.success.before), percent(move.success.after), deltaPoints(move.success.before, move.success.after, lang)));
+  if (move.success)
+    parts.push(
+      inLang(
+        lang,
+        LEAD_WORDS.successShort,
+        percent(move.success.before),
+        percent(move.success.after),
+        deltaPoints(move.success.before, move.success.after, lang),
+      ),
+    );
   if (move.everyRun) parts.push(inLang(lang, LEAD_WORDS.everyRunShort, move.everyRun.runs, move.everyRun.before, move.everyRun.after, move.everyRun.total));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -81,7 +107,12 @@ export function capitalised(text: string): string {
 
 /** A comparison's lead: the suite's move between its two reports. */
 export function comparisonSuiteSaid(comparison: Comparison, lang: Lang): string | null {
-  return comparedSuiteSaid(comparison.a.report, comparison.b.report, comparison.metrics.find((m) => m.name === 'dialogueSuccess'), lang);
+  return comparedSuiteSaid(
+    comparison.a.report,
+    comparison.b.report,
+    comparison.metrics.find((m) => m.name === 'dialogueSuccess'),
+    lang,
+  );
 }
 
 /** "7 dialogues broke, 0 fixed · 10 metrics worse": what a comparison's gate counted, under its lead. */

@@ -24,7 +24,10 @@ export const SEQUENTIAL_WORDS = {
     "the metrics fell together, though no one of them can be named under the family's correction",
     '各项指标一同下降，但按整组校正无法单独指出哪一项',
   ],
-  regression: ["Stopped after {where}: {fell}; the {metrics} metrics' e-values sum to {evidence} ≥ {threshold}.", '{where}后停止：{fell}；{metrics} 项指标的 e 值之和 {evidence} ≥ {threshold}。'],
+  regression: [
+    "Stopped after {where}: {fell}; the {metrics} metrics' e-values sum to {evidence} ≥ {threshold}.",
+    '{where}后停止：{fell}；{metrics} 项指标的 e 值之和 {evidence} ≥ {threshold}。',
+  ],
   cleared: [
     "Cleared after {where}:{seen} no metric fell by {margin} or more (each metric's e ≥ {threshold}){unseen}.{setAside}",
     '{where}后排除：{seen}没有指标下降 {margin}或以上（每项 e ≥ {threshold}）{unseen}。{setAside}',
@@ -75,12 +78,23 @@ export function sequentialSentence(gate: GateResult, lang: Lang): string | null 
   if (s.broke && s.broke.length > 0) return say('broke', { where, broke: list(s.broke) });
   if (s.decision === 'regression') {
     const fell = s.metrics.filter((m) => s.alarmed.includes(m.name)).map((m) => say('fell', { metric: metricName(lang, m.name), e: m.eRegression }));
-    return say('regression', { where, fell: fell.length > 0 ? list(fell) : say('fellTogether'), metrics: s.metrics.length, evidence: s.regressionEvidence, threshold: s.regressionThreshold });
+    return say('regression', {
+      where,
+      fell: fell.length > 0 ? list(fell) : say('fellTogether'),
+      metrics: s.metrics.length,
+      evidence: s.regressionEvidence,
+      threshold: s.regressionThreshold,
+    });
   }
   const setAside =
     s.setAside.length === 0
       ? ''
-      : say('setAside', { metrics: list(s.setAside.map((m) => say('judged', { metric: metricName(lang, m.name), judged: m.judged }))), needed: s.dialoguesToClear, margin, count: s.setAside.length });
+      : say('setAside', {
+          metrics: list(s.setAside.map((m) => say('judged', { metric: metricName(lang, m.name), judged: m.judged }))),
+          needed: s.dialoguesToClear,
+          margin,
+          count: s.setAside.length,
+        });
   if (s.decision === 'noRegression') {
     const seen = s.exact ? say('seenAll', { tested: s.dialoguesTested, suite: s.dialoguesInSuite }) : '';
     const unseen = s.exact && s.dialoguesInSuite > s.dialoguesTested ? say('notSeen', { notRun: s.dialoguesInSuite - s.dialoguesTested }) : '';
@@ -94,8 +108,13 @@ export function sequentialSentence(gate: GateResult, lang: Lang): string | null 
       ? say('spentMinutesOfBudget', { where, minutes, budget })
       : say('spentTime', { where, duration: duration(s.minutes) });
   const why = s.stop === 'budget' ? say('budgetRanOut', { budget, spent }) : say(s.budget ? 'selectionEndedBudgetLeft' : 'selectionEnded', { spent });
-  const open = uncleared(s).map((m) => say('openMetric', { metric: metricName(lang, m.name), dialogues: m.dialogues, e: m.eNoRegression, threshold: s.noRegressionThreshold }));
-  const notRuledOut = open.length > 0 ? say('notRuledOut', { margin, metrics: list(open), estimate: estimate(s, margin, say) }) : say('noneCanClear', { needed: s.dialoguesToClear, margin });
+  const open = uncleared(s).map((m) =>
+    say('openMetric', { metric: metricName(lang, m.name), dialogues: m.dialogues, e: m.eNoRegression, threshold: s.noRegressionThreshold }),
+  );
+  const notRuledOut =
+    open.length > 0
+      ? say('notRuledOut', { margin, metrics: list(open), estimate: estimate(s, margin, say) })
+      : say('noneCanClear', { needed: s.dialoguesToClear, margin });
   return say('undecided', { why, open: notRuledOut, then: say(s.undecided === 'fail' ? 'undecidedFails' : 'undecidedPasses'), setAside });
 }
 

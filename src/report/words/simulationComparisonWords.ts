@@ -8,7 +8,10 @@ import { outcomeName, outcomeWhy, simulationWord, speechNames, type SimulationWo
 
 export type Say = (key: SimulationWord, ...args: Args) => string;
 
-export const wordsIn = (lang: Lang): Say => (key, ...args) => simulationWord(lang, key, ...args);
+export const wordsIn =
+  (lang: Lang): Say =>
+  (key, ...args) =>
+    simulationWord(lang, key, ...args);
 
 const pp = (value: number) => `${value > 0 ? '+' : value < 0 ? '-' : '±'}${Math.abs(value * 100).toFixed(1)} pp`;
 
@@ -20,7 +23,15 @@ export function describeSide(c: SimulationComparison, which: 'a' | 'b', lang: La
   const { label, report } = c[which];
   const run = report.run;
   const speech = speechNames(lang, run.speech) || simulationWord(lang, 'clean');
-  return simulationWord(lang, 'cmpSide', { side: label, backend: String(run.llm['backend']), model: String(run.llm['model']), seed: run.seed, users: run.users, repeat: run.repeat, speech });
+  return simulationWord(lang, 'cmpSide', {
+    side: label,
+    backend: String(run.llm['backend']),
+    model: String(run.llm['model']),
+    seed: run.seed,
+    users: run.users,
+    repeat: run.repeat,
+    speech,
+  });
 }
 
 /** "heuristic / heuristic-rules-v1": a side in a few words, for the first screen; describeSide says the rest. */
@@ -73,7 +84,9 @@ export function exampleTitle(e: BrokenExample, lang: Lang): string {
 
 /** The conversation line by line; `speaker` marks the user's words (an emoji in Markdown, none where a page may lack the font). */
 export function exampleTurns(e: BrokenExample, speaker: string, say: Say): string[] {
-  return e.failure.transcript.map((turn) => `${speaker}${turn.user} → ${turn.spoken.join(' / ') || say('silence')}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`);
+  return e.failure.transcript.map(
+    (turn) => `${speaker}${turn.user} → ${turn.spoken.join(' / ') || say('silence')}${turn.llm.length > 0 ? ` [${turn.llm.join(', ')}]` : ''}`,
+  );
 }
 
 /** Ways of breaking shown with a transcript; the rest are counted in the flips below. */

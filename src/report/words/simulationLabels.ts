@@ -60,14 +60,20 @@ export const SIMULATION_WORDS = {
   silence: ['(silence)', '（无播报）'],
   moreInJson: ['{0} more in report.json.', '另有 {0} 个见 report.json。'],
   mdTitle: ['Simulated users', '模拟用户'],
-  mdSetup: ['{users} users × {repeat} {repeat:run|runs}, seed {seed}, model {model}, speech: {speech}.', '{users} 位用户 × 每人 {repeat} 次运行，种子 {seed}，模型 {model}，语音特征：{speech}。'],
+  mdSetup: [
+    '{users} users × {repeat} {repeat:run|runs}, seed {seed}, model {model}, speech: {speech}.',
+    '{users} 位用户 × 每人 {repeat} 次运行，种子 {seed}，模型 {model}，语音特征：{speech}。',
+  ],
   mdSuccess: ['**Task success {0}** (pass@1){1}.', '**任务成功率 {0}**（pass@1）{1}。'],
   mdPassAll: ['; every run of a user succeeded (pass^{0}): {1}', '；每次运行都成功的用户（pass^{0}）：{1}'],
   mdOutcomes: ['Outcomes: {0}.', '结果：{0}。'],
   mdTrends: ['Trends (the last {0} comparable simulate runs, this one last)', '趋势（最近 {0} 次可比的模拟运行，最后一次是本次）'],
   taskSuccessShort: ['Task success', '任务成功率'],
   mdByFeature: ['By speech feature (runs whose utterances used it / did not)', '按语音特征（用到 / 未用到该特征的运行）'],
-  mdSliceHeader: ['| runs | success | first try | turns to success | extra turns | LLM calls to success |', '| 运行次数 | 成功率 | 首句成功 | 成功所需轮次 | 多出的轮次 | 成功所需 LLM 调用 |'],
+  mdSliceHeader: [
+    '| runs | success | first try | turns to success | extra turns | LLM calls to success |',
+    '| 运行次数 | 成功率 | 首句成功 | 成功所需轮次 | 多出的轮次 | 成功所需 LLM 调用 |',
+  ],
   all: ['all', '全部'],
   mdFailed: ['Failed conversations (first {0} of {1})', '未成功的对话（共 {1} 个，列出前 {0} 个）'],
   mdFailure: ['{who}: {outcome} — {why}', '{who}：{outcome}——{why}'],
@@ -99,11 +105,17 @@ export const SIMULATION_WORDS = {
   cmpChange: ['task success {a} → {b}, {delta}{chance}', '任务成功率 {a} → {b}，{delta}{chance}'],
   cmpFlips: ['{0}; {1} {1:user|users} broke, {2} fixed', '{0}；{1} 位用户新近失败，{2} 位修复'],
   cmpOtherUsers: ['{0}; different seeds, so different users (no per-user flips)', '{0}；种子不同，用户也不同（不逐个比较用户）'],
-  cmpSide: ['{side}: {backend} / {model}, seed {seed}, {users} users × {repeat}, speech {speech}', '{side}：{backend} / {model}，种子 {seed}，{users} 位用户 × {repeat}，语音特征：{speech}'],
+  cmpSide: [
+    '{side}: {backend} / {model}, seed {seed}, {users} users × {repeat}, speech {speech}',
+    '{side}：{backend} / {model}，种子 {seed}，{users} 位用户 × {repeat}，语音特征：{speech}',
+  ],
   cmpTableHead: ['| slice | A | B | Δ [95% interval] |', '| 切片 | A | B | Δ [95% 区间] |'],
   cmpSlice: SHARED_WORDS.slice,
   cmpDelta: ['Δ [95% interval]', 'Δ [95% 区间]'],
-  cmpExample: ['{users} {users:user|users}: {outcome} — e.g. user {user}, run {run} ({why})', '{users} 位用户：{outcome}——例如用户 {user}，第 {run} 次运行（{why}）'],
+  cmpExample: [
+    '{users} {users:user|users}: {outcome} — e.g. user {user}, run {run} ({why})',
+    '{users} 位用户：{outcome}——例如用户 {user}，第 {run} 次运行（{why}）',
+  ],
   cmpExamples: ['What broke, one conversation each', '哪里坏了（每种一段对话）'],
   cmpFlip: ['user {user} ({goal}): {a} → {b}', '用户 {user}（{goal}）：{a} → {b}'],
   cmpTitle: ['Simulated users: A against B', '模拟用户：A 对比 B'],
@@ -130,9 +142,15 @@ export const OUTCOMES: Readonly<Record<string, { readonly name: Pair; readonly w
   success: { name: ['succeeded', '成功'], why: ['reached the goal in {0} turns', '{0} 轮达成目标'] },
   gaveUp: { name: ['walked away', '放弃离开'], why: ['ran out of patience and left after {0} turns, nothing saved', '{0} 轮后耐心耗尽离开，没有保存'] },
   cancelled: { name: ['cancelled', '取消'], why: ['ran out of patience and cancelled the draft after {0} turns', '{0} 轮后耐心耗尽，取消了草稿'] },
-  wrongSave: { name: ['saved wrong rows', '保存了错误的记录'], why: ['the app saved rows the goal does not have (turn {0})', '应用保存了目标之外的记录（第 {0} 轮）'] },
+  wrongSave: {
+    name: ['saved wrong rows', '保存了错误的记录'],
+    why: ['the app saved rows the goal does not have (turn {0})', '应用保存了目标之外的记录（第 {0} 轮）'],
+  },
   error: { name: ['harness error', '工具出错'], why: ['the harness failed on turn {0}', '第 {0} 轮工具出错'] },
-  slip: { name: ['simulator slip', '模拟器失误'], why: ["the user model could not say its turn after {0} turns (not counted against the app)", '用户模型在 {0} 轮后说不对自己的话（不计入应用的成败）'] },
+  slip: {
+    name: ['simulator slip', '模拟器失误'],
+    why: ['the user model could not say its turn after {0} turns (not counted against the app)', '用户模型在 {0} 轮后说不对自己的话（不计入应用的成败）'],
+  },
 };
 
 /** The --speech features by what they do to an utterance (the code stays the name in English). */
@@ -171,7 +189,9 @@ export function outcomeWhy(lang: Lang, outcome: string, turns: number): string {
 
 /** "succeeded 45, walked away 9, …" */
 export function outcomeCounts(lang: Lang, outcomes: Readonly<Record<string, number>>): string {
-  return Object.entries(outcomes).map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`).join(punctuation(lang).comma);
+  return Object.entries(outcomes)
+    .map(([outcome, n]) => `${outcomeName(lang, outcome)} ${n}`)
+    .join(punctuation(lang).comma);
 }
 
 /** A word of the simulate page with {0}, {1}… filled in. */

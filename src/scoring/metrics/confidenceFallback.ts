@@ -61,7 +61,7 @@ function handledAsSpecified(kind: Kind, trace: TurnTrace): boolean {
 const METHOD: Words = [
   [
     '**Which turns count** (`src/scoring/metrics/confidenceFallback.ts`). Any turn whose correction step ended `lowConfidence`, or whose',
-    'call gave `malformed`, `invalid`, `timeout` or `error` (the turn\'s `failure`), whatever its route; a model\'s date that is not a',
+    "call gave `malformed`, `invalid`, `timeout` or `error` (the turn's `failure`), whatever its route; a model's date that is not a",
     'calendar day (`"昨天"`, `"2026-02-30"`) makes its answer invalid and counts here. Every other turn is not judged, and a dialogue',
     'without such a turn is n/a (the model suite with a model that always answers well). The counts split the judged turns by kind.',
   ].join('\n'),
@@ -82,7 +82,7 @@ export const confidenceFallback = defineMetric({
   label: ['Confidence fallback', '低置信度兜底'],
   describe: ({ confidenceFloor }) => [
     `Turns whose model answer could not be used: a correction answered below the ${confidenceFloor} confidence floor (judged before the intent, so {intent: unclear, confidence: 0.3} counts here as lowConfidence; an index out of range is judged before the floor and counts as invalid), or a malformed or invalid answer, a timeout or an error of any call. ` +
-      'A turn is handled when every check of the turn passes and the seeds\' fallback happened: a failed parse or a timed-out correction went to the local rules (route fallback); any other such correction left the batch exactly as it was. ' +
+      "A turn is handled when every check of the turn passes and the seeds' fallback happened: a failed parse or a timed-out correction went to the local rules (route fallback); any other such correction left the batch exactly as it was. " +
       `Example: {intent: correction, confidence: 0.55} on a two-item batch is handled when both items are unchanged and the turn's expectations (e.g. the spoken ask-again line) pass. The score is handled / judged.`,
     `模型回答无法采用的轮次：纠正回答低于 ${confidenceFloor} 置信度阈值（先判阈值再看 intent，所以 {intent: unclear, confidence: 0.3} 记为 lowConfidence；index 越界先于阈值判定，记为 invalid），或任一调用格式错误、无效、超时、失败。` +
       '该轮所有检查通过且按种子规范兜底才算已处理：解析失败或纠正超时走本地规则（route fallback）；其他情况待确认账单保持不变。' +

@@ -56,9 +56,9 @@ export class CorrectionIndexMappingScorer extends Scorer<{
 const METHOD: Words = [
   [
     '**Which turns count** (`src/scoring/metrics/correctionIndexMapping.ts`). A user turn that starts in CONFIRMING (in the run) and',
-    'expects a batch of as many items as the run\'s batch before it, where at least one expected item\'s amount, type, category,',
-    'description or date differs from that item before the turn (a date compared as the day it is for: null is the dialogue\'s today);',
-    'those items\' original indices are the targets. A turn that states `expect.mapping` counts too, batch or not. Every other turn',
+    "expects a batch of as many items as the run's batch before it, where at least one expected item's amount, type, category,",
+    "description or date differs from that item before the turn (a date compared as the day it is for: null is the dialogue's today);",
+    "those items' original indices are the targets. A turn that states `expect.mapping` counts too, batch or not. Every other turn",
     '(a parse, a confirm, a cancel, an unclear reply, an append, a turn without `expect.batch`, a tap) is not judged, and a dialogue',
     'with no judged turn is n/a. Of a judged turn: **rightIndex** when the original indices the applied answer landed on (after the',
     'pending-only renumbering) are exactly the targets and the `mapping` check, if any, passed (a mapping-only turn: that check passed);',

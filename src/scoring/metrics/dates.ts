@@ -70,8 +70,8 @@ const METHOD: Words = [
     'read them (see `parseHandled`: a turn the local rules answer, an offline turn, a tap or a scripted fault counts for nothing). On a *parse*',
     'turn every item whose `expect.batch[].date` is stated is judged (byParse). On a *correction* or *append* turn an item is judged',
     '(byCorrection) when the dataset changes its day from the batch stated before the turn, pins a day that batch left open, or adds',
-    'the item with a day; an item restated with the day it already had is not judged again. An item is right when the run\'s item at',
-    'the same position is for the same day, where no date (null) is the dialogue\'s today, the day the app saves it on: `date: null`',
+    "the item with a day; an item restated with the day it already had is not judged again. An item is right when the run's item at",
+    "the same position is for the same day, where no date (null) is the dialogue's today, the day the app saves it on: `date: null`",
     'matches an item dated today and the other way round. An item the run did not produce is wrong. A dialogue that states no date on',
     'a model-facing turn is n/a, and so is a run with none (the bundled suite before issue 39).',
   ].join('\n'),
@@ -86,7 +86,7 @@ const METHOD: Words = [
 ];
 
 const EXAMPLE: Words = [
-  'Today 2026-03-01. 「昨天打车30，午饭25」 expects `[{amount: 30, date: 2026-02-28}, {amount: 25, date: null}]`: a run answering 2026-02-28 and 2026-03-01 gets both right (2 of 2, byParse); one answering null and null gets 1 of 2. 「午饭那笔是前天的」 then expects `[{date: 2026-02-28}, {date: 2026-02-27}]`: only the second item is judged (byCorrection, the first is restated); a run that moved the first item\'s day instead gets 0 of 1 there, so 2 of 3 overall.',
+  "Today 2026-03-01. 「昨天打车30，午饭25」 expects `[{amount: 30, date: 2026-02-28}, {amount: 25, date: null}]`: a run answering 2026-02-28 and 2026-03-01 gets both right (2 of 2, byParse); one answering null and null gets 1 of 2. 「午饭那笔是前天的」 then expects `[{date: 2026-02-28}, {date: 2026-02-27}]`: only the second item is judged (byCorrection, the first is restated); a run that moved the first item's day instead gets 0 of 1 there, so 2 of 3 overall.",
   '今天为 2026-03-01。「昨天打车30，午饭25」期望 `[{amount: 30, date: 2026-02-28}, {amount: 25, date: null}]`：回答 2026-02-28 和 2026-03-01 的运行两条都对（2/2，byParse）；回答 null 和 null 的运行对 1/2。接着「午饭那笔是前天的」期望 `[{date: 2026-02-28}, {date: 2026-02-27}]`：只评判第二条（byCorrection，第一条是重复写出）；改了第一条日期的运行这里为 0/1，总计 2/3。',
 ];
 

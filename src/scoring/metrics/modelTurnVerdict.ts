@@ -51,7 +51,14 @@ function splitRight(want: ExpectedItem, got: DraftTransaction, tolerant: boolean
  * An item the turn started with: changed where the dataset changes it, as it was elsewhere (or as the
  * dataset states it: in e2e mode an earlier turn may have left the field wrong, and this one mended it).
  */
-function keptAsExpected(was: DraftTransaction, now: DraftTransaction, want: ExpectedItem | undefined, wantBefore: ExpectedItem | undefined, tolerant: boolean, today: string): boolean {
+function keptAsExpected(
+  was: DraftTransaction,
+  now: DraftTransaction,
+  want: ExpectedItem | undefined,
+  wantBefore: ExpectedItem | undefined,
+  tolerant: boolean,
+  today: string,
+): boolean {
   return CHANGED_FIELDS.every((field) => {
     const stated = want?.[field] !== undefined ? [want] : [];
     const allowed = want && expectsChange(want, wantBefore, field, today) ? stated : [...stated, { [field]: valueOf(was, field) } as ExpectedItem];

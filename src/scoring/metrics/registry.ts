@@ -65,10 +65,9 @@ export function dialogueScore(name: MetricName, tally: Tally, settings: MetricSe
 }
 
 /** The order reports list the metrics in: the overall figure first, then the registry's order. */
-export const READING_ORDER: readonly MetricName[] = [
-  ...METRICS.filter((metric) => metric.listedFirst),
-  ...METRICS.filter((metric) => !metric.listedFirst),
-].map((metric) => metric.name);
+export const READING_ORDER: readonly MetricName[] = [...METRICS.filter((metric) => metric.listedFirst), ...METRICS.filter((metric) => !metric.listedFirst)].map(
+  (metric) => metric.name,
+);
 
 /** What the paired gate calls its sign test on per-dialogue pass rates. */
 export const PASS_RATE_TEST = 'dialoguePassRate';

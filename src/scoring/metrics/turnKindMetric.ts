@@ -51,7 +51,7 @@ export class TurnKindScorer extends Scorer<{ judged: number; handled: number }> 
 }
 
 const METHOD_EN = [
-  '**How a turn\'s kind and verdict are derived** (the same for all six turn-kind metrics; `src/scoring/metrics/modelTurnKind.ts`, `modelTurnVerdict.ts`).',
+  "**How a turn's kind and verdict are derived** (the same for all six turn-kind metrics; `src/scoring/metrics/modelTurnKind.ts`, `modelTurnVerdict.ts`).",
   'A turn is *model-facing* when it has a user line and the dataset expects it to reach the model: `route: llm`, or no `route` and a',
   'scripted `parse` or `correct` answer; a turn whose script answers with a fault or raw text tests how a failed answer is handled',
   '(confidence fallback) and is none. A turn that names no `route` and scripts nothing (a suite written for a real model) is decided as',
@@ -61,12 +61,12 @@ const METHOD_EN = [
   '`LISTENING` or `IDLE` without a batch; unknown after a turn that states neither (then the turn is not judged).',
   '',
   'Its **kind** comes from the expected change of the draft, read from the dataset, never from the run: no draft before → parse;',
-  'no draft after → confirm when `expect.saved` lists rows, else cancel; more items → append; an item\'s amount, type, category,',
+  "no draft after → confirm when `expect.saved` lists rows, else cancel; more items → append; an item's amount, type, category,",
   'description, date or status stated before and after with another value (an unstated status counts as pending; a date null is',
-  'the dialogue\'s today, so null and today\'s date are the same day) → correction. A draft',
+  "the dialogue's today, so null and today's date are the same day) → correction. A draft",
   'expected to stay as it was, or only to have a field pinned that the draft before left open, is named by `expect.outcome`',
   '(`applied` → correction; `append`, `appendRefused` → append; `confirm`, `cancel`, `unclear` as named), else by the `intent` of the',
-  'turn\'s scripted `correct` answer (the bundled suite: an append refused at the cap, a confirm below the confidence floor that the',
+  "turn's scripted `correct` answer (the bundled suite: an append refused at the cap, a confirm below the confidence floor that the",
   'app must not apply), else a pinned field makes it a correction (the model suite: 「都改成收入」 on a type left open), a draft',
   `before of ${MAX_BATCH_SIZE} items an append refused at the cap, and anything else unclear. A scripted answer never overrides a change the`,
   'dataset expects, so a candidate whose script answers an append wrongly still has an append turn.',
@@ -80,12 +80,12 @@ const METHOD_EN = [
   'value, and every other field and the status are as they were or as the dataset states them. So in e2e mode a turn is judged on',
   'its own change even when an earlier turn left a wrong draft, and in `--mode gold`, where each turn starts from the expected',
   'draft, its verdict depends on no earlier turn (on `datasets/model/` with the heuristic model, gold mode, it agrees with the',
-  'turn\'s own `batch` check on every one of the 882 judged turns). A new item must also be on the day the dataset states, if it',
+  "turn's own `batch` check on every one of the 882 judged turns). A new item must also be on the day the dataset states, if it",
   'states one.',
   '',
   '**Which turns count, which are n/a.** A turn counts for the metric of its kind only; a turn that is not model-facing (a local',
   'command such as 「确认第一笔」, a tap, a scripted fault or raw text), or whose draft before or after the dataset leaves unknown, counts',
-  'for none. A dialogue with no judged turn of a kind is n/a for that kind\'s metric (in the paired gate it adds nothing to either side);',
+  "for none. A dialogue with no judged turn of a kind is n/a for that kind's metric (in the paired gate it adds nothing to either side);",
   'a run with none at all shows the metric as n/a. Every report says how many turns counted for none of these metrics nor Dates, and',
   'why (`summary.turns.unjudged` in report.json: no user line, local, offline, a failed answer, only a conversation answer, the draft',
   'unknown, a draft that loses items).',
@@ -125,7 +125,13 @@ const METHOD_ZH = [
 const METHOD: Words = [METHOD_EN, METHOD_ZH];
 
 /** A turn-kind metric: its name, its words, and the kind of turn it counts. */
-export function turnKindMetric<const Name extends string>(name: Name, kind: TurnKind, label: Words, description: Words, example: Words): MetricDefinition<Name> {
+export function turnKindMetric<const Name extends string>(
+  name: Name,
+  kind: TurnKind,
+  label: Words,
+  description: Words,
+  example: Words,
+): MetricDefinition<Name> {
   return defineMetric({
     name,
     label,
