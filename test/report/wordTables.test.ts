@@ -18,6 +18,7 @@ import { PAIRING_WORDS } from '../../src/report/words/pairingWords.js';
 import { PROMPT_DIFF_WORDS } from '../../src/report/words/promptDiff.js';
 import { SEQUENTIAL_WORDS } from '../../src/report/words/sequentialWords.js';
 import { SERVED_WORDS } from '../../src/report/words/servedModel.js';
+import { HEADLINE_WORDS } from '../../src/report/words/headline.js';
 import { SHARED_WORDS } from '../../src/report/words/sharedWords.js';
 import { OUTCOMES, SIMULATION_WORDS, SPEECH } from '../../src/report/words/simulationLabels.js';
 import { fill, inLang, LANGS, punctuation, type Words } from '../../src/report/words/wording.js';
@@ -48,6 +49,7 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
   PAIRING_WORDS,
   PROMPT_DIFF_WORDS,
   SERVED_WORDS,
+  HEADLINE_WORDS,
   ...Object.fromEntries(
     METRICS.flatMap((metric) => [
       [`${metric.name} label and description`, { label: metric.label, description: metric.describe(metricSettings()) }],
@@ -74,7 +76,6 @@ const NOT_YET_CONVERTED = [
   'src/report/markdown/markdown.ts',
   'src/report/model/whatBroke.ts',
   'src/report/words/changeWords.ts',
-  'src/report/words/headline.ts',
 ];
 
 /** A placeholder left in text: `{name}` or `{name:one|many}` (a metric's description may show `{intent: unclear}`, which is none). */
