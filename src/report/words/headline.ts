@@ -123,7 +123,7 @@ function measured(report: Report, lang: Lang): string {
   const on = onWhat(report, lang);
   // A wrapped backend (`perturb(heuristic)`) has no entry: it is measured as a model.
   const measures = findBackend(backend)?.measures;
-  const what = measures ? measures(lang, model, on) : inLang(lang, HEADLINE_WORDS.modelQuality, { model, backend, on });
+  const what = measures ? inLang(lang, measures, { model, on }) : inLang(lang, HEADLINE_WORDS.modelQuality, { model, backend, on });
   const how: string[] = [];
   const answers = report.run.llm.answers;
   if (answers) how.push(answersSaid(answers, lang));
