@@ -33,8 +33,11 @@ export interface BackendEntry {
   readonly repeatsAnswers: 'always' | 'seeded';
   /** `serve-llm --backend` can serve it without a key. */
   readonly servable: boolean;
-  /** The headline's words for what a run with it measured (by default: the quality of the model). */
-  readonly measures?: (lang: 'en' | 'zh', model: string, on: string) => string;
+  /**
+   * The headline's words for what a run with it measured (by default: the quality of the model), in
+   * English and Chinese, a word-table row (report/words/wording.ts): `{model}` and `{on}` are filled.
+   */
+  readonly measures?: readonly [en: string, zh: string];
   create(options: BackendOptions): Promise<ChatBackend>;
 }
 

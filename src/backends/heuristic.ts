@@ -10,7 +10,7 @@ export const heuristic: BackendEntry = {
   overHttp: false,
   repeatsAnswers: 'always',
   servable: true,
-  measures: (lang, _model, on) => (lang === 'zh' ? `规则参考模型（heuristic）在${on}上的表现` : `The rule-based reference model (heuristic) on ${on}`),
+  measures: ['The rule-based reference model (heuristic) on {on}', '规则参考模型（heuristic）在{on}上的表现'],
   create: async () => {
     const { HeuristicModel } = await import('../reference/heuristicModel.js');
     return new HeuristicModel();

@@ -10,7 +10,7 @@ export const replay: BackendEntry = {
   overHttp: false,
   repeatsAnswers: 'always',
   servable: true,
-  measures: (lang, model, on) => (lang === 'zh' ? `录制的模型回答（${model}）在${on}上的质量` : `Recorded answers of ${model} replayed on ${on}`),
+  measures: ['Recorded answers of {model} replayed on {on}', '录制的模型回答（{model}）在{on}上的质量'],
   create: async (options) => {
     if (!options.cassette)
       throw new BackendOptionError(`${options.option} replay needs --cassette FILE${options.canRecord ? ' (record one with --record FILE)' : ''}`);

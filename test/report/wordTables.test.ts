@@ -18,6 +18,9 @@ import { PAIRING_WORDS } from '../../src/report/words/pairingWords.js';
 import { PROMPT_DIFF_WORDS } from '../../src/report/words/promptDiff.js';
 import { SEQUENTIAL_WORDS } from '../../src/report/words/sequentialWords.js';
 import { SERVED_WORDS } from '../../src/report/words/servedModel.js';
+import { HEADLINE_WORDS } from '../../src/report/words/headline.js';
+import { CHANGE_WORDS } from '../../src/report/words/changeWords.js';
+import { backendNames, findBackend } from '../../src/backends/registry.js';
 import { SHARED_WORDS } from '../../src/report/words/sharedWords.js';
 import { OUTCOMES, SIMULATION_WORDS, SPEECH } from '../../src/report/words/simulationLabels.js';
 import { fill, inLang, LANGS, punctuation, type Words } from '../../src/report/words/wording.js';
@@ -48,6 +51,14 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
   PAIRING_WORDS,
   PROMPT_DIFF_WORDS,
   SERVED_WORDS,
+  HEADLINE_WORDS,
+  CHANGE_WORDS,
+  BACKEND_MEASURES: Object.fromEntries(
+    backendNames().flatMap((name) => {
+      const measures = findBackend(name)?.measures;
+      return measures ? [[name, measures]] : [];
+    }),
+  ),
   ...Object.fromEntries(
     METRICS.flatMap((metric) => [
       [`${metric.name} label and description`, { label: metric.label, description: metric.describe(metricSettings()) }],
@@ -59,23 +70,8 @@ const TABLES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
 
 const ROWS = Object.entries(TABLES).flatMap(([table, rows]) => Object.entries(rows).map(([key, row]) => ({ where: `${table}.${key}`, row })));
 
-/**
- * Files still choosing words by language inline, to be converted to rows: the ones h-reader rewrote
- * in parallel (issue 49 items 0 and 1), and the backends' headline words (`measures`), read by headline.ts.
- * Remove a file here when it is converted; no other file may gain such a choice.
- */
-const NOT_YET_CONVERTED = [
-  'src/backends/heuristic.ts',
-  'src/backends/replay.ts',
-  'src/backends/scripted.ts',
-  'src/report/console/comparisonConsole.ts',
-  'src/report/html/comparisonHtml.ts',
-  'src/report/markdown/comparisonMarkdown.ts',
-  'src/report/markdown/markdown.ts',
-  'src/report/model/whatBroke.ts',
-  'src/report/words/changeWords.ts',
-  'src/report/words/headline.ts',
-];
+/** Files still choosing words by language inline: none left (issue 49 item 2); no file may gain such a choice. */
+const NOT_YET_CONVERTED: readonly string[] = [];
 
 /** A placeholder left in text: `{name}` or `{name:one|many}` (a metric's description may show `{intent: unclear}`, which is none). */
 const LEFT_PLACEHOLDER = /\{\w+\}|\{\w+:[^|{}]*\|[^{}]*\}/g;

@@ -12,6 +12,7 @@ import { sequentialSentence } from '../words/sequentialWords.js';
 import { describeFindingChange, findingMetricName, metricFindings } from '../model/reportQueries.js';
 import type { GateFinding, GateResult, Lang } from '../model/reportTypes.js';
 import { gateCountsSaid } from '../model/runView.js';
+import { punctuation } from '../words/wording.js';
 
 const MARKS = ['regression', 'improvement', 'tested'] as const;
 
@@ -24,7 +25,7 @@ function mark(lang: Lang, key: (typeof MARKS)[number]): string {
 /** "REGRESSION metric Routing: 98.8% → 96.2% (…)": a metric by its name in the chosen language. */
 function findingLine(direction: 'regression' | 'improvement', finding: GateFinding, gate: GateResult, lang: Lang): string {
   const name = finding.kind === 'metric' ? metricName(lang, findingMetricName(finding)) : finding.name;
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = punctuation(lang).colon;
   return `${mark(lang, direction)} ${commandLine(lang, finding.kind)} ${name}${sep}${describeFindingChange(finding, true, gateLevel(gate), lang)}`;
 }
 
@@ -52,7 +53,7 @@ export function renderCompareConsole(gate: GateResult, lang: Lang): string {
   if (gate.passed) lines.push(commandLine(lang, 'gatePass'));
   else
     lines.push(
-      counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(lang === 'zh' ? '，' : ', ')) : commandLine(lang, 'gateFail', gate.regressions.length),
+      counts.length > 0 ? commandLine(lang, 'gateFailSaid', counts.join(punctuation(lang).comma)) : commandLine(lang, 'gateFail', gate.regressions.length),
     );
   return withoutControls(`${lines.join('\n')}\n`);
 }

@@ -22,6 +22,7 @@ import { WHAT_BROKE_WORDS } from '../model/whatBroke.js';
 import type { Lang } from '../model/reportTypes.js';
 import { sliceOfTag } from '../model/slices.js';
 import type { Reporter } from '../model/reporter.js';
+import { punctuation } from '../words/wording.js';
 
 const COMPARE_CSS = `
 .cmp-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
@@ -63,7 +64,7 @@ function metricsTable(comparison: Comparison, lang: Lang): string {
 
 function slicesTable(comparison: Comparison, lang: Lang): string {
   const moved = comparison.slices.filter((s) => s.dialogues.a !== s.dialogues.b || s.metrics.some((m) => m.a !== m.b));
-  if (moved.length === 0) return `<p class="muted">${lang === 'zh' ? '没有切片发生变化。' : 'No slice moved.'}</p>`;
+  if (moved.length === 0) return `<p class="muted">${esc(label(lang, 'noSliceMoved'))}</p>`;
   const names = comparison.metrics.map((m) => m.name);
   const rows = moved.map((s) => {
     const cells = s.metrics.map((m) => (m.a === m.b ? '<td class="num muted">·</td>' : deltaCell(m, lang)));
@@ -84,15 +85,15 @@ function marked(value: string, other: string): string {
 
 function flipHtml(flip: Flip, lang: Lang): string {
   const features = flip.tags.filter((t) => sliceOfTag(t).kind === 'feature').map(featureName);
-  const verdict = flip.direction === 'broke' ? (lang === 'zh' ? '通过 → 失败' : 'pass → fail') : lang === 'zh' ? '失败 → 通过' : 'fail → pass';
+  const verdict = label(lang, flip.direction === 'broke' ? 'flipBroke' : 'flipFixed');
   const turns = sideBySide(flip);
   const body =
     turns.length === 0
-      ? `<p class="note">${lang === 'zh' ? '两边都没有记录对话过程。' : 'Neither side recorded this transcript.'}</p>`
+      ? `<p class="note">${esc(label(lang, 'noTranscriptEither'))}</p>`
       : `<table class="sbs"><thead><tr><th scope="col"></th><th scope="col">A</th><th scope="col">B</th></tr></thead><tbody>${turns
           .map(
             (fields, i) =>
-              `<tr class="turn-row"><th scope="rowgroup" colspan="3">${lang === 'zh' ? `第 ${i + 1} 轮` : `Turn ${i + 1}`}</th></tr>` +
+              `<tr class="turn-row"><th scope="rowgroup" colspan="3">${esc(label(lang, 'turnNumber', i + 1))}</th></tr>` +
               fields
                 .map((f) =>
                   f.differs
@@ -129,7 +130,7 @@ function comparisonLinks(comparison: Comparison, broke: number, fixed: number, l
 export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'): string {
   const counts = flipsByDirection(comparison, lang);
   const { broke, fixed } = counts;
-  const zh = lang === 'zh';
+  const p = punctuation(lang);
   const gate = comparison.gate;
   // The suite's move leads (issue 49); the dialogues and metrics the gate counted follow it.
   const suite = comparisonSuiteSaid(comparison, lang);
@@ -144,12 +145,12 @@ export function renderComparisonHtml(comparison: Comparison, lang: Lang = 'en'):
   const apartNote = (direction: Flip['direction']) =>
     counts.apart
       .filter((group) => group.direction === direction)
-      .map(({ said, flips }) => `<p class="muted">${esc(said)}${zh ? '：' : ': '}${flips.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>`)
+      .map(({ said, flips }) => `<p class="muted">${esc(said)}${p.colon}${flips.map((f) => `<code>${esc(f.id)}</code>`).join(', ')}</p>`)
       .join('');
   return `${pageHead({ lang, title: `${label(lang, 'comparisonTitle')} · ${headline}`, css: REPORT_CSS + COMPARE_CSS })}
 <body>
 <header class="top"><div class="wrap">
-  <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${zh ? '两次运行对比' : 'two runs side by side'}</div>
+  <div class="eyebrow">${esc(label(lang, 'eyebrow'))} · ${esc(label(lang, 'twoRunsSideBySide'))}</div>
   <div class="verdict-row">${badge}<h1 id="headline">${esc(headline)}</h1></div>
   ${suite ? `<p class="plain" id="counts">${esc(countsSaid)}</p>` : ''}
   ${modelSentences(gate, lang)
@@ -162,8 +163,8 @@ ${whatBrokeHtml(lang, true, comparison.broke, 'f-')}
 <section class="stats">${sideInfo('A', comparison.a)}${sideInfo('B', comparison.b)}</section>
 ${section('metrics', label(lang, 'metrics'), metricsTable(comparison, lang))}
 ${section('slices', label(lang, 'slices'), slicesTable(comparison, lang))}
-${section('broke', label(lang, 'passToFail', broke.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(broke)}</details>${apartNote('broke')}`)}
-${section('fixed', label(lang, 'failToPass', fixed.length), `<details class="flips"><summary>${esc(zh ? '逐轮对照' : 'transcripts side by side')}</summary>${flipList(fixed)}</details>${apartNote('fixed')}`)}
+${section('broke', label(lang, 'passToFail', broke.length), `<details class="flips"><summary>${esc(label(lang, 'transcriptsSideBySide'))}</summary>${flipList(broke)}</details>${apartNote('broke')}`)}
+${section('fixed', label(lang, 'failToPass', fixed.length), `<details class="flips"><summary>${esc(label(lang, 'transcriptsSideBySide'))}</summary>${flipList(fixed)}</details>${apartNote('fixed')}`)}
 </main>
 </body>
 </html>

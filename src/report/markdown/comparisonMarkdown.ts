@@ -19,6 +19,7 @@ import { fitMarkdown, mdCode, mdText, VALUE_CHARS } from './markdownText.js';
 import type { Lang } from '../model/reportTypes.js';
 import { sliceOfTag } from '../model/slices.js';
 import type { Reporter } from '../model/reporter.js';
+import { punctuation } from '../words/wording.js';
 
 const MAX_FLIPS = 40;
 const MAX_SLICES = 20;
@@ -58,7 +59,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
   const gate = comparison.gate;
   const verdict = gate ? `${gate.passed ? '✅' : '❌'} ` : '';
   const lines = [
-    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${lang === 'zh' ? '：' : ': '}${comparisonSuiteSaid(comparison, lang) ?? flipCountsSaid(counts, lang)}`)}`,
+    `## ${verdict}${mdText(`${label(lang, 'comparisonTitle')}${punctuation(lang).colon}${comparisonSuiteSaid(comparison, lang) ?? flipCountsSaid(counts, lang)}`)}`,
     '',
     // The suite's move leads (issue 49); the dialogues and metrics the gate counted follow it.
     mdText(comparisonCountsSaid(comparison, counts, lang)),
@@ -98,7 +99,7 @@ export function renderComparisonMarkdown(comparison: Comparison, lang: Lang = 'e
       .slice(0, MAX_FLIPS)
       .map((f) => mdCode(f.id))
       .join(', ');
-    lines.push(`_${mdText(said)}${lang === 'zh' ? '：' : ': '}${shown}${flips.length > MAX_FLIPS ? ', …' : ''}_`, '');
+    lines.push(`_${mdText(said)}${punctuation(lang).colon}${shown}${flips.length > MAX_FLIPS ? ', …' : ''}_`, '');
   }
   const more = (left: number) => `_${mdText(label(lang, 'moreFlips', left))}_`;
   const lists = [

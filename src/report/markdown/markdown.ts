@@ -122,7 +122,7 @@ function slicesSection(report: Report): string[] {
   const movers = biggestMovers(rows, MAX_SLICE_ROWS);
   const shown = report.gate ? movers : weakestSlices(rows, MAX_SLICE_ROWS);
   if (shown.length === 0) return [];
-  const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${lang === 'zh' ? '通过率最低' : 'lowest pass rate'}`;
+  const title = report.gate ? label(lang, 'biggestMovers') : `${label(lang, 'slices')}: ${label(lang, 'lowestPassRate')}`;
   const lines = [
     `### ${title}`,
     '',

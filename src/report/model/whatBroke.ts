@@ -10,6 +10,7 @@ import { describeInput, dialogueChanges, failedChecks, findingMetricName, turnNu
 import { failingDialogues } from './dialogueLog.js';
 import { plainDifference } from './whatBrokePlain.js';
 import type { CheckReport, DialogueReport, GateResult, Lang, Report, TurnReport } from './reportTypes.js';
+import { punctuation } from '../words/wording.js';
 
 type Pair = readonly [en: string, zh: string];
 
@@ -166,10 +167,7 @@ export function changedBehaviours(ids: readonly string[], dialogues: Iterable<Di
     else {
       const plain = plainDifference(first.check, lang);
       const difference =
-        plain ??
-        `${first.check.name}: ${checkDifferences(first.check.expected, first.check.actual, lang)
-          .slice(0, 2)
-          .join(lang === 'zh' ? '；' : '; ')}`;
+        plain ?? `${first.check.name}: ${checkDifferences(first.check.expected, first.check.actual, lang).slice(0, 2).join(punctuation(lang).semicolon)}`;
       // The model call's own complaint is an internal: shown only beside a field-by-field difference.
       const [why = null] = plain ? [] : callDetails(first.turn.llmCalls, lang);
       const example = { id, title: dialogue.title, turn: turnNumber(first.turn), input: describeInput(first.turn, lang), difference, why };
@@ -186,7 +184,7 @@ export function behaviourName(lang: Lang, key: string): string {
   const [act = 'other', ...wrong] = key.split(':');
   const what = wrong.join(':');
   const words = WRONGS[what] ?? WRONGS[what.split(':')[0] ?? ''];
-  return `${inLang(lang, ACTS[act] ?? ACTS['other']!)}${lang === 'zh' ? '：' : ': '}${words ? inLang(lang, words) : inLang(lang, OTHER_WRONG, what)}`;
+  return `${inLang(lang, ACTS[act] ?? ACTS['other']!)}${punctuation(lang).colon}${words ? inLang(lang, words) : inLang(lang, OTHER_WRONG, what)}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { label, metricName } from './labels.js';
 import { gateTestOf } from '../model/modelExtras.js';
 import { dialogueChanges, metricKey, type DialogueChanges } from '../model/reportQueries.js';
 import type { GateResult, Lang } from '../model/reportTypes.js';
+import { pick, punctuation, type Words } from './wording.js';
 
 /** How a change is painted: as a loss or a gain only when its interval (or, without one, its test) puts it beyond chance. */
 export type ChangeTone = 'loss' | 'gain' | 'neutral';
@@ -169,13 +170,18 @@ export function gateChangeFacts(gate: GateResult | null, metric: string): Change
   };
 }
 
+/** The change sentences' own words. */
+export const CHANGE_WORDS = {
+  /** Between the named metrics of a set-aside test: a comma in English, a semicolon in Chinese (each name carries its own commas). */
+  namedTestsBetween: [', ', '；'],
+} satisfies Record<string, Words>;
+
 /** Each change the gate tested: "Batch splitting -2.3 pp (beyond its interval, yet not counted by the gate, one-sided p of a fall = 0.462, 90 % interval -4.3 pp … -0.3 pp)". */
 export function testedChanges(gate: GateResult, lang: Lang): string[] {
-  const sep = lang === 'zh' ? '，' : ', ';
+  const { comma: sep, open, close } = punctuation(lang);
   return ((gate.paired ?? gate.singleRuns)?.tests ?? []).map((t) => {
     const facts = gateChangeFacts(gate, t.name)!;
     const interval = facts.interval ? `${sep}${intervalWords(lang, facts.interval)}` : '';
-    const [open, close] = lang === 'zh' ? ['（', '）'] : [' (', ')'];
     return `${metricName(lang, metricKey(t.name))} ${deltaPoints(t.baseline, t.current, lang)}${open}${changeWordText(lang, changeVerdict(facts))}${sep}${pValueWords(lang, gatePValues(gate, t), t.current - t.baseline)}${interval}${close}`;
   });
 }
@@ -224,7 +230,7 @@ export function unsteadyLine(gate: GateResult, lang: Lang): string | null {
 export function setAsideWords(gate: GateResult, lang: Lang): string | null {
   const setAside = (gate.paired ?? gate.singleRuns)?.setAside ?? [];
   if (setAside.length === 0) return null;
-  const sep = lang === 'zh' ? '；' : ', ';
+  const sep = pick(lang, CHANGE_WORDS.namedTestsBetween);
   const thin = setAside.filter((t) => t.moved > 0);
   const unmoved = setAside.filter((t) => t.moved === 0);
   const out: string[] = [];
@@ -233,7 +239,7 @@ export function setAsideWords(gate: GateResult, lang: Lang): string | null {
     out.push(label(lang, 'thinTests', thin[0]!.needed, named.join(sep)));
   }
   if (unmoved.length > 0) out.push(label(lang, 'unmovedTests', unmoved.map((t) => metricName(lang, metricKey(t.name))).join(sep)));
-  return out.join(lang === 'zh' ? '' : ' ');
+  return out.join(punctuation(lang).space);
 }
 
 /** One line on the repeat-aware gate: its method, the dialogues already unsteady in the baseline that it kept from gating alone, and the tests it set aside. */
@@ -242,16 +248,16 @@ export function pairedGateLine(gate: GateResult, lang: Lang = 'en'): string | nu
   if (!paired) {
     if (!gate.singleRuns) return null;
     const setAside = setAsideWords(gate, lang);
-    return `${label(lang, 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha)}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
+    return `${label(lang, 'singleRunsMethod', gate.singleRuns.dialogues, gate.singleRuns.alpha)}${setAside ? `${punctuation(lang).space}${setAside}` : ''}`;
   }
   const unsteady = new Set(dialogueChanges(gate).unsteady);
   const list = paired.flaky.filter((f) => unsteady.has(f.id));
   const shown = list.slice(0, 5).map((f) => `${f.id} (${percent(f.baseline ?? 0)} → ${percent(f.current ?? 0)})`);
   const setAside = setAsideWords(gate, lang);
-  const zh = lang === 'zh';
+  const p = punctuation(lang);
   return (
     label(lang, 'pairedGateLine', paired.dialogues, paired.alpha, list.length) +
-    (list.length > 0 ? `${zh ? '：' : ': '}${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '') +
-    (setAside ? `${zh ? '。' : '. '}${setAside}` : '')
+    (list.length > 0 ? `${p.colon}${shown.join(', ')}${list.length > shown.length ? ', …' : ''}` : '') +
+    (setAside ? `${p.stop}${p.space}${setAside}` : '')
   );
 }

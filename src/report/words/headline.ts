@@ -1,6 +1,7 @@
 /** The report's first words: what the run measured and what changed, in plain sentences. */
 import { deltaPoints } from './format.js';
 import { label, metricName } from './labels.js';
+import { inLang, pick, punctuation, type Words } from './wording.js';
 import { dialogueChanges, findingMetricName, metricKey, runOutcome } from '../model/reportQueries.js';
 import { judgeMove, NOISE_LEVEL } from '../model/noise.js';
 import type { GateResult, Lang, Report, TrendRun } from '../model/reportTypes.js';
@@ -52,13 +53,35 @@ export interface Headline {
   readonly changedMore: { readonly count: number; readonly text: string } | null;
 }
 
+/** The headline's own sentences (labels.ts holds the words every page shares). */
+export const HEADLINE_WORDS = {
+  modelQuality: ['The quality of model {model} ({backend}) on {on}', '模型 {model}（{backend}）在{on}上的质量'],
+  virtualClock: [
+    "answers placed {ms} ms after each call on the virtual clock: the model's real latency was not judged{real}",
+    '模型回答按虚拟时钟在 {ms} ms 后到达：未评判真实延迟{real}',
+  ],
+  goldMode: ['each turn starting from the expected state', '每轮从期望状态开始'],
+  legacyProtocol: ['legacy conversation protocol (seed 004)', '旧版会话协议（种子 004）'],
+  allReplayed: ['all {replayed} answers replayed from a cassette, none measured live', '{replayed} 个回答全部来自录制回放，没有实时测量'],
+  allLive: ['{live} answers live', '实时回答 {live} 个，回放 0 个'],
+  liveAndReplayed: ['{live} answers live, {replayed} replayed from a cassette', '实时回答 {live} 个，回放 {replayed} 个'],
+  modelFacingDialogues: ['{total} model-facing dialogues', '面向模型的 {total} 段对话'],
+  allDialogues: ['{total} dialogues', '全部 {total} 段对话'],
+  knockOn: ['knock-on', '连带'],
+  notJudged: ['Not judged: ', '未评判：'],
+  theBaseline: ['The baseline: ', '基线：'],
+  replayedMatch: ['The replayed answers match the baseline.', '回放的回答与基线一致。'],
+  noChange: ['No change against the baseline.', '与基线相比没有变化。'],
+  againstBaseline: ['Against the baseline: ', '与基线相比：'],
+} satisfies Record<string, Words>;
+
 /** Numbers a first screen's lead names: more than three cannot be taken in at a glance (issue 40, item 6). */
 export const LEAD_NUMBERS = 3;
 
 export function headlineOf(report: Report, lang: Lang = 'en'): Headline {
   const verdict = `${label(lang, runOutcome(report))} · ${dialoguesPassedSaid(report, lang)}`;
   const change = report.gate ? withArms(gateChange(report, lang), report.gate, lang) : trendChange(report, lang);
-  const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(lang === 'zh' ? '' : ' ') : null;
+  const aside = change?.aside && change.aside.length > 0 && change.lead ? change.aside.join(punctuation(lang).space) : null;
   return {
     verdict,
     measured: measured(report, lang),
@@ -96,11 +119,11 @@ function withArms(change: Change, gate: GateResult, lang: Lang): Change {
 
 function measured(report: Report, lang: Lang): string {
   const { backend, model } = report.run.llm;
-  const zh = lang === 'zh';
+  const p = punctuation(lang);
   const on = onWhat(report, lang);
   // A wrapped backend (`perturb(heuristic)`) has no entry: it is measured as a model.
   const measures = findBackend(backend)?.measures;
-  const what = measures ? measures(lang, model, on) : zh ? `模型 ${model}（${backend}）在${on}上的质量` : `The quality of model ${model} (${backend}) on ${on}`;
+  const what = measures ? inLang(lang, measures, { model, on }) : inLang(lang, HEADLINE_WORDS.modelQuality, { model, backend, on });
   const how: string[] = [];
   const answers = report.run.llm.answers;
   if (answers) how.push(answersSaid(answers, lang));
@@ -108,16 +131,12 @@ function measured(report: Report, lang: Lang): string {
   if (served) how.push(served);
   const virtualMs = report.run.llm.virtualLatencyMs;
   if (virtualMs !== undefined) {
-    how.push(
-      zh
-        ? `模型回答按虚拟时钟在 ${virtualMs} ms 后到达：未评判真实延迟${realLatency(report)}`
-        : `answers placed ${virtualMs} ms after each call on the virtual clock: the model's real latency was not judged${realLatency(report)}`,
-    );
+    how.push(inLang(lang, HEADLINE_WORDS.virtualClock, { ms: virtualMs, real: realLatency(report) }));
   }
   if (report.run.repeatAsked !== undefined) how.push(label(lang, 'repeatRanOnce', report.run.repeatAsked));
-  if (report.run.mode === 'gold') how.push(zh ? '每轮从期望状态开始' : 'each turn starting from the expected state');
-  if (report.run.protocol === 'conversation') how.push(zh ? '旧版会话协议（种子 004）' : 'legacy conversation protocol (seed 004)');
-  return `${[what, ...how].join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+  if (report.run.mode === 'gold') how.push(pick(lang, HEADLINE_WORDS.goldMode));
+  if (report.run.protocol === 'conversation') how.push(pick(lang, HEADLINE_WORDS.legacyProtocol));
+  return `${[what, ...how].join(p.semicolon)}${p.stop}`;
 }
 
 /** " (real: parse p50 4 100 ms, p95 6 900 ms; correct …)" from run.timing.modelWallMs. */
@@ -129,29 +148,25 @@ function realLatency(report: Report): string {
 
 /** "1 398 answers live" / "548 answers replayed from a cassette, none live". */
 function answersSaid(answers: { live: number; replayed: number }, lang: Lang): string {
-  if (lang === 'zh')
-    return answers.live === 0 && answers.replayed > 0
-      ? `${answers.replayed} 个回答全部来自录制回放，没有实时测量`
-      : `实时回答 ${answers.live} 个，回放 ${answers.replayed} 个`;
-  if (answers.live === 0 && answers.replayed > 0) return `all ${answers.replayed} answers replayed from a cassette, none measured live`;
-  return answers.replayed === 0 ? `${answers.live} answers live` : `${answers.live} answers live, ${answers.replayed} replayed from a cassette`;
+  const { live, replayed } = answers;
+  if (live === 0 && replayed > 0) return inLang(lang, HEADLINE_WORDS.allReplayed, { replayed });
+  return inLang(lang, replayed === 0 ? HEADLINE_WORDS.allLive : HEADLINE_WORDS.liveAndReplayed, { live, replayed });
 }
 
 function onWhat(report: Report, lang: Lang): string {
   const total = report.summary.dialogues.total;
   const modelFacing = report.run.datasets.length > 0 && report.run.datasets.every((file) => /(^|\/)datasets\/model\//.test(file));
-  if (lang === 'zh') return modelFacing ? `面向模型的 ${total} 段对话` : `全部 ${total} 段对话`;
-  return modelFacing ? `${total} model-facing dialogues` : `${total} dialogues`;
+  return inLang(lang, modelFacing ? HEADLINE_WORDS.modelFacingDialogues : HEADLINE_WORDS.allDialogues, { total });
 }
 
 /** ", very unlikely to be chance" when the gate tested the change (or a report says so outright): changeVerdict's word. */
 function significance(facts: ChangeFacts | null, lang: Lang): string {
   if (!facts) return '';
-  return `${lang === 'zh' ? '，' : ', '}${changeWordText(lang, changeVerdict(facts))}`;
+  return `${punctuation(lang).comma}${changeWordText(lang, changeVerdict(facts))}`;
 }
 
 function metricMoveSaid(report: Report, name: string, before: number, after: number, lang: Lang, knockOn: ReadonlySet<string>): string {
-  const follows = knockOn.has(name) ? (lang === 'zh' ? '，连带' : ', knock-on') : '';
+  const follows = knockOn.has(name) ? `${punctuation(lang).comma}${pick(lang, HEADLINE_WORDS.knockOn)}` : '';
   return `${metricName(lang, name)} ${deltaPoints(before, after, lang)}${significance(changeFactsOf(report.gate, name, after - before), lang)}${follows}`;
 }
 
@@ -167,7 +182,7 @@ function changeFactsOf(gate: GateResult | null, metric: string, delta: number): 
 
 function gateChange(report: Report, lang: Lang): Change {
   const gate = report.gate!;
-  const zh = lang === 'zh';
+  const p = punctuation(lang);
   const { knockOn } = whatBroke(report);
   const changes = dialogueChanges(gate);
   const { broke, fixed } = changes;
@@ -195,7 +210,7 @@ function gateChange(report: Report, lang: Lang): Change {
   }
   // The suite's move comes first (issue 49): dialogue success and the every-run count, then how many dialogues did worse.
   const suite = suiteMove(report, gate);
-  const suiteSaid = suiteMoveSaid(suite, gate, lang, zh ? '；' : '; ');
+  const suiteSaid = suiteMoveSaid(suite, gate, lang, p.semicolon);
   if (suiteSaid && suite.success) moved.delete('dialogueSuccess');
   const metricParts = [...moved].map(([name, [before, after]]) => metricMoveSaid(report, name, before, after, lang, knockOn));
   const parts = [...(suiteSaid ? [suiteSaid] : []), ...counted, ...noise, ...metricParts];
@@ -211,27 +226,20 @@ function gateChange(report: Report, lang: Lang): Change {
   const rest = parts.filter((part) => !leadParts.includes(part));
   const notJudged =
     gate.notJudged && gate.notJudged.length > 0
-      ? `${zh ? '未评判：' : 'Not judged: '}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(zh ? '；' : '; ')}${zh ? '。' : '.'} `
+      ? `${pick(lang, HEADLINE_WORDS.notJudged)}${gate.notJudged.map((note) => gateNoteSaid(lang, note)).join(p.semicolon)}${p.stop} `
       : '';
   const baselineAnswers = gate.answers?.baseline;
-  const baselineSaid = baselineAnswers ? ` ${zh ? '基线：' : 'The baseline: '}${answersSaid(baselineAnswers, lang)}${zh ? '。' : '.'}` : '';
+  const baselineSaid = baselineAnswers ? ` ${pick(lang, HEADLINE_WORDS.theBaseline)}${answersSaid(baselineAnswers, lang)}${p.stop}` : '';
   const current = gate.answers?.current;
   const unmeasured = current !== undefined && current.live === 0 && current.replayed > 0;
   let change: string;
   // Replayed answers that match the baseline show only that the recording did not change.
   // A sequential run's own sentence says what it ruled out (or could not): "no change" would claim more.
   if (parts.length === 0 && gate.sequential) change = '';
-  else if (parts.length === 0)
-    change = unmeasured
-      ? zh
-        ? '回放的回答与基线一致。'
-        : 'The replayed answers match the baseline.'
-      : zh
-        ? '与基线相比没有变化。'
-        : 'No change against the baseline.';
+  else if (parts.length === 0) change = pick(lang, unmeasured ? HEADLINE_WORDS.replayedMatch : HEADLINE_WORDS.noChange);
   else change = againstBaseline(parts, lang);
   const details = pairedGateDetails(gate, lang);
-  const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${zh ? '' : ' '}` : '';
+  const otherModel = gate.servedModels ? `${servedModelBaselineSaid(gate.servedModels, lang)}${p.space}` : '';
   const pairing = pairingSaid(gate, lang);
   return {
     text: `${otherModel}${pairing}${notJudged}${change}${baselineSaid}`,
@@ -239,13 +247,13 @@ function gateChange(report: Report, lang: Lang): Change {
     details,
     lead: `${notJudged}${parts.length > 0 ? againstBaseline(leadParts, lang) : change}`.trim(),
     aside: [otherModel, pairing, baselineSaid].map((part) => part.trim()).filter(present),
-    more: rest.length > 0 ? { count: rest.length, text: `${rest.join(zh ? '；' : '; ')}${zh ? '。' : '.'}` } : null,
+    more: rest.length > 0 ? { count: rest.length, text: `${rest.join(p.semicolon)}${p.stop}` } : null,
   };
 }
 
 function againstBaseline(parts: readonly string[], lang: Lang): string {
-  const zh = lang === 'zh';
-  return `${zh ? '与基线相比：' : 'Against the baseline: '}${parts.join(zh ? '；' : '; ')}${zh ? '。' : '.'}`;
+  const p = punctuation(lang);
+  return `${pick(lang, HEADLINE_WORDS.againstBaseline)}${parts.join(p.semicolon)}${p.stop}`;
 }
 
 /** A gate's finding (or a tested move beyond chance) first, then a metric that does not only follow from another, then the larger move. */
@@ -262,7 +270,8 @@ function pairedGateDetails(gate: GateResult, lang: Lang): string | null {
   if (!paired) return null;
   const tests = testedChanges(gate, lang);
   const setAside = setAsideWords(gate, lang);
-  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(lang === 'zh' ? '；' : '; ')}${lang === 'zh' ? '。' : '.'}${setAside ? `${lang === 'zh' ? '' : ' '}${setAside}` : ''}`;
+  const p = punctuation(lang);
+  return `${label(lang, gate.paired ? 'pairedMethod' : 'singleRunsMethod', paired.dialogues, paired.alpha)} ${tests.join(p.semicolon)}${p.stop}${setAside ? `${p.space}${setAside}` : ''}`;
 }
 
 /**
@@ -276,7 +285,7 @@ function trendChange(report: Report, lang: Lang): Change | null {
   const change = comparedWithPrevious(report, lang);
   if (!modelChange) return change;
   const said = servedModelChangeSaid(modelChange.previous, modelChange.current, lang);
-  return change ? { ...change, text: `${said}${lang === 'zh' ? '' : ' '}${change.text}` } : { text: said, beyondNoise: false, details: null };
+  return change ? { ...change, text: `${said}${punctuation(lang).space}${change.text}` } : { text: said, beyondNoise: false, details: null };
 }
 
 function comparedWithPrevious(report: Report, lang: Lang): Change | null {
@@ -284,11 +293,9 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
   const previous = runs.at(-2);
   const current = runs.at(-1);
   if (!previous || !current) return null;
-  const zh = lang === 'zh';
-  const sep = zh ? '；' : '; ';
-  const end = zh ? '。' : '.';
+  const { semicolon: sep, stop: end, space } = punctuation(lang);
   const build = previous.commit && current.commit && previous.commit !== current.commit ? label(lang, 'buildChanged', previous.commit, current.commit) : null;
-  const withBuild = (change: Change): Change => (build ? { ...change, text: `${change.text}${zh ? '' : ' '}${build}` } : change);
+  const withBuild = (change: Change): Change => (build ? { ...change, text: `${change.text}${space}${build}` } : change);
   const counted = (run: TrendRun, name: string, score: number) => ({ score, judged: run.judged?.[name] ?? null });
   const moved = Object.entries(current.metrics)
     .map(([name, score]) => ({ name, score, before: previous.metrics[name] }))
@@ -320,5 +327,5 @@ function comparedWithPrevious(report: Report, lang: Lang): Change | null {
         `${metricName(lang, m.name)} ${deltaPoints(m.before, m.after, lang)} (${intervalWords(lang, { low: m.interval![0], high: m.interval![1], level: NOISE_LEVEL })})`,
     );
   const details = intervals.length > 0 ? `${label(lang, 'trendMethod')} ${intervals.join(sep)}${end}` : null;
-  return withBuild({ text: sentences.join(zh ? '' : ' '), beyondNoise: beyond.length > 0, details });
+  return withBuild({ text: sentences.join(space), beyondNoise: beyond.length > 0, details });
 }
