@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliAsync, tempDir } from '../support/cli.js';
-import { ServedLlms, servedOrdinalRuns } from '../support/servedLlm.js';
+import { describe, expect, it } from 'vitest';
+import { cli, tempDir } from '../support/cli.js';
+import { servedOrdinalRuns } from '../support/servedLlm.js';
 
 // Issue 45 item 4: compare reaches run's verdict on the dialogues a report actually ran.
 const read = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
@@ -48,40 +48,13 @@ describe('compare of a --sequential report that stopped early pairs the dialogue
 describe('compare of a --sequential report that caught a regression reaches the same verdict (issue 45 item 4)', () => {
   const dir = tempDir('compare-sequential-worse-');
   const baseline = join(dir, 'baseline.json');
-  const servers = new ServedLlms();
-  const urls = { same: '', worse: '' };
-  beforeAll(async () => {
-    urls.same = await servers.start([]);
-    urls.worse = await servers.start(['--perturb', 'ordinalAsIndex=0.6']);
-  });
-  afterAll(() => servers.stopAll());
-  const run = (url: string, extra: readonly string[], out: string) =>
-    cliAsync(
-      [
-        'run',
-        '--llm',
-        'openai',
-        '--base-url',
-        url,
-        '--model',
-        'served-heuristic',
-        '--dataset',
-        'datasets/model/correct-ordinal.yaml',
-        '--no-progress',
-        '--no-history',
-        '--out',
-        out,
-        ...extra,
-      ],
-      {
-        env: { OPENAI_API_KEY: '' },
-      },
-    );
+  const same = servedOrdinalRuns();
+  const worse = servedOrdinalRuns(['--perturb', 'ordinalAsIndex=0.6']);
 
   it('a model that often reads 第N笔 as index N fails run --sequential; compare of its report fails too, naming the same metrics', async () => {
-    const made = await run(urls.same, ['--baseline', baseline, '--update-baseline'], join(dir, 'base'));
+    const made = await same(['--baseline', baseline, '--update-baseline'], join(dir, 'base'));
     expect(made.status, made.stderr).not.toBe(2);
-    const sequential = await run(urls.worse, ['--baseline', baseline, '--sequential'], join(dir, 'seq'));
+    const sequential = await worse(['--baseline', baseline, '--sequential'], join(dir, 'seq'));
     expect(sequential.status, sequential.stdout).toBe(1);
     const ran = read(join(dir, 'seq')).gate.sequential;
     expect(ran.decision).toBe('regression');

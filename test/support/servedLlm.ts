@@ -23,14 +23,15 @@ export class ServedLlms {
 }
 
 /**
- * Within a describe: serve-llm (the heuristic behind it) on 127.0.0.1 for its tests, stopped after
- * them, and `run` of datasets/model/correct-ordinal.yaml against it, key-less, as a user would.
+ * Within a describe: serve-llm (the heuristic behind it, with `serverArgs` such as `--perturb …`)
+ * on 127.0.0.1 for its tests, stopped after them, and `run` of datasets/model/correct-ordinal.yaml
+ * against it, key-less, as a user would.
  */
-export function servedOrdinalRuns(): (extra: readonly string[], out: string) => Promise<CliResult> {
+export function servedOrdinalRuns(serverArgs: readonly string[] = []): (extra: readonly string[], out: string) => Promise<CliResult> {
   const servers = new ServedLlms();
   let url = '';
   beforeAll(async () => {
-    url = await servers.start([]);
+    url = await servers.start(serverArgs);
   });
   afterAll(() => servers.stopAll());
   return (extra, out) =>

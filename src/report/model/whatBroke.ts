@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the grouping of failures by behaviour and its plain-language examples are one decision, read by every format.
 /**
  * "What broke for users": the dialogues that broke (or fail, without a baseline) grouped by
  * the behaviour their first failure shows — what the user did on that turn and what went wrong —

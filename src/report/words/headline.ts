@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the first words of every format (verdict, what was measured, what changed) decided in one place, with its word table.
 /** The report's first words: what the run measured and what changed, in plain sentences. */
 import { deltaPoints } from './format.js';
 import { label, metricName } from './labels.js';
